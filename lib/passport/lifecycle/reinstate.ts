@@ -1,0 +1,33 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { DomainContext } from '../../domain/context';
+import { writeAudit } from '../../domain/audit';
+import { emitEvent } from '../../webhooks/events';
+import { loadProductForUpdate, requireState } from './load';
+import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+
+/** Withdrawn or deprecated → published again at the same version; the withdrawal is kept in the audit trail. */
+export async function reinstateProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string; reason?: string | null }; db?: Db | Tx }) {
+  requireRole(ctx, REVIEW_ROLES, 'reinstate a passport');
+  return inTransaction(db, async (tx) => {
+    const product = await loadProductForUpdate(tx, ctx, input.productId);
+    requireState(product, ['WITHDRAWN', 'DEPRECATED'], 'reinstate');
+    const updated = await tx.product.update({
+      where: { id: product.id },
+      data: {
+        state: 'APPROVED',
+        withdrawnAt: null,
+        withdrawalReason: null,
+        withdrawalOperatorDetails: null,
+        withdrawalManufacturerContact: null,
+        successorId: null,
+        deprecatedAt: null,
+        lockVersion: { increment: 1 },
+      },
+    });
+    const context = { from: product.state, reason: input.reason?.trim() || null };
+    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Reinstate', actor: ctx.actor, context });
+    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.reinstated', data: { productId: product.id } });
+    return lifecycleResult(updated);
+  });
+}

@@ -1,0 +1,26 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { DomainContext } from '../../domain/context';
+import { writeAudit } from '../../domain/audit';
+import { ServiceError } from '../../http/errors';
+import { emitEvent } from '../../webhooks/events';
+import { loadProductForUpdate, requireState } from './load';
+import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+
+/** A reviewer sends a submitted passport back to draft with a reason the integrator can read. */
+export async function rejectProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string; reason: string }; db?: Db | Tx }) {
+  requireRole(ctx, REVIEW_ROLES, 'reject a passport');
+  const reason = input.reason?.trim();
+  if (!reason) throw new ServiceError('VALIDATION_ERROR', 'A rejection needs a reason.', { details: { field: 'reason' } });
+  return inTransaction(db, async (tx) => {
+    const product = await loadProductForUpdate(tx, ctx, input.productId);
+    requireState(product, ['SUBMITTED'], 'reject');
+    const updated = await tx.product.update({
+      where: { id: product.id },
+      data: { state: 'DRAFT', rejectionReason: reason, lockVersion: { increment: 1 } },
+    });
+    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Reject', actor: ctx.actor, context: { reason } });
+    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.rejected', data: { productId: product.id, reason } });
+    return lifecycleResult(updated);
+  });
+}

@@ -1,0 +1,56 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { DomainContext } from '../../domain/context';
+import { writeAudit } from '../../domain/audit';
+import { ServiceError } from '../../http/errors';
+import { emitEvent } from '../../webhooks/events';
+import { isPubliclyServed } from '../states';
+import { loadProductForUpdate, requireState } from './load';
+import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+
+export interface WithdrawInput {
+  productId: string;
+  reason: string;
+  successorId?: string | null;
+  operatorDetails?: string | null;
+  manufacturerContact?: string | null;
+}
+
+/** Published → withdrawn: public JSON answers 410 and pages show the notice, from this commit on. */
+export async function withdrawProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: WithdrawInput; db?: Db | Tx }) {
+  requireRole(ctx, [...REVIEW_ROLES, 'Integration'], 'withdraw a passport');
+  const reason = input.reason?.trim();
+  if (!reason) throw new ServiceError('VALIDATION_ERROR', 'A withdrawal needs a reason.', { details: { field: 'reason' } });
+  return inTransaction(db, async (tx) => {
+    const product = await loadProductForUpdate(tx, ctx, input.productId);
+    requireState(product, ['APPROVED'], 'withdraw');
+    if (input.successorId) await requireValidSuccessor(tx, ctx, product, input.successorId);
+    const updated = await tx.product.update({
+      where: { id: product.id },
+      data: {
+        state: 'WITHDRAWN',
+        withdrawnAt: new Date(),
+        withdrawalReason: reason,
+        withdrawalOperatorDetails: input.operatorDetails?.trim() || null,
+        withdrawalManufacturerContact: input.manufacturerContact?.trim() || null,
+        successorId: input.successorId ?? null,
+        lockVersion: { increment: 1 },
+      },
+    });
+    const context = { reason, successorId: input.successorId ?? null };
+    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Withdraw', actor: ctx.actor, context });
+    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.withdrawn', data: { productId: product.id, ...context } });
+    return lifecycleResult(updated);
+  });
+}
+
+/** A successor is another publicly served passport of the same company and mode. */
+async function requireValidSuccessor(tx: Tx, ctx: DomainContext, product: { id: string; mode: string }, successorId: string) {
+  const invalid = (why: string) => new ServiceError('SUCCESSOR_INVALID', `The successor is not valid: ${why}.`);
+  if (successorId === product.id) throw invalid('a passport cannot succeed itself');
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!UUID.test(successorId)) throw invalid('not a product id');
+  const successor = await tx.product.findFirst({ where: { id: successorId, companyId: ctx.companyId } });
+  if (!successor || successor.mode !== product.mode) throw invalid('no such product');
+  if (!isPubliclyServed(successor)) throw invalid('it is not published');
+}

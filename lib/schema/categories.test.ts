@@ -1,0 +1,291 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BATTERY_PASS_ATTRIBUTES, OUT_OF_SCOPE_ATTRIBUTES } from './attribute-coverage';
+import {
+  CATEGORY_INFO,
+  CATEGORY_SCHEMAS,
+  CURRENT_SCHEMA_VERSION,
+  LABEL_ATTRIBUTE_NUMBERS,
+  getCategorySchema,
+} from './categories';
+import { ALL_FIELD_SPECS, BMS_DYNAMIC_FIELD_IDS, type FieldSpec } from './fields';
+import {
+  ACCESS_TIERS,
+  BATTERY_CATEGORIES,
+  FIELD_GROUPS,
+  FIELD_TYPES,
+  type AccessTier,
+  type BatteryCategory,
+  type FieldDefinition,
+} from './types';
+import { validateFormData } from './validate';
+
+type CsvRow = Record<string, string>;
+
+/** RFC 4180: quoted fields may hold commas and doubled quotes; lines end in CRLF. */
+function parseCsv(text: string): CsvRow[] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') record.push(cell), (cell = '');
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      record.push(cell), records.push(record), (record = []), (cell = '');
+    } else cell += ch;
+  }
+  if (cell !== '' || record.length > 0) record.push(cell), records.push(record);
+  const [header, ...rows] = records;
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+}
+
+const CSV_PATH = fileURLToPath(new URL('../../prisma/data/battery-pass-attributes-v1.2.csv', import.meta.url));
+const CSV = new Map(parseCsv(readFileSync(CSV_PATH, 'utf8')).map((r) => [Number(r.no), r]));
+const csvRow = (no: number): CsvRow => CSV.get(no) ?? expect.unreachable(`no CSV row ${no}`);
+
+const SPEC_BMS_KEYS = [
+  'current_soh_pct', 'soh_last_updated', 'current_cycle_count', 'cycle_count_last_updated', 'remaining_energy_kwh',
+  'remaining_capacity_ah', 'remaining_capacity_kwh', 'remaining_power_capability_kw',
+  'remaining_round_trip_efficiency_pct', 'self_discharge_rate_evolution_pct_per_month', 'total_energy_throughput_kwh',
+  'total_energy_throughput_ah', 'deep_discharge_events', 'overcharge_events', 'number_of_charging_events',
+  'time_at_temp_extreme_low_sec', 'time_at_temp_low_sec', 'time_at_temp_high_sec', 'time_at_temp_extreme_high_sec',
+  'time_charging_at_temp_extreme_high_sec', 'time_charging_at_temp_extreme_low_sec', 'lifetime_counter_last_updated',
+];
+// DESIGN: the public DPP must show BMS state of health and cycle count (and when they were measured).
+const PUBLIC_BY_EXCEPTION = new Set(['current_soh_pct', 'soh_last_updated', 'current_cycle_count', 'cycle_count_last_updated']);
+
+function tierOf(access: string): AccessTier {
+  if (access === 'Public') return 'public';
+  if (access.startsWith('persons with a legitimate interest')) return 'legitimate_interest';
+  if (access === 'Notified bodies, market surveillance authorities and the Commission') return 'authority';
+  throw new Error(`unmapped access text: ${access}`);
+}
+const isInUse = (r: CsvRow) => r.update_requirement.startsWith('depending on definition');
+const BASIS_FOR_EVERY_BATTERY = /Annex VI\b|Art\. 13\b|Art\. 18\b/;
+
+/** The CSV's own answer to "is this row mandatory for the category". */
+function csvMandatory(r: CsvRow, category: BatteryCategory): boolean {
+  switch (category) {
+    case 'EV_BATTERY': return r.ev === 'x';
+    case 'LMT_BATTERY': return r.lmt === 'x';
+    case 'INDUSTRIAL_BATTERY': return r.industrial === 'x' || r.stationary === 'x';
+    default:
+      return [r.ev, r.lmt, r.industrial, r.stationary].every((c) => c === 'x') &&
+        BASIS_FOR_EVERY_BATTERY.test(r.regulation_reference);
+  }
+}
+
+const specById = new Map(ALL_FIELD_SPECS.map((s) => [s.id, s]));
+const mappedSpecs = ALL_FIELD_SPECS.filter((s) => s.reference.batteryPass.length > 0);
+const fieldOf = (category: BatteryCategory, id: string): FieldDefinition | undefined =>
+  CATEGORY_SCHEMAS[category].fields.find((f) => f.id === id);
+
+describe('Battery Pass attribute coverage', () => {
+  it('the repository copy of the longlist has the 93 attributes numbered 1..93', () => {
+    expect([...CSV.keys()]).toEqual(Array.from({ length: 93 }, (_, i) => i + 1));
+  });
+
+  it('covers every attribute exactly once, with the CSV name, obligation columns and in-use flag', () => {
+    expect(BATTERY_PASS_ATTRIBUTES.map((a) => a.no)).toEqual([...CSV.keys()]);
+    for (const a of BATTERY_PASS_ATTRIBUTES) {
+      const r = csvRow(a.no);
+      expect({ no: a.no, name: a.name, ev: a.ev, lmt: a.lmt, industrial: a.industrial, stationary: a.stationary, inUse: a.inUse })
+        .toEqual({ no: a.no, name: r.attribute, ev: r.ev, lmt: r.lmt, industrial: r.industrial, stationary: r.stationary, inUse: isInUse(r) });
+      const impl = a.implementation;
+      if ('outOfScope' in impl) expect(impl.outOfScope.length).toBeGreaterThan(20);
+      else expect(impl.fields.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('names only fields that exist, and each field lists exactly the attributes that name it', () => {
+    const namedBy = new Map<string, number[]>();
+    for (const a of BATTERY_PASS_ATTRIBUTES) {
+      if (!('fields' in a.implementation)) continue;
+      expect(new Set(a.implementation.fields).size).toBe(a.implementation.fields.length);
+      for (const id of a.implementation.fields) {
+        expect(specById.has(id), `attribute ${a.no} names unknown field ${id}`).toBe(true);
+        namedBy.set(id, [...(namedBy.get(id) ?? []), a.no]);
+      }
+    }
+    for (const spec of ALL_FIELD_SPECS) {
+      expect([...spec.reference.batteryPass].sort((x, y) => x - y), spec.id).toEqual(namedBy.get(spec.id) ?? []);
+    }
+  });
+
+  it('leaves only a few attributes out of scope, each with a reason', () => {
+    expect(OUT_OF_SCOPE_ATTRIBUTES.map((a) => a.no)).toEqual([1, 2, 9, 26, 30, 58]);
+  });
+});
+
+describe('field definitions', () => {
+  it('have unique ids within the catalogue, within each schema and within each array item', () => {
+    expect(specById.size).toBe(ALL_FIELD_SPECS.length);
+    for (const c of BATTERY_CATEGORIES) {
+      const ids = CATEGORY_SCHEMAS[c].fields.map((f) => f.id);
+      expect(new Set(ids).size, c).toBe(ids.length);
+    }
+    for (const spec of ALL_FIELD_SPECS.filter((s) => s.items)) {
+      const ids = spec.items!.map((i) => i.id);
+      expect(new Set(ids).size, spec.id).toBe(ids.length);
+    }
+  });
+
+  it('are well formed: snake_case id, human label without unit, known type, group and tier', () => {
+    const check = (f: FieldSpec | FieldDefinition) => {
+      expect(f.id).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
+      expect(f.label, f.id).not.toMatch(/[()[\]]/);
+      if (f.unit) expect(f.label.endsWith(` ${f.unit}`), f.id).toBe(false);
+      expect(FIELD_TYPES).toContain(f.type);
+      expect(FIELD_GROUPS).toContain(f.group);
+      expect(ACCESS_TIERS).toContain(f.access);
+      expect(f.reference.regulation.length, f.id).toBeGreaterThan(0);
+      expect(f.type === 'enum' || f.type === 'multi_enum' ? f.options?.length : 1, f.id).toBeGreaterThan(0);
+      expect(f.type === 'array' ? f.items?.length : 1, f.id).toBeGreaterThan(0);
+      if (f.type === 'string' || f.type === 'url' || f.type === 'array') expect(f.maxLength, f.id).toBeGreaterThan(0);
+      if (f.unit === '%' && f.id !== 'internal_resistance_increase_pct') expect([f.min, f.max], f.id).toEqual([0, 100]);
+      if (f.type === 'integer') expect(f.min, f.id).toBe(0);
+    };
+    for (const spec of ALL_FIELD_SPECS) {
+      check(spec);
+      spec.items?.forEach(check);
+    }
+  });
+
+  it('have examples that pass the validator, alone and together with every mandated field', () => {
+    for (const c of BATTERY_CATEGORIES) {
+      const schema = CATEGORY_SCHEMAS[c];
+      for (const f of schema.fields) {
+        expect(validateFormData(schema, { [f.id]: f.example }), `${c}.${f.id}`).toEqual([]);
+        for (const member of f.items ?? []) {
+          expect(validateFormData(schema, { [f.id]: [{ [member.id]: member.example }] }), `${f.id}.${member.id}`).toEqual([]);
+        }
+      }
+      const passport = Object.fromEntries(schema.fields.map((f) => [f.id, f.example]));
+      expect(validateFormData(schema, passport, { requireMandated: true }), c).toEqual([]);
+    }
+  });
+
+  it('take their access tier from the CSV row, except state of health and cycle count, which are public', () => {
+    for (const spec of mappedSpecs) {
+      const tiers = new Set(spec.reference.batteryPass.map((no) => tierOf(csvRow(no).access)));
+      expect(tiers.size, spec.id).toBe(1);
+      const expected = PUBLIC_BY_EXCEPTION.has(spec.id) ? 'public' : [...tiers][0];
+      expect(spec.access, spec.id).toBe(expected);
+    }
+    for (const c of BATTERY_CATEGORIES) {
+      expect(fieldOf(c, 'current_soh_pct')?.access).toBe('public');
+      expect(fieldOf(c, 'current_cycle_count')?.access).toBe('public');
+      expect(tierOf(csvRow(57).access)).toBe('legitimate_interest');
+      expect(tierOf(csvRow(78).access)).toBe('legitimate_interest');
+    }
+  });
+
+  it('are dynamic exactly when their CSV rows are', () => {
+    for (const spec of mappedSpecs) {
+      const dynamic = new Set(spec.reference.batteryPass.map((no) => csvRow(no).static_dynamic === 'Dynamic'));
+      expect(dynamic.size, spec.id).toBe(1);
+      expect(spec.dynamic, spec.id).toBe([...dynamic][0]);
+    }
+  });
+});
+
+describe('category schemas', () => {
+  it('exist for the five categories at version 1, with information texts', () => {
+    for (const c of BATTERY_CATEGORIES) {
+      expect(CATEGORY_SCHEMAS[c]).toMatchObject({ category: c, version: 1 });
+      expect(CATEGORY_INFO[c].code).toBe(c);
+      expect(CATEGORY_INFO[c].name.length).toBeGreaterThan(0);
+      expect(CATEGORY_INFO[c].regulationScope).toMatch(/2023\/1542/);
+      expect(Object.isFrozen(CATEGORY_SCHEMAS[c].fields[0])).toBe(true);
+    }
+    expect(CURRENT_SCHEMA_VERSION).toBe(1);
+  });
+
+  it('getCategorySchema answers known codes and versions only', () => {
+    expect(getCategorySchema('EV_BATTERY')).toBe(CATEGORY_SCHEMAS.EV_BATTERY);
+    expect(getCategorySchema('LMT_BATTERY', 1)).toBe(CATEGORY_SCHEMAS.LMT_BATTERY);
+    expect(getCategorySchema('LMT_BATTERY', 2)).toBeNull();
+    expect(getCategorySchema('ev_battery')).toBeNull();
+    expect(getCategorySchema('__proto__')).toBeNull();
+  });
+
+  it('mark a field mandated exactly when a CSV row it implements is mandatory for the category', () => {
+    for (const c of BATTERY_CATEGORIES) {
+      for (const f of CATEGORY_SCHEMAS[c].fields) {
+        const spec = specById.get(f.id)!;
+        const rows = spec.reference.batteryPass.map(csvRow);
+        let expected = rows.some((r) => !isInUse(r) && csvMandatory(r, c));
+        if (spec.mandate === 'never') expected = false;
+        if (spec.mandate === 'always') expected = true;
+        expect(f.mandated, `${c}.${f.id}`).toBe(expected);
+      }
+    }
+  });
+
+  it('mandate at least one field for every mandatory, implemented, pre-publication attribute present', () => {
+    for (const c of BATTERY_CATEGORIES) {
+      for (const a of BATTERY_PASS_ATTRIBUTES) {
+        const r = csvRow(a.no);
+        if (!('fields' in a.implementation) || isInUse(r) || !csvMandatory(r, c)) continue;
+        const present = a.implementation.fields.map((id) => fieldOf(c, id)).filter((f) => f !== undefined);
+        if (present.length === 0) continue;
+        expect(present.some((f) => f.mandated), `${c} attribute ${a.no}`).toBe(true);
+      }
+    }
+  });
+
+  it('use the SLI and portable rule: rows x everywhere whose basis applies to every battery', () => {
+    const fromCsv = [...CSV.values()]
+      .filter((r) => csvMandatory(r, 'SLI_BATTERY'))
+      .map((r) => Number(r.no))
+      .filter((no) => !OUT_OF_SCOPE_ATTRIBUTES.some((a) => a.no === no));
+    expect([...LABEL_ATTRIBUTE_NUMBERS]).toEqual(fromCsv);
+    const mandated = CATEGORY_SCHEMAS.PORTABLE_BATTERY.fields.filter((f) => f.mandated).map((f) => f.id);
+    expect(mandated).toEqual(expect.arrayContaining(['manufacturer_name', 'battery_chemistry', 'hazardous_substances',
+      'separate_collection_symbol', 'cadmium_symbol', 'lead_symbol', 'model_number']));
+    expect(mandated).not.toContain('due_diligence_report_url');
+    expect(mandated).not.toContain('rated_capacity_ah');
+  });
+
+  it('carry all 22 BMS keys in every category: dynamic, performance, never mandated', () => {
+    expect([...BMS_DYNAMIC_FIELD_IDS]).toEqual(SPEC_BMS_KEYS);
+    for (const c of BATTERY_CATEGORIES) {
+      for (const id of SPEC_BMS_KEYS) {
+        const f = fieldOf(c, id);
+        expect(f, `${c}.${id}`).toBeDefined();
+        expect({ dynamic: f!.dynamic, group: f!.group, mandated: f!.mandated }).toEqual({
+          dynamic: true, group: 'performance', mandated: false,
+        });
+        expect(f!.access).toBe(PUBLIC_BY_EXCEPTION.has(id) ? 'public' : 'legitimate_interest');
+        if (id.endsWith('_last_updated')) expect(f!.type).toBe('date');
+      }
+    }
+  });
+
+  it('carry carbon footprint fields only for EV and industrial batteries', () => {
+    const carbon = ALL_FIELD_SPECS.filter((s) => s.group === 'carbonFootprint').map((s) => s.id);
+    expect(carbon).toEqual(expect.arrayContaining(['carbon_footprint_total_kg_co2e', 'carbon_footprint_per_kwh']));
+    for (const c of BATTERY_CATEGORIES) {
+      const ids = CATEGORY_SCHEMAS[c].fields.map((f) => f.id);
+      const hasCarbon = c === 'EV_BATTERY' || c === 'INDUSTRIAL_BATTERY';
+      for (const id of carbon) expect(ids.includes(id), `${c}.${id}`).toBe(hasCarbon);
+      expect(ids.some((id) => id.startsWith('carbon_footprint')), c).toBe(hasCarbon);
+    }
+  });
+
+  it('leave out fields whose rows do not apply to the category', () => {
+    expect(fieldOf('EV_BATTERY', 'capacity_threshold_for_exhaustion_pct')).toBeDefined();
+    expect(fieldOf('LMT_BATTERY', 'capacity_threshold_for_exhaustion_pct')).toBeUndefined();
+    expect(fieldOf('INDUSTRIAL_BATTERY', 'putting_into_service_date')?.mandated).toBe(true);
+    expect(fieldOf('EV_BATTERY', 'putting_into_service_date')).toBeUndefined();
+    expect(fieldOf('PORTABLE_BATTERY', 'putting_into_service_date')).toBeUndefined();
+  });
+});

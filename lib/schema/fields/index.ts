@@ -1,0 +1,27 @@
+// Field schemas derived from: Battery Pass consortium, Data Attribute Longlist v1.2 (CC BY 4.0).
+import { CARBON_FOOTPRINT_FIELDS } from './carbon-footprint';
+import { COMPLIANCE_FIELDS } from './compliance';
+import { DYNAMIC_FIELDS } from './dynamic';
+import { END_OF_LIFE_FIELDS } from './end-of-life';
+import { IDENTITY_FIELDS } from './identity';
+import { MATERIALS_FIELDS } from './materials';
+import { PERFORMANCE_FIELDS } from './performance';
+import { RECYCLED_CONTENT_FIELDS } from './recycled-content';
+import { SUPPLY_CHAIN_FIELDS } from './supply-chain';
+import type { FieldSpec } from './spec';
+
+export { BMS_DYNAMIC_FIELD_IDS, type BmsDynamicFieldId } from './dynamic';
+export type { FieldSpec, Mandate } from './spec';
+
+/** Every field of every category, in display order; categories.ts picks each category's subset. */
+export const ALL_FIELD_SPECS: readonly FieldSpec[] = [
+  ...IDENTITY_FIELDS,
+  ...COMPLIANCE_FIELDS,
+  ...CARBON_FOOTPRINT_FIELDS,
+  ...SUPPLY_CHAIN_FIELDS,
+  ...MATERIALS_FIELDS,
+  ...RECYCLED_CONTENT_FIELDS,
+  ...PERFORMANCE_FIELDS,
+  ...DYNAMIC_FIELDS,
+  ...END_OF_LIFE_FIELDS,
+];
