@@ -8,6 +8,8 @@ export default defineConfig({
     exclude: ['node_modules/**', '.next/**', '.data/**', 'e2e/**'],
     environment: 'node',
     globalSetup: ['lib/testing/vitest-global-setup.ts'],
+    // Vitest sets BASE_URL to '/' for its own use; the service reads BASE_URL as its public address.
+    env: { BASE_URL: 'http://localhost:3000' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * JSON with object keys sorted at every depth and no whitespace, so the same value always gives the same
  * bytes and the same SHA-256 (the property snapshots and schema versions rely on).
@@ -22,6 +20,4 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+export { sha256Hex } from '../crypto/secrets';

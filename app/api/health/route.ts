@@ -1,0 +1,13 @@
+import { pingDatabase } from '@/lib/db/client';
+import { checkHealth, healthResponse } from '@/lib/health';
+import { checkBackend } from '@/lib/http/rate-limit';
+import { requestIdFrom } from '@/lib/http/request-id';
+
+// Health must reflect this moment, never a build-time render.
+export const dynamic = 'force-dynamic';
+
+// Unauthenticated, exempt from rate limiting; CORS and the OPTIONS preflight come from the middleware.
+export async function GET(request: Request): Promise<Response> {
+  const report = await checkHealth({ database: pingDatabase, rateLimit: checkBackend });
+  return healthResponse(report, { 'X-Request-Id': requestIdFrom(request.headers) });
+}

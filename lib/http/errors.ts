@@ -1,0 +1,140 @@
+import type { Logger } from 'pino';
+import { logger } from '@/lib/log';
+import { ERROR_CODES, type ErrorCode } from './error-codes';
+import { RESPONSE_REQUEST_ID_HEADER } from './request-id';
+import type { Surface } from './surface';
+
+/** One entry of a 422 FIELD_VALIDATION_ERROR: names the field, never echoes the submitted value. */
+export interface FieldError {
+  field_id: string;
+  label: string;
+  code: string;
+  message: string;
+}
+
+export interface ServiceErrorOptions {
+  details?: Record<string, unknown>;
+  reason?: string;
+  currentLockVersion?: number;
+  fieldErrors?: FieldError[];
+  /** Extra response headers (Retry-After from a limiter, a route's Cache-Control, RateLimit-*). */
+  headers?: HeadersInit;
+  /** Members added to the public nested envelope (the 410 withdrawal members). */
+  extra?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/** The one error type every layer throws; its HTTP status always comes from the code table. */
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryable: boolean;
+  readonly options: ServiceErrorOptions;
+
+  constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ServiceError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.retryable = ERROR_CODES[code].retryable;
+    this.options = options;
+  }
+}
+
+export const INTERNAL_MESSAGE = 'An unexpected error occurred. Retry after at least 30 seconds.';
+
+export interface RenderContext {
+  requestId: string;
+  log?: Logger;
+}
+
+/** A ServiceError as is; anything else is logged (with its stack, server-side only) and becomes a bare 500. */
+export function toServiceError(error: unknown, { requestId, log }: RenderContext): ServiceError {
+  if (error instanceof ServiceError) return error;
+  (log ?? logger()).error({ err: error, requestId }, 'unhandled error');
+  return new ServiceError('INTERNAL_ERROR', INTERNAL_MESSAGE);
+}
+
+/** Each surface names the 500 its own way. */
+function codeFor(surface: Surface, errorCode: ErrorCode): ErrorCode {
+  if (surface === 'bms' && errorCode === 'INTERNAL_ERROR') return 'INTERNAL';
+  if (surface !== 'bms' && errorCode === 'INTERNAL') return 'INTERNAL_ERROR';
+  return errorCode;
+}
+
+function errorHeaders(surface: Surface, error: ServiceError, requestId: string): Headers {
+  const headers = new Headers(error.options.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set(RESPONSE_REQUEST_ID_HEADER[surface], requestId);
+  if (!headers.has('Cache-Control')) {
+    // A withdrawal is stable but must be revalidated once a passport is reinstated.
+    headers.set('Cache-Control', error.code === 'PRODUCT_WITHDRAWN' ? 'public, max-age=0, must-revalidate' : 'no-store');
+  }
+  const retryAfter = ERROR_CODES[error.code].retryAfterSeconds;
+  if (retryAfter !== undefined && !headers.has('Retry-After')) headers.set('Retry-After', String(retryAfter));
+  return headers;
+}
+
+function respond(surface: Surface, error: ServiceError, requestId: string, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: error.status, headers: errorHeaders(surface, error, requestId) });
+}
+
+/** Public flat shape: `{ error: <message>, code, details }` (404 and 429 bodies). */
+export function renderPublicFlat(error: unknown, ctx: RenderContext): Response {
+  const e = toServiceError(error, ctx);
+  const errorCode = codeFor('public', e.code);
+  return respond('public', e, ctx.requestId, { error: e.message, code: errorCode, details: e.options.details ?? {} });
+}
+
+/** Public nested shape: `{ error: { code, message, ...extra } }` (410, VERSION_NOT_FOUND, snapshot errors). */
+export function renderPublicNested(error: unknown, ctx: RenderContext): Response {
+  const e = toServiceError(error, ctx);
+  const identity = { code: codeFor('public', e.code), message: e.message };
+  const reason = e.options.reason === undefined ? {} : { reason: e.options.reason };
+  return respond('public', e, ctx.requestId, { error: { ...identity, ...reason, ...e.options.extra, ...identity } });
+}
+
+const NESTED_PUBLIC_CODES = new Set<ErrorCode>([
+  'PRODUCT_WITHDRAWN',
+  'VERSION_NOT_FOUND',
+  'INVALID_VERSION',
+  'SNAPSHOT_INTEGRITY_FAILURE',
+]);
+
+/** The public shape the contract gives for this code: nested for withdrawal and snapshot errors, flat otherwise. */
+export function renderPublicError(error: unknown, ctx: RenderContext): Response {
+  const e = toServiceError(error, ctx);
+  return NESTED_PUBLIC_CODES.has(e.code) ? renderPublicNested(e, ctx) : renderPublicFlat(e, ctx);
+}
+
+/** Integration envelope; fieldErrors sit both in the error object and in details (clients read either). */
+export function renderIntegrationError(error: unknown, ctx: RenderContext): Response {
+  const e = toServiceError(error, ctx);
+  const { details, reason, currentLockVersion, fieldErrors } = e.options;
+  const mergedDetails = fieldErrors ? { ...details, fieldErrors } : details;
+  return respond('integration', e, ctx.requestId, {
+    error: {
+      code: codeFor('integration', e.code),
+      message: e.message,
+      requestId: ctx.requestId,
+      ...(mergedDetails === undefined ? {} : { details: mergedDetails }),
+      ...(reason === undefined ? {} : { reason }),
+      ...(currentLockVersion === undefined ? {} : { currentLockVersion }),
+      ...(fieldErrors === undefined ? {} : { fieldErrors }),
+    },
+  });
+}
+
+/** BMS shape: `{ code, error: <message>, reason? }`. */
+export function renderBmsError(error: unknown, ctx: RenderContext): Response {
+  const e = toServiceError(error, ctx);
+  const reason = e.options.reason === undefined ? {} : { reason: e.options.reason };
+  return respond('bms', e, ctx.requestId, { code: codeFor('bms', e.code), error: e.message, ...reason });
+}
+
+/** The renderer for a surface, for layers (middleware, wrappers) that serve more than one. */
+export function renderError(surface: Surface, error: unknown, ctx: RenderContext): Response {
+  if (surface === 'integration') return renderIntegrationError(error, ctx);
+  if (surface === 'bms') return renderBmsError(error, ctx);
+  return renderPublicError(error, ctx);
+}

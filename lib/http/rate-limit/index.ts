@@ -1,0 +1,45 @@
+import { config } from '@/lib/config';
+import { backendFromConfig } from './backend';
+import { createRateLimiter, type RateLimiter } from './limiter';
+import { policiesFromConfig } from './policies';
+import type { BackendStatus, PolicyName, RateLimitResult } from './types';
+
+export { createRateLimiter, FAILURE_RETRY_SECONDS, type RateLimiter } from './limiter';
+export { rateLimitHeaders, tightestLimit, edgeLimitFromHeaders, EDGE_RATE_LIMIT_HEADER } from './headers';
+export { edgeLimitApplies, routeLimitPolicy } from './scope';
+export type { BackendStatus, PolicyName, RateLimitResult } from './types';
+
+// On globalThis: middleware and route handlers are separate bundles, and dev reloads modules;
+// one limiter (one Redis connection) per process either way.
+const SHARED = Symbol.for('battery-passport-service.rate-limiter');
+type Holder = { [SHARED]?: RateLimiter };
+
+export function rateLimiter(): RateLimiter {
+  const holder = globalThis as Holder;
+  if (!holder[SHARED]) {
+    const cfg = config();
+    holder[SHARED] = createRateLimiter({
+      backend: backendFromConfig(cfg),
+      policies: policiesFromConfig(cfg),
+      timeoutMs: cfg.RATE_LIMIT_TIMEOUT_MS,
+    });
+  }
+  return holder[SHARED];
+}
+
+export function limit(policy: PolicyName | (string & {}), identifier: string): Promise<RateLimitResult> {
+  return rateLimiter().limit(policy, identifier);
+}
+
+/** For the health probe: can the limiter's backend answer right now? */
+export function checkBackend(): Promise<BackendStatus> {
+  return rateLimiter().checkBackend();
+}
+
+/** Tests switch backends between cases; production never calls this. */
+export async function resetRateLimiterForTests(): Promise<void> {
+  const holder = globalThis as Holder;
+  const current = holder[SHARED];
+  delete holder[SHARED];
+  await current?.close();
+}
