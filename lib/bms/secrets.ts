@@ -1,0 +1,85 @@
+import type { Db, Tx } from '../db/client';
+import type { BmsSecret } from '../db/generated/client';
+import { inTransaction } from '../db/transaction';
+import { writeAudit } from '../domain/audit';
+import type { Actor } from '../domain/context';
+import { randomBase62, sha256Hex } from '../crypto/secrets';
+import { ServiceError } from '../http/errors';
+
+const SECRET_FORMAT = /^bms_[0-9A-Za-z]{40}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CreateBmsSecretInput {
+  companyId: string;
+  name?: string | null;
+  /** Products the secret may update; empty or absent means every product of the company. */
+  productIds?: readonly string[];
+  createdByUserId?: string | null;
+  actor: Actor;
+}
+
+/** The only moment the secret exists in clear: it is provisioned to the BMS out of band. */
+export interface CreatedBmsSecret {
+  id: string;
+  secret: string;
+  name: string | null;
+  productIds: string[];
+}
+
+/** A per-company BMS secret: `bms_` + 40 base62 characters, kept only as its SHA-256. */
+export async function createBmsSecret(db: Db | Tx, input: CreateBmsSecretInput): Promise<CreatedBmsSecret> {
+  const name = input.name?.trim() || null;
+  if (name && name.length > 100) throw new ServiceError('VALIDATION_ERROR', 'The name is limited to 100 characters.', { details: { field: 'name' } });
+  const productIds = [...new Set((input.productIds ?? []).map((id) => id.trim().toLowerCase()))];
+  const malformed = productIds.filter((id) => !UUID.test(id));
+  if (malformed.length > 0) {
+    throw new ServiceError('VALIDATION_ERROR', `Not product ids: ${malformed.join(', ')}.`, { details: { field: 'productIds', invalid: malformed } });
+  }
+  if (!UUID.test(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
+  return inTransaction(db, async (tx) => {
+    const company = await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true } });
+    if (!company) throw new ServiceError('NOT_FOUND', 'No such company.');
+    const owned = await tx.product.findMany({ where: { id: { in: productIds }, companyId: input.companyId }, select: { id: true } });
+    const foreign = productIds.filter((id) => !owned.some((p) => p.id === id));
+    // Another company's product reads exactly like a missing one, so the answer reveals nothing about it.
+    if (foreign.length > 0) {
+      throw new ServiceError('VALIDATION_ERROR', `Not products of this company: ${foreign.join(', ')}.`, {
+        details: { field: 'productIds', invalid: foreign },
+      });
+    }
+    const secret = `bms_${randomBase62(40)}`;
+    const row = await tx.bmsSecret.create({
+      data: { companyId: input.companyId, name, secretHash: sha256Hex(secret), productIds, createdByUserId: input.createdByUserId ?? null },
+    });
+    await writeAudit(tx, {
+      companyId: input.companyId,
+      eventType: 'BmsSecretCreated',
+      actor: input.actor,
+      context: { bmsSecretId: row.id, name, productIds },
+    });
+    return { id: row.id, secret, name, productIds };
+  });
+}
+
+/** Revokes at once (the BMS endpoint refuses it from this commit on); revoking twice changes nothing. */
+export async function revokeBmsSecret(
+  db: Db | Tx,
+  input: { companyId: string; secretId: string; actor: Actor },
+): Promise<{ id: string; revokedAt: Date }> {
+  if (!UUID.test(input.secretId) || !UUID.test(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
+  return inTransaction(db, async (tx) => {
+    const row = await tx.bmsSecret.findFirst({ where: { id: input.secretId, companyId: input.companyId } });
+    if (!row) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
+    if (row.revokedAt) return { id: row.id, revokedAt: row.revokedAt };
+    const revoked = await tx.bmsSecret.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+    await writeAudit(tx, { companyId: input.companyId, eventType: 'BmsSecretRevoked', actor: input.actor, context: { bmsSecretId: row.id } });
+    return { id: revoked.id, revokedAt: revoked.revokedAt! };
+  });
+}
+
+/** The active secret a presented plaintext hashes to, or null (unknown and revoked look the same). */
+export async function findActiveBmsSecret(db: Db | Tx, secret: string): Promise<BmsSecret | null> {
+  if (typeof secret !== 'string' || !SECRET_FORMAT.test(secret)) return null;
+  const row = await db.bmsSecret.findUnique({ where: { secretHash: sha256Hex(secret) } });
+  return row && !row.revokedAt ? row : null;
+}

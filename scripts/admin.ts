@@ -1,0 +1,201 @@
+// The operator's admin CLI: `npm run -s admin -- <command> [flags] [--json]`. With --json, stdout carries exactly
+// one JSON document and nothing else; messages and errors go to stderr (exit 2: usage, exit 1: failure).
+import { parseArgs } from 'node:util';
+import { loadGeneratedSecrets, readRuntimeDatabaseUrl } from '../lib/runtime-files';
+
+// The service logger writes JSON lines to fd 1, which belongs to the result here; stray console output goes to stderr.
+process.env.LOG_LEVEL = 'silent';
+console.log = console.info = console.debug = console.error;
+
+const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
+  company create --name N [--slug S]
+  operator create --company C --email E --password P --role ADMIN|EDITOR|REVIEWER
+  key mint --company C --name N --scopes a,b [--mode live|test] [--expires-in-days D] [--cidr x/y,...]
+  bms-secret create --company C [--name N] [--products id,...]
+  product approve --id P
+  product withdraw --id P --reason R [--successor P2] [--operator-details T] [--manufacturer-contact T]
+  product deprecate|reinstate --id P [--reason R]
+  mail list --to E
+C is a company id or slug. Keys, signing secrets and BMS secrets are printed once and never again.`;
+
+const text = { type: 'string' } as const;
+const OPTIONS = {
+  json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+  name: text, slug: text, company: text, email: text, password: text, role: text, scopes: text, mode: text,
+  'expires-in-days': text, cidr: text, products: text, id: text, reason: text, successor: text,
+  'operator-details': text, 'manufacturer-contact': text, to: text,
+} as const;
+
+type Flags = Partial<Record<Exclude<keyof typeof OPTIONS, 'json' | 'help'>, string>>;
+interface Outcome { result: unknown; human: string }
+interface Command { required: (keyof Flags)[]; optional: (keyof Flags)[]; run(flags: Flags): Promise<Outcome> }
+
+class UsageError extends Error {}
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const cliActor = async () => (await import('../lib/domain/context')).systemActor('cli');
+const db = async () => (await import('../lib/db/client')).prisma;
+const company = async (idOrSlug: string) => (await import('../lib/companies')).resolveCompany(await db(), idOrSlug);
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  const match = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
+  if (!match) throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}.`);
+  return match;
+}
+
+type Lifecycle = typeof import('../lib/passport/lifecycle');
+type DomainContext = import('../lib/domain/context').DomainContext;
+type LifecycleCall = (l: Lifecycle, ctx: DomainContext, productId: string, f: Flags) => ReturnType<Lifecycle['approveProduct']>;
+
+const TRANSITIONS: Record<'approve' | 'withdraw' | 'deprecate' | 'reinstate', LifecycleCall> = {
+  approve: (l, ctx, productId) => l.approveProduct({ ctx, input: { productId } }),
+  withdraw: (l, ctx, productId, f) =>
+    l.withdrawProduct({
+      ctx,
+      input: {
+        productId,
+        reason: f.reason ?? '',
+        successorId: f.successor ?? null,
+        operatorDetails: f['operator-details'] ?? null,
+        manufacturerContact: f['manufacturer-contact'] ?? null,
+      },
+    }),
+  deprecate: (l, ctx, productId, f) => l.deprecateProduct({ ctx, input: { productId, reason: f.reason ?? null } }),
+  reinstate: (l, ctx, productId, f) => l.reinstateProduct({ ctx, input: { productId, reason: f.reason ?? null } }),
+};
+
+/** The CLI is not scoped to a company, so the product's own company becomes the tenant of the domain verb. */
+async function productTransition(verb: keyof typeof TRANSITIONS, f: Flags): Promise<Outcome> {
+  const productId = f.id!.trim();
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const found = UUID.test(productId) && (await (await db()).product.findUnique({ where: { id: productId }, select: { companyId: true } }));
+  if (!found) throw new Error(`No product with id "${productId}".`);
+  const ctx = { companyId: found.companyId, actor: await cliActor() };
+  const { id, slug, state, version } = await TRANSITIONS[verb](await import('../lib/passport/lifecycle'), ctx, productId, f);
+  return { result: { id, slug, state, version }, human: `Product ${slug} is now ${state} (version ${version}).` };
+}
+
+const COMMANDS: Record<string, Command> = {
+  'company create': {
+    required: ['name'], optional: ['slug'],
+    async run(f) {
+      const { createCompany } = await import('../lib/companies');
+      const c = await createCompany(await db(), { name: f.name!, slug: f.slug, actor: await cliActor() });
+      return { result: { id: c.id, slug: c.slug, name: c.name }, human: `Created company ${c.name} (slug ${c.slug}, id ${c.id}).` };
+    },
+  },
+  'operator create': {
+    required: ['company', 'email', 'password', 'role'], optional: [],
+    async run(f) {
+      const role = oneOf('role', f.role!, ['ADMIN', 'EDITOR', 'REVIEWER'] as const);
+      const { createOperator } = await import('../lib/companies');
+      const { id: companyId } = await company(f.company!);
+      const u = await createOperator(await db(), { companyId, email: f.email!, password: f.password!, role, actor: await cliActor() });
+      return { result: { id: u.id, email: u.email, role: u.role, companyId }, human: `Created ${u.role} operator ${u.email} (id ${u.id}).` };
+    },
+  },
+  'key mint': {
+    required: ['company', 'name', 'scopes'], optional: ['mode', 'expires-in-days', 'cidr'],
+    async run(f) {
+      const mode = oneOf('mode', f.mode ?? 'live', ['live', 'test'] as const);
+      const days = f['expires-in-days'];
+      if (days !== undefined && !/^\d+$/.test(days)) throw new UsageError('--expires-in-days must be a whole number of days.');
+      const { mintApiKey } = await import('../lib/integration/keys');
+      const { id: companyId } = await company(f.company!);
+      const k = await mintApiKey(await db(), {
+        companyId, name: f.name!, scopes: list(f.scopes), mode: mode === 'live' ? 'LIVE' : 'TEST',
+        expiresInDays: days === undefined ? undefined : Number(days), allowedCidrs: list(f.cidr),
+        // The CLI is the operator's privileged channel: keys:admin and gdpr:admin may be minted here, alone.
+        allowPrivileged: true, actor: await cliActor(),
+      });
+      const { id, key, signingSecret, scopes, expiresAt, name, allowedCidrs } = k;
+      const human = [
+        `Minted ${mode} key "${name}" (id ${id}), expires ${expiresAt.toISOString()}.`,
+        `  key:            ${key}`,
+        `  signing secret: ${signingSecret}`,
+        'Store both now: they cannot be shown again.',
+      ].join('\n');
+      return { result: { id, key, signingSecret, scopes, mode, expiresAt, name, allowedCidrs }, human };
+    },
+  },
+  'bms-secret create': {
+    required: ['company'], optional: ['name', 'products'],
+    async run(f) {
+      const { createBmsSecret } = await import('../lib/bms/secrets');
+      const { id: companyId } = await company(f.company!);
+      const s = await createBmsSecret(await db(), { companyId, name: f.name, productIds: list(f.products), actor: await cliActor() });
+      const human = `Created BMS secret ${s.id}.\n  secret: ${s.secret}\nStore it now: it cannot be shown again.`;
+      return { result: { id: s.id, secret: s.secret, productIds: s.productIds }, human };
+    },
+  },
+  'product approve': { required: ['id'], optional: [], run: (f) => productTransition('approve', f) },
+  'product withdraw': {
+    required: ['id', 'reason'], optional: ['successor', 'operator-details', 'manufacturer-contact'],
+    run: (f) => productTransition('withdraw', f),
+  },
+  'product deprecate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('deprecate', f) },
+  'product reinstate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('reinstate', f) },
+  'mail list': {
+    required: ['to'], optional: [],
+    async run(f) {
+      const mails = await (await db()).emailOutbox.findMany({
+        where: { to: { equals: f.to!.trim(), mode: 'insensitive' } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        select: { id: true, to: true, subject: true, text: true, links: true, status: true, createdAt: true },
+      });
+      const lines = mails.map((m) => `  ${m.createdAt.toISOString()}  ${m.status}  ${m.subject}`);
+      return { result: mails, human: [`${mails.length} email(s) to ${f.to}.`, ...lines].join('\n') };
+    },
+  },
+};
+
+function parseCommand(argv: string[]): { command: Command; flags: Flags; json: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0 || positionals[0] === 'help') throw new UsageError('');
+  const name = positionals.join(' ');
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`Unknown command "${name}".`);
+  const { json = false, help: _help, ...flags } = values;
+  const accepted = new Set<string>([...command.required, ...command.optional]);
+  const extra = Object.keys(flags).filter((f) => !accepted.has(f));
+  if (extra.length > 0) throw new UsageError(`"${name}" does not take ${extra.map((f) => `--${f}`).join(', ')}.`);
+  const missing = command.required.filter((f) => !flags[f]?.trim());
+  if (missing.length > 0) throw new UsageError(`"${name}" needs ${missing.map((f) => `--${f}`).join(', ')}.`);
+  return { command, flags, json };
+}
+
+/** The embedded database of `npm run dev` unless DATABASE_URL names another, with the launcher's secrets. */
+function connectEnvironment(): void {
+  process.env.DATABASE_URL ||= readRuntimeDatabaseUrl() ?? '';
+  if (!process.env.DATABASE_URL) throw new Error('No database to talk to: start the service first with npm run dev, or set DATABASE_URL.');
+  loadGeneratedSecrets();
+}
+
+const write = (stream: NodeJS.WriteStream, s: string) => new Promise<void>((resolve) => stream.write(s, () => resolve()));
+
+async function main(): Promise<number> {
+  try {
+    const { command, flags, json } = parseCommand(process.argv.slice(2));
+    connectEnvironment();
+    const { result, human } = await command.run(flags);
+    await write(process.stdout, json ? `${JSON.stringify(result, null, 2)}\n` : `${human}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      await write(process.stderr, `${err.message ? `admin: ${err.message}\n\n` : ''}${USAGE}\n`);
+      return 2;
+    }
+    await write(process.stderr, `admin: ${(err as Error)?.message || String(err)}\n`);
+    return 1;
+  } finally {
+    if (process.env.DATABASE_URL) await (await import('../lib/db/client')).disconnectPrisma().catch(() => undefined);
+  }
+}
+
+process.exit(await main());
