@@ -4,7 +4,7 @@ import { disconnectPrisma, prisma } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../http/errors';
-import { demoFormData } from '../../prisma/seed/demo';
+import { exampleFormData } from '../schema/examples';
 import { CATEGORY_SCHEMAS } from '../schema/categories';
 import type { BatteryCategory } from '../schema/types';
 import { sha256Hex } from './canonical-json';
@@ -31,7 +31,7 @@ async function draft(companyId: string, category: BatteryCategory = 'EV_BATTERY'
       schemaVersion: schema.version,
       slug: `lc-${suffix}`,
       name: `Pack ${suffix}`,
-      formData: (formData ?? demoFormData(schema, {})) as Prisma.InputJsonObject,
+      formData: (formData ?? exampleFormData(schema)) as Prisma.InputJsonObject,
     },
   });
 }

@@ -1,8 +1,8 @@
-export { approveProduct } from './lifecycle/approve';
-export { deprecateProduct } from './lifecycle/deprecate';
-export { reinstateProduct } from './lifecycle/reinstate';
-export { rejectProduct } from './lifecycle/reject';
-export { startRevision } from './lifecycle/revise';
-export { submitProduct } from './lifecycle/submit';
-export { withdrawProduct, type WithdrawInput } from './lifecycle/withdraw';
-export type { LifecycleResult } from './lifecycle/result';
+export { approveProduct } from './transitions/approve';
+export { deprecateProduct } from './transitions/deprecate';
+export { reinstateProduct } from './transitions/reinstate';
+export { rejectProduct } from './transitions/reject';
+export { startRevision } from './transitions/revise';
+export { submitProduct } from './transitions/submit';
+export { withdrawProduct, type WithdrawInput } from './transitions/withdraw';
+export type { LifecycleResult } from './transitions/result';

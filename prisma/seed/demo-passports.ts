@@ -1,0 +1,172 @@
+import { withCheckDigit } from '../../lib/gs1/gtin';
+import type { BatteryCategory } from '../../lib/schema/types';
+
+/** The demo company's GS1 company prefix (GS1's own documentation example range). */
+export const DEMO_GS1_PREFIX = '4012345';
+
+export interface DemoPassport {
+  key: string;
+  slug: string;
+  name: string;
+  category: BatteryCategory;
+  gtin?: string;
+  serialNumber?: string;
+  batchNumber?: string;
+  /** Overrides on top of the category schema's example values, with realistic datasheet magnitudes. */
+  fields: Record<string, unknown>;
+  /** Later published versions: field changes applied in a revision, then approved again. */
+  revisions?: Record<string, unknown>[];
+  finalState: 'published' | 'withdrawn' | 'draft' | 'submitted';
+  withdrawal?: { reason: string; successorKey: string; operatorDetails: string; manufacturerContact: string };
+}
+
+const manufacturer = {
+  manufacturer_name: 'Voltaris Battery Systems GmbH',
+  manufacturer_identifier: 'DE-HRB-204517',
+  manufacturer_country: 'DE',
+  manufacturer_email: 'passports@voltaris.example',
+  manufacturer_website: 'https://voltaris.example',
+  manufacturing_place: 'Voltaris Cell & Pack Plant, Salzgitter',
+  manufacturing_country: 'DE',
+};
+
+export const DEMO_PASSPORTS: DemoPassport[] = [
+  {
+    key: 'ev',
+    slug: 'voltaris-aurora-ev-75',
+    name: 'Aurora EV Pack 75 kWh NMC811',
+    category: 'EV_BATTERY',
+    gtin: withCheckDigit(`0${DEMO_GS1_PREFIX}00001`),
+    serialNumber: 'AUR75-2026-000147',
+    fields: {
+      ...manufacturer,
+      model_number: 'AUR-75-NMC811',
+      battery_chemistry: 'NMC',
+      battery_mass_kg: 452,
+      rated_capacity_ah: 187,
+      rated_energy_kwh: 75,
+      nominal_voltage_v: 400,
+      min_voltage_v: 300,
+      max_voltage_v: 460,
+      carbon_footprint_total_kg_co2e: 5475,
+      carbon_footprint_per_kwh: 0.049,
+      current_soh_pct: 100,
+      current_cycle_count: 0,
+    },
+    revisions: [
+      { current_soh_pct: 98.6, current_cycle_count: 112, carbon_footprint_per_kwh: 0.048, carbon_footprint_total_kg_co2e: 5385 },
+      { current_soh_pct: 97.9, current_cycle_count: 203 },
+    ],
+    finalState: 'published',
+  },
+  {
+    key: 'lmt',
+    slug: 'voltaris-velo-lmt-625',
+    name: 'Velo LMT 625 Wh e-bike battery',
+    category: 'LMT_BATTERY',
+    gtin: withCheckDigit(`0${DEMO_GS1_PREFIX}00002`),
+    batchNumber: 'VELO-B2026-07',
+    fields: {
+      ...manufacturer,
+      model_number: 'VELO-625-36V',
+      battery_chemistry: 'NMC',
+      battery_mass_kg: 3.6,
+      rated_capacity_ah: 17.4,
+      rated_energy_kwh: 0.625,
+      nominal_voltage_v: 36,
+      min_voltage_v: 30,
+      max_voltage_v: 42,
+    },
+    finalState: 'published',
+  },
+  {
+    key: 'industrial',
+    slug: 'voltaris-gridstack-215',
+    name: 'GridStack Industrial 215 kWh LFP',
+    category: 'INDUSTRIAL_BATTERY',
+    fields: {
+      ...manufacturer,
+      model_number: 'GS-215-LFP',
+      battery_chemistry: 'LFP',
+      battery_mass_kg: 2350,
+      rated_capacity_ah: 280,
+      rated_energy_kwh: 215,
+      nominal_voltage_v: 768,
+      min_voltage_v: 672,
+      max_voltage_v: 852,
+      carbon_footprint_total_kg_co2e: 12900,
+      carbon_footprint_per_kwh: 0.01,
+    },
+    finalState: 'published',
+  },
+  {
+    key: 'sli',
+    slug: 'voltaris-startpro-sli-70',
+    name: 'StartPro SLI 70 Ah AGM',
+    category: 'SLI_BATTERY',
+    fields: {
+      ...manufacturer,
+      model_number: 'SP-70-AGM',
+      battery_chemistry: 'LEAD_ACID',
+      battery_mass_kg: 20.5,
+      rated_capacity_ah: 70,
+      nominal_voltage_v: 12,
+    },
+    finalState: 'published',
+  },
+  {
+    key: 'portable',
+    slug: 'voltaris-powercell-portable-aa',
+    name: 'PowerCell Portable NiMH AA 2500 mAh',
+    category: 'PORTABLE_BATTERY',
+    fields: {
+      ...manufacturer,
+      model_number: 'PC-AA-2500',
+      battery_chemistry: 'NIMH',
+      battery_mass_kg: 0.031,
+      rated_capacity_ah: 2.5,
+      nominal_voltage_v: 1.2,
+    },
+    finalState: 'published',
+  },
+  {
+    key: 'ev-2025',
+    slug: 'voltaris-aurora-ev-72-2025',
+    name: 'Aurora EV Pack 72 kWh NMC622 (2025)',
+    category: 'EV_BATTERY',
+    gtin: withCheckDigit(`0${DEMO_GS1_PREFIX}00003`),
+    serialNumber: 'AUR72-2025-003311',
+    fields: {
+      ...manufacturer,
+      model_number: 'AUR-72-NMC622',
+      battery_chemistry: 'NMC',
+      battery_mass_kg: 468,
+      rated_capacity_ah: 180,
+      rated_energy_kwh: 72,
+      nominal_voltage_v: 400,
+    },
+    finalState: 'withdrawn',
+    withdrawal: {
+      reason: 'Superseded by the NMC811 pack after a cell supplier change; replace at next service.',
+      successorKey: 'ev',
+      operatorDetails: 'Voltaris Battery Systems GmbH, Product Compliance, Salzgitter',
+      manufacturerContact: 'recalls@voltaris.example',
+    },
+  },
+  {
+    key: 'ev-draft',
+    slug: 'voltaris-aurora-ev-100-draft',
+    name: 'Aurora EV Pack 100 kWh (pre-series)',
+    category: 'EV_BATTERY',
+    fields: { manufacturer_name: manufacturer.manufacturer_name, model_number: 'AUR-100-PS', rated_energy_kwh: 100 },
+    finalState: 'draft',
+  },
+  {
+    key: 'lmt-submitted',
+    slug: 'voltaris-velo-lmt-500',
+    name: 'Velo LMT 500 Wh e-scooter battery',
+    category: 'LMT_BATTERY',
+    fields: { ...manufacturer, model_number: 'VELO-500-48V', rated_energy_kwh: 0.5, nominal_voltage_v: 48, battery_mass_kg: 3.1 },
+    finalState: 'submitted',
+  },
+];

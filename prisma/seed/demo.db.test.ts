@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disconnectPrisma, prisma } from '../../lib/db/client';
+import { verifyPassword } from '../../lib/crypto/passwords';
+import { sha256Hex } from '../../lib/passport/canonical-json';
+import { BATTERY_CATEGORIES } from '../../lib/schema/types';
+import { DEMO_COMPANY_SLUG, DEMO_LOGIN, seedDemoIfAbsent } from './demo';
+
+beforeAll(async () => {
+  await seedDemoIfAbsent(process.env.DATABASE_URL!);
+});
+afterAll(() => disconnectPrisma());
+
+const demoProducts = () =>
+  prisma.product.findMany({ where: { company: { slug: DEMO_COMPANY_SLUG } }, include: { category: true, versions: true } });
+
+describe('demo data', () => {
+  it('has a demo company whose operator can sign in with the printed login', async () => {
+    const user = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_LOGIN.email }, include: { company: true } });
+    expect(user.company.slug).toBe(DEMO_COMPANY_SLUG);
+    expect(user.role).toBe('ADMIN');
+    expect(await verifyPassword(DEMO_LOGIN.password, user.passwordHash)).toBe(true);
+  });
+
+  it('has a published passport in every battery category', async () => {
+    const published = (await demoProducts()).filter((p) => p.state === 'APPROVED');
+    expect(new Set(published.map((p) => p.category.code))).toEqual(new Set(BATTERY_CATEGORIES));
+  });
+
+  it('has one published passport with GTIN and serial and several versions, each snapshot intact', async () => {
+    const products = await demoProducts();
+    const withSerial = products.find((p) => p.state === 'APPROVED' && p.gtin && p.serialNumber);
+    expect(withSerial).toBeDefined();
+    const multi = products.find((p) => p.state === 'APPROVED' && p.versions.length >= 3);
+    expect(multi).toBeDefined();
+    expect(multi!.version).toBe(multi!.versions.length);
+    for (const v of multi!.versions) expect(sha256Hex(v.snapshot)).toBe(v.sha256);
+  });
+
+  it('has a withdrawn passport whose successor is published, a draft and a submitted one', async () => {
+    const products = await demoProducts();
+    const withdrawn = products.find((p) => p.state === 'WITHDRAWN');
+    expect(withdrawn?.withdrawalReason).toBeTruthy();
+    expect(products.find((p) => p.id === withdrawn?.successorId)?.state).toBe('APPROVED');
+    expect(products.some((p) => p.state === 'DRAFT' && p.version === 0)).toBe(true);
+    expect(products.some((p) => p.state === 'SUBMITTED')).toBe(true);
+    expect(products.every((p) => p.isDemo)).toBe(true);
+  });
+
+  it('seeds only once', async () => {
+    const before = await prisma.product.count();
+    expect((await seedDemoIfAbsent(process.env.DATABASE_URL!)).seeded).toBe(false);
+    expect(await prisma.product.count()).toBe(before);
+  });
+});

@@ -1,0 +1,102 @@
+import { hashPassword } from '../../lib/crypto/passwords';
+import { createPrismaClient, type Tx } from '../../lib/db/client';
+import type { Prisma } from '../../lib/db/generated/client';
+import { systemActor, type DomainContext } from '../../lib/domain/context';
+import { writeAudit } from '../../lib/domain/audit';
+import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../../lib/passport/lifecycle';
+import { CATEGORY_SCHEMAS } from '../../lib/schema/categories';
+import { exampleFormData, knownFields } from '../../lib/schema/examples';
+import { DEMO_GS1_PREFIX, DEMO_PASSPORTS, type DemoPassport } from './demo-passports';
+
+export const DEMO_COMPANY_SLUG = 'demo';
+/** Printed at every start of the demo: it only ever guards local demo data. */
+export const DEMO_LOGIN = { email: 'operator@demo.example', password: 'demo-passport-2026' };
+const DEMO_STAFF = [
+  { email: DEMO_LOGIN.email, name: 'Dana Admin', role: 'ADMIN' as const },
+  { email: 'editor@demo.example', name: 'Eli Editor', role: 'EDITOR' as const },
+  { email: 'reviewer@demo.example', name: 'Rae Reviewer', role: 'REVIEWER' as const },
+];
+
+/** Seeds the demo company, its operators and passports in one transaction, unless they exist already. */
+export async function seedDemoIfAbsent(databaseUrl: string): Promise<{ seeded: boolean; login: typeof DEMO_LOGIN }> {
+  const db = createPrismaClient(databaseUrl);
+  try {
+    const existing = await db.company.findUnique({ where: { slug: DEMO_COMPANY_SLUG } });
+    if (existing) return { seeded: false, login: DEMO_LOGIN };
+    const passwordHash = await hashPassword(DEMO_LOGIN.password);
+    await db.$transaction((tx) => seedDemo(tx, passwordHash), { timeout: 60_000 });
+    return { seeded: true, login: DEMO_LOGIN };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function seedDemo(tx: Tx, passwordHash: string): Promise<void> {
+  const company = await tx.company.create({
+    data: {
+      slug: DEMO_COMPANY_SLUG,
+      name: 'Voltaris Battery Systems GmbH',
+      country: 'DE',
+      registrationNumber: 'DE-HRB-204517',
+      contactEmail: 'passports@voltaris.example',
+      website: 'https://voltaris.example',
+      address: 'Industriestraße 12, 38239 Salzgitter, Germany',
+      plan: 'demo',
+      isDemo: true,
+    },
+  });
+  for (const staff of DEMO_STAFF) {
+    await tx.user.create({ data: { ...staff, companyId: company.id, passwordHash } });
+  }
+  await tx.gs1Prefix.create({ data: { companyId: company.id, prefix: DEMO_GS1_PREFIX } });
+  const ctx: DomainContext = { companyId: company.id, actor: systemActor('demo-seed') };
+  const ids = new Map<string, string>();
+  for (const passport of DEMO_PASSPORTS) ids.set(passport.key, await seedPassport(tx, ctx, passport));
+  for (const passport of DEMO_PASSPORTS.filter((p) => p.withdrawal)) {
+    const w = passport.withdrawal!;
+    await withdrawProduct({
+      ctx,
+      db: tx,
+      input: {
+        productId: ids.get(passport.key)!,
+        reason: w.reason,
+        successorId: ids.get(w.successorKey)!,
+        operatorDetails: w.operatorDetails,
+        manufacturerContact: w.manufacturerContact,
+      },
+    });
+  }
+}
+
+async function seedPassport(tx: Tx, ctx: DomainContext, p: DemoPassport): Promise<string> {
+  const schema = CATEGORY_SCHEMAS[p.category];
+  const category = await tx.category.findUniqueOrThrow({ where: { code: p.category } });
+  const product = await tx.product.create({
+    data: {
+      companyId: ctx.companyId,
+      categoryId: category.id,
+      schemaVersion: schema.version,
+      slug: p.slug,
+      name: p.name,
+      gtin: p.gtin ? p.gtin.padStart(14, '0') : null,
+      serialNumber: p.serialNumber ?? null,
+      batchNumber: p.batchNumber ?? null,
+      formData: exampleFormData(schema, p.fields) as Prisma.InputJsonObject,
+      isDemo: true,
+    },
+  });
+  await writeAudit(tx, { companyId: ctx.companyId, productId: product.id, eventType: 'Create', actor: ctx.actor });
+  if (p.finalState === 'draft') return product.id;
+  await submitProduct({ ctx, db: tx, input: { productId: product.id } });
+  if (p.finalState === 'submitted') return product.id;
+  await approveProduct({ ctx, db: tx, input: { productId: product.id } });
+  for (const change of p.revisions ?? []) {
+    await startRevision({ ctx, db: tx, input: { productId: product.id } });
+    const current = await tx.product.findUniqueOrThrow({ where: { id: product.id } });
+    const formData = { ...(current.formData as Record<string, unknown>), ...knownFields(schema, change) };
+    await tx.product.update({ where: { id: product.id }, data: { formData: formData as Prisma.InputJsonObject } });
+    await submitProduct({ ctx, db: tx, input: { productId: product.id } });
+    await approveProduct({ ctx, db: tx, input: { productId: product.id } });
+  }
+  return product.id;
+}

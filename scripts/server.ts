@@ -1,0 +1,42 @@
+import { createServer, type Server } from 'node:http';
+import next from 'next';
+import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
+
+export interface WebServer {
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Next.js behind a thin Node server. `next start` would let a client-sent X-Forwarded-For stand in for the
+ * socket address, so this server deletes any client copy of the service's own address header and sets it from
+ * the socket, counting forwarded entries only from TRUSTED_PROXY_HOPS configured hops.
+ */
+export async function startWebServer(opts: { dev: boolean; hostname: string; port: number; trustedHops: number }): Promise<WebServer> {
+  const app = next({ dev: opts.dev, hostname: opts.hostname, port: opts.port, dir: process.cwd() });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = createServer((req, res) => {
+    const address = resolveClientAddress({
+      socketAddress: req.socket.remoteAddress,
+      forwardedFor: req.headers['x-forwarded-for'],
+      trustedHops: opts.trustedHops,
+    });
+    delete req.headers[CLIENT_IP_HEADER];
+    req.headers[CLIENT_IP_HEADER] = address;
+    void handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.hostname, () => resolve());
+  });
+  return {
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}

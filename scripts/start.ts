@@ -1,0 +1,83 @@
+// The one launcher behind `npm run dev` and `npm start`: database (embedded unless DATABASE_URL is set),
+// migrations, reference data, demo data on the embedded default's first start, then the web server.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const dev = process.argv.includes('--dev');
+(process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+// A development server serves no build; a stale .next/BUILD_ID must not name it.
+if (dev) process.env.BUILD_ID ??= 'development';
+
+const { startEmbeddedPostgres } = await import('../lib/db/embedded');
+const { migrate } = await import('../lib/db/migrate');
+const { installReferenceData } = await import('../lib/db/reference-data');
+const { ensureGeneratedSecrets, writeRuntimeFile, removeRuntimeFile } = await import('../lib/runtime-files');
+
+function say(line: string) {
+  process.stderr.write(`${line}\n`);
+}
+
+async function main() {
+  if (!dev && !existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+    say('No production build found: run `npm run build` first (or `npm run dev` for development).');
+    process.exit(1);
+  }
+  const embedded = !process.env.DATABASE_URL;
+  let stopDatabase = async () => {};
+  if (embedded) {
+    // The demo runs with every feature on; a deployment with its own DATABASE_URL chooses for itself.
+    process.env.INTEGRATION_API_ENABLED ??= '1';
+    process.env.BMS_INGESTION_ENABLED ??= '1';
+    ensureGeneratedSecrets();
+    say('Starting embedded PostgreSQL (data in .data/pg)...');
+    const db = await startEmbeddedPostgres({ dir: path.join(process.env.DATA_DIR ?? '.data', 'pg') });
+    process.env.DATABASE_URL = db.url;
+    stopDatabase = () => db.stop();
+  }
+  const { config } = await import('../lib/config');
+  const cfg = config();
+  const url = process.env.DATABASE_URL!;
+  const migrated = await migrate(url);
+  if (migrated.applied.length) say(`Applied migrations: ${migrated.applied.join(', ')}`);
+  await installReferenceData(url);
+  let demoLogin: { email: string; password: string } | null = null;
+  if (embedded || process.env.SEED_DEMO === '1') {
+    const { seedDemoIfAbsent } = await import('../prisma/seed/demo');
+    const demo = await seedDemoIfAbsent(url);
+    if (demo.seeded) say('Seeded the demo company and passports.');
+    demoLogin = demo.login;
+  }
+  const { startWebServer } = await import('./server');
+  const web = await startWebServer({ dev, hostname: cfg.HOST, port: cfg.PORT, trustedHops: cfg.TRUSTED_PROXY_HOPS });
+  if (embedded) writeRuntimeFile({ databaseUrl: url, pid: process.pid, baseUrl: cfg.BASE_URL });
+
+  say('');
+  say(`Battery Passport Service is running at ${cfg.BASE_URL} (${dev ? 'development' : 'production'})`);
+  if (demoLogin) say(`Demo operator login: ${demoLogin.email} / ${demoLogin.password}`);
+  say(`Health: ${cfg.BASE_URL}/api/health`);
+  say('Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: stopping...`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await web.close().catch(() => undefined);
+    const { disconnectPrisma } = await import('../lib/db/client');
+    await disconnectPrisma().catch(() => undefined);
+    await stopDatabase().catch((err) => say(`Could not stop PostgreSQL cleanly: ${(err as Error).message}`));
+    if (embedded) removeRuntimeFile();
+    say('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  say(`Start-up failed: ${(err as Error).stack ?? err}`);
+  process.exit(1);
+});
