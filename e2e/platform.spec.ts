@@ -1,0 +1,97 @@
+import { expect, test } from './fixtures';
+
+test.describe('health', () => {
+  test('GET /api/health answers 200 healthy with timestamp and build, request id and CORS', async ({ request }) => {
+    const res = await request.get('/api/health');
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body.status).toBe('healthy');
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+    expect(typeof body.build).toBe('string');
+    expect(body.build.length).toBeGreaterThan(0);
+    expect(res.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers()['access-control-allow-origin']).toBe('*');
+    expect(res.headers()['cache-control']).toContain('no-store');
+  });
+
+  test('GET /api/health is exempt from rate limiting', async ({ request }) => {
+    for (let i = 0; i < 130; i++) {
+      const res = await request.get('/api/health');
+      expect(res.status(), `request ${i + 1}`).toBe(200);
+    }
+  });
+
+  test('OPTIONS preflight on /api/health and /api/dpp/* allows any origin', async ({ request }) => {
+    for (const path of ['/api/health', '/api/dpp/some-passport']) {
+      const res = await request.fetch(path, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://verifier.example', 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(res.status(), path).toBe(204);
+      expect(res.headers()['access-control-allow-origin']).toBe('*');
+      expect(res.headers()['access-control-allow-methods']).toContain('GET');
+    }
+  });
+
+  test('GET /api/v1/health needs no key and carries X-Service-Request-Id and RateLimit headers', async ({ request }) => {
+    const res = await request.get('/api/v1/health');
+    expect(res.status()).toBe(200);
+    expect((await res.json()).status).toBe('healthy');
+    expect(res.headers()['x-service-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(res.headers()['ratelimit-limit'])).toBe(120);
+    expect(Number(res.headers()['ratelimit-remaining'])).toBeGreaterThanOrEqual(0);
+    const reset = Number(res.headers()['ratelimit-reset']);
+    expect(Number.isInteger(reset) && reset >= 0 && reset <= 60).toBe(true);
+  });
+});
+
+test.describe('request ids', () => {
+  test('a client-sent X-Request-Id is never echoed: the service mints its own', async ({ request }) => {
+    const res = await request.get('/api/health', { headers: { 'X-Request-Id': 'attacker-chosen-id' } });
+    expect(res.headers()['x-request-id']).not.toBe('attacker-chosen-id');
+    expect(res.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+test.describe('edge rate limit', () => {
+  test('exactly 120 requests per minute per address pass on /api/*, then 429 with Retry-After and the flat body', async ({ request }) => {
+    // Start inside a fresh fixed window so the burst cannot straddle a window boundary.
+    const probe = await request.get('/api/health');
+    expect(probe.status()).toBe(200);
+    const first = await request.get('/api/no-such-route');
+    let reset = Number(first.headers()['ratelimit-reset']);
+    if (reset < 20) {
+      await new Promise((r) => setTimeout(r, (reset + 1) * 1000));
+    }
+    const start = await request.get('/api/no-such-route');
+    expect(start.status()).not.toBe(429);
+    let remaining = Number(start.headers()['ratelimit-remaining']);
+    expect(Number(start.headers()['ratelimit-limit'])).toBe(120);
+    reset = Number(start.headers()['ratelimit-reset']);
+    expect(reset).toBeGreaterThan(0);
+    while (remaining > 0) {
+      const res = await request.get('/api/no-such-route');
+      expect(res.status()).not.toBe(429);
+      const next = Number(res.headers()['ratelimit-remaining']);
+      expect(next).toBe(remaining - 1);
+      remaining = next;
+    }
+    const refused = await request.get('/api/no-such-route');
+    expect(refused.status()).toBe(429);
+    const retryAfter = Number(refused.headers()['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers()['ratelimit-remaining']).toBe('0');
+    const body = await refused.json();
+    expect(body.code).toBe('RATE_LIMITED');
+    expect(typeof body.error).toBe('string');
+    expect(body.details).toEqual({});
+    // The wait is given in Retry-After only, never in the body.
+    expect(JSON.stringify(body)).not.toContain(String(retryAfter));
+  });
+
+  test('another address keeps its own budget', async ({ request }) => {
+    const res = await request.get('/api/no-such-route', { headers: { 'X-Forwarded-For': '203.0.113.77' } });
+    expect(res.status()).not.toBe(429);
+  });
+});
