@@ -1,0 +1,27 @@
+import { conditionalResponse, publicRoute, REVALIDATE } from '@/lib/http/public-route';
+import { findPublicPassport } from '@/lib/passport/public/lookup';
+import { productNotFound } from '@/lib/passport/public/served';
+import { parseVersion, readPublicSnapshot, versionNotFound } from '@/lib/passport/public/snapshot-view';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * One recorded version, restricted fields removed at read time. Historical versions are served only while the
+ * passport is published: a withdrawn passport's versions answer 404 like an unknown one.
+ */
+export const GET = publicRoute<{ slug: string; version: string }>({}, async (request, { params }) => {
+  const version = parseVersion(params.version);
+  const found = await findPublicPassport({ slug: params.slug });
+  if (found.kind !== 'published') throw productNotFound();
+  const snapshot = await readPublicSnapshot(found.passport.product.id, version);
+  if (!snapshot) throw versionNotFound();
+  return conditionalResponse(request, snapshot.bytes, {
+    'Content-Type': 'application/json; charset=utf-8',
+    // Revalidated, not immutable: the same URL must stop answering once the passport is withdrawn.
+    'Cache-Control': REVALIDATE,
+    'X-DPP-Version': String(snapshot.version),
+    'X-Snapshot-Sha256': snapshot.sha256,
+    'X-Snapshot-Bytes': String(snapshot.bytes.byteLength),
+    'X-Snapshot-Published-At': snapshot.publishedAt,
+  });
+});

@@ -1,0 +1,13 @@
+import { config } from '@/lib/config';
+import { esprNamespace } from '@/lib/passport/public/jsonld';
+import { ESPR_TERMS, vocabularyDocument } from '@/lib/passport/public/vocabulary';
+
+export const dynamic = 'force-dynamic';
+
+/** What `espr:` IRIs dereference to. Outside /api on purpose: a vocabulary is not rate-limited. */
+export function GET(): Response {
+  const doc = vocabularyDocument(esprNamespace(config().BASE_URL), 'Battery Passport Service: ESPR circularity vocabulary', ESPR_TERMS);
+  return new Response(JSON.stringify(doc), {
+    headers: { 'Content-Type': 'application/ld+json; charset=utf-8', 'Cache-Control': 'public, max-age=86400', 'Access-Control-Allow-Origin': '*' },
+  });
+}

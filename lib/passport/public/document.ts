@@ -1,0 +1,86 @@
+import type { CategorySchema, FieldDefinition } from '../../schema/types';
+import { camelCase, PUBLIC_SECTIONS, publicPlacement, type PublicSection } from './names';
+
+/** The public DPP object: exactly the contract's sixteen top-level members, public-tier values only. */
+export interface PublicDpp {
+  id: string;
+  slug: string;
+  productName: string;
+  batteryCategory: string;
+  status: 'published';
+  version: number;
+  manufacturer: Record<string, unknown>;
+  carbonFootprint: Record<string, unknown> | null;
+  recycledContent: Record<string, unknown>;
+  performance: Record<string, unknown>;
+  hazardousSubstances: Record<string, unknown>[];
+  supplyChain: Record<string, unknown>;
+  compliance: Record<string, unknown>;
+  publishedAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+
+export interface PublicDppSource {
+  id: string;
+  slug: string;
+  productName: string;
+  batteryCategory: string;
+  version: number;
+  /** All tiers, from the snapshot of `version`, with the current values of dynamic fields laid over it. */
+  fields: Record<string, unknown>;
+  publishedAt: Date;
+  updatedAt: Date;
+  createdAt: Date;
+}
+
+const CARBON_FOOTPRINT_CATEGORIES = new Set(['EV_BATTERY', 'INDUSTRIAL_BATTERY']);
+
+export const isPublicField = (f: FieldDefinition) => f.access === 'public';
+
+/** Keeps only public members of each entry of an array field (an entry never leaks a restricted member). */
+function publicValue(field: FieldDefinition, value: unknown): unknown {
+  if (value === undefined) return null;
+  if (field.type !== 'array' || !Array.isArray(value) || !field.items) return value;
+  const members = field.items.filter(isPublicField);
+  return value.map((entry) =>
+    Object.fromEntries(members.map((m) => [camelCase(m.id), (entry as Record<string, unknown>)?.[m.id] ?? null])),
+  );
+}
+
+export function buildPublicDpp(schema: CategorySchema, source: PublicDppSource): PublicDpp {
+  const sections = Object.fromEntries(Object.keys(PUBLIC_SECTIONS).map((s) => [s, {}])) as Record<PublicSection, Record<string, unknown>>;
+  let hazardousSubstances: Record<string, unknown>[] = [];
+  for (const field of schema.fields) {
+    if (!isPublicField(field)) continue;
+    const value = publicValue(field, source.fields[field.id]);
+    if (field.id === 'hazardous_substances') {
+      hazardousSubstances = (Array.isArray(value) ? value : []) as Record<string, unknown>[];
+      continue;
+    }
+    const place = publicPlacement(field);
+    if (!place) continue;
+    const target = place.nested
+      ? ((sections[place.section][place.nested] ??= {}) as Record<string, unknown>)
+      : sections[place.section];
+    target[place.member] = value;
+  }
+  return {
+    id: source.id,
+    slug: source.slug,
+    productName: source.productName,
+    batteryCategory: source.batteryCategory,
+    status: 'published',
+    version: source.version,
+    manufacturer: sections.manufacturer,
+    carbonFootprint: CARBON_FOOTPRINT_CATEGORIES.has(source.batteryCategory) ? sections.carbonFootprint : null,
+    recycledContent: sections.recycledContent,
+    performance: sections.performance,
+    hazardousSubstances,
+    supplyChain: sections.supplyChain,
+    compliance: sections.compliance,
+    publishedAt: source.publishedAt.toISOString(),
+    updatedAt: source.updatedAt.toISOString(),
+    createdAt: source.createdAt.toISOString(),
+  };
+}

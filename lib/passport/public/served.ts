@@ -1,0 +1,21 @@
+import { ServiceError } from '../../http/errors';
+import { findPublicPassport, type PublicPassport, type Withdrawal } from './lookup';
+
+export const NOT_FOUND_MESSAGE = 'No published passport has this identifier.';
+
+export const productNotFound = () => new ServiceError('PRODUCT_NOT_FOUND', NOT_FOUND_MESSAGE);
+
+/** The 410 body: the withdrawal members sit beside code and message in the nested error object. */
+export function productWithdrawn(withdrawal: Withdrawal): ServiceError {
+  return new ServiceError('PRODUCT_WITHDRAWN', 'This passport has been withdrawn by its manufacturer.', {
+    extra: { ...withdrawal },
+  });
+}
+
+/** The passport the public JSON routes serve: 404 for anything never or no longer public, 410 when withdrawn. */
+export async function requirePublishedPassport(slug: string): Promise<PublicPassport> {
+  const found = await findPublicPassport({ slug });
+  if (found.kind === 'not_found') throw productNotFound();
+  if (found.kind === 'withdrawn') throw productWithdrawn(found.withdrawal);
+  return found.passport;
+}
