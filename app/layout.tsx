@@ -9,9 +9,12 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// `head` is a parallel-route slot (app/@head): React hoists title and meta but not an inline JSON-LD script,
+// so the public passport pages put theirs in the document head through this slot.
+export default function RootLayout({ children, head }: { children: ReactNode; head: ReactNode }) {
   return (
     <html lang="en">
+      <head>{head}</head>
       <body>{children}</body>
     </html>
   );

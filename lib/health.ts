@@ -66,7 +66,7 @@ export function buildId(): string {
 
 function readNextBuildId(): string | undefined {
   try {
-    return readFileSync(join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim() || undefined;
+    return readFileSync(join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'), 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }

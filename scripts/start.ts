@@ -19,7 +19,7 @@ function say(line: string) {
 }
 
 async function main() {
-  if (!dev && !existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+  if (!dev && !existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'))) {
     say('No production build found: run `npm run build` first (or `npm run dev` for development).');
     process.exit(1);
   }

@@ -1,0 +1,47 @@
+import type { FieldDefinition } from '@/lib/schema/types';
+import { formatScalar, isMissing, safeHref } from '../format';
+import { isPublic } from './public-fields';
+import styles from './viewer.module.css';
+
+/** One field's value: links for addresses, a small table for arrays (public members only), text otherwise. */
+export function FieldValue({ field, value }: { field: FieldDefinition; value: unknown }) {
+  if (isMissing(value)) return <span className={styles.missing}>Not provided</span>;
+  if (field.type === 'url') {
+    const href = safeHref(value);
+    return href ? <a href={href} rel="noopener nofollow">{href}</a> : <span>{String(value)}</span>;
+  }
+  if (field.type === 'array' && Array.isArray(value)) return <ArrayTable field={field} rows={value} />;
+  return <span>{formatScalar(field, value)}</span>;
+}
+
+function ArrayTable({ field, rows }: { field: FieldDefinition; rows: unknown[] }) {
+  const members = (field.items ?? []).filter(isPublic);
+  if (members.length === 0) return <span>{rows.length} entries</span>;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.visuallyHidden}>{field.label}</caption>
+        <thead>
+          <tr>
+            {members.map((m) => (
+              <th key={m.id} scope="col">
+                {m.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {members.map((m) => (
+                <td key={m.id} data-label={m.label}>
+                  <FieldValue field={m} value={(row as Record<string, unknown> | null)?.[m.id]} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { PublicLookup, PublicPassport } from '@/lib/passport/public/lookup';
+import { passportUri } from '../passport-data';
+import { CarbonBreakdown, type CarbonStage } from './CarbonBreakdown';
+import { FieldSections } from './FieldSections';
+import { HealthGauge } from './HealthGauge';
+import { PassportFooter } from './PassportFooter';
+import { PassportHeader } from './PassportHeader';
+import { PassportQr } from './PassportQr';
+import { isPublic, numberField } from './public-fields';
+import { RestrictedInfo } from './RestrictedInfo';
+import { VersionHistory } from './VersionHistory';
+import { WithdrawalNotice } from './WithdrawalNotice';
+import styles from './viewer.module.css';
+
+const CARBON_STAGES: [string, string][] = [
+  ['carbon_footprint_raw_material_share_pct', 'Raw materials'],
+  ['carbon_footprint_production_share_pct', 'Production'],
+  ['carbon_footprint_distribution_share_pct', 'Distribution'],
+  ['carbon_footprint_end_of_life_share_pct', 'End of life and recycling'],
+];
+
+/** A field's number only when the schema makes it public: charts must not leak what the sections hide. */
+function publicNumber(passport: PublicPassport, id: string): number | null {
+  const def = passport.schema.fields.find((f) => f.id === id);
+  return def && isPublic(def) ? numberField(passport.fields, id) : null;
+}
+
+function carbonStages(passport: PublicPassport): CarbonStage[] {
+  // Only EV and industrial passports carry a carbon footprint (the public DPP sets it to null otherwise).
+  if (passport.dpp.carbonFootprint === null) return [];
+  return CARBON_STAGES.flatMap(([id, label]) => {
+    const share = publicNumber(passport, id);
+    return share === null ? [] : [{ label, sharePct: share }];
+  });
+}
+
+/** The whole viewer for a found passport: published data, or the withdrawal notice. */
+export function PassportView({ lookup }: { lookup: Exclude<PublicLookup, { kind: 'not_found' }> }) {
+  const { passport } = lookup;
+  if (lookup.kind === 'withdrawn') {
+    return (
+      <main className={styles.page}>
+        <PassportHeader passport={passport} status="withdrawn" />
+        <WithdrawalNotice withdrawal={lookup.withdrawal} />
+        <VersionHistory slug={passport.product.slug} versions={passport.versions} linked={false} />
+        <PassportFooter />
+      </main>
+    );
+  }
+  const soh = publicNumber(passport, 'current_soh_pct');
+  const stages = carbonStages(passport);
+  return (
+    <main className={styles.page}>
+      <PassportHeader passport={passport} status="published" />
+      {(soh !== null || stages.length > 0) && (
+        <section className={styles.highlights} aria-label="Key figures">
+          {soh !== null && <HealthGauge sohPct={soh} />}
+          {stages.length > 0 && <CarbonBreakdown stages={stages} />}
+        </section>
+      )}
+      <FieldSections passport={passport} />
+      <VersionHistory slug={passport.product.slug} versions={passport.versions} linked />
+      <PassportQr url={passportUri(passport)} />
+      <RestrictedInfo />
+      <PassportFooter />
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+// The one data module of the public passport pages: the page and its generateMetadata (and the head slot) call
+// the same cached lookup, so one request reads the database once.
+import type { Metadata } from 'next';
+import { cache } from 'react';
+import { config } from '@/lib/config';
+import { buildJsonLd } from '@/lib/passport/public/jsonld';
+import { findPublicPassport, type PassportKey, type PublicLookup, type PublicPassport } from '@/lib/passport/public/lookup';
+import { resolverKey, type KeyQualifier } from './resolver-key';
+
+// React's cache compares arguments by identity, so the key travels as a string.
+const lookupOnce = cache((key: string): Promise<PublicLookup> => findPublicPassport(JSON.parse(key) as PassportKey));
+
+const NOT_FOUND: PublicLookup = { kind: 'not_found' };
+
+/** A GS1 Digital Link path's passport; an invalid GTIN is not_found without touching the database. */
+export function loadByDigitalLink(gtin: string, qualifier: KeyQualifier = null): Promise<PublicLookup> {
+  const key = resolverKey(gtin, qualifier);
+  return key ? lookupOnce(JSON.stringify(key)) : Promise.resolve(NOT_FOUND);
+}
+
+export function loadBySlug(slug: string): Promise<PublicLookup> {
+  return lookupOnce(JSON.stringify({ slug }));
+}
+
+export function baseUrl(): string {
+  return config().BASE_URL.replace(/\/+$/, '');
+}
+
+/** The passport's identity: its GS1 Digital Link URI (or /dpp/ address) on this service. */
+export function passportUri(passport: PublicPassport): string {
+  return `${baseUrl()}${passport.product.path}`;
+}
+
+/** The passport's JSON-LD, from the same builder as `GET /api/dpp/{slug}/jsonld`, so page and API agree. */
+export function passportJsonLd(passport: PublicPassport): Record<string, unknown> {
+  return buildJsonLd(passport, baseUrl());
+}
+
+/** Title, description, canonical address and, for a withdrawn passport, noindex. */
+export function passportMetadata(lookup: PublicLookup): Metadata {
+  if (lookup.kind === 'not_found') return { title: 'Passport not found', robots: { index: false } };
+  const { product } = lookup.passport;
+  const withdrawn = lookup.kind === 'withdrawn';
+  return {
+    metadataBase: new URL(baseUrl()),
+    title: withdrawn ? `${product.name} (withdrawn)` : product.name,
+    description: `Digital battery passport of ${product.name} by ${product.companyName} (EU Battery Regulation 2023/1542).`,
+    alternates: withdrawn
+      ? { canonical: product.path }
+      : { canonical: product.path, types: { 'application/ld+json': `/api/dpp/${encodeURIComponent(product.slug)}/jsonld` } },
+    ...(withdrawn ? { robots: { index: false } } : {}),
+  };
+}

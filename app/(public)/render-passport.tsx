@@ -1,0 +1,20 @@
+import { notFound } from 'next/navigation';
+import type { PublicLookup } from '@/lib/passport/public/lookup';
+import { JsonLdScript } from './components/JsonLdScript';
+import { PassportView } from './components/PassportView';
+import { passportJsonLd } from './passport-data';
+
+/** The body of every public passport page; unknown and unpublished passports are the 404 page. */
+export function renderPassport(lookup: PublicLookup) {
+  if (lookup.kind === 'not_found') notFound();
+  return <PassportView lookup={lookup} />;
+}
+
+/**
+ * The head slot's content: the JSON-LD of a published passport. A withdrawn one has none, as its JSON-LD
+ * address answers 410.
+ */
+export function renderPassportHead(lookup: PublicLookup) {
+  if (lookup.kind !== 'published') return null;
+  return <JsonLdScript document={passportJsonLd(lookup.passport)} />;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { resolverKey } from './resolver-key';
+
+// 4012345000016 is a valid GTIN-13 (GS1's example company prefix); its GTIN-14 form has one leading zero.
+describe('resolverKey: the resolver guard that runs before any database lookup', () => {
+  it('normalises GTIN-8, -12, -13 and -14 to the GTIN-14 used for lookup', () => {
+    expect(resolverKey('96385074')).toEqual({ gtin: '00000096385074' });
+    expect(resolverKey('036000291452')).toEqual({ gtin: '00036000291452' });
+    expect(resolverKey('4012345000016')).toEqual({ gtin: '04012345000016' });
+    expect(resolverKey('04012345000016')).toEqual({ gtin: '04012345000016' });
+  });
+
+  it('refuses an invalid check digit, a wrong length and non-digits, so the page answers 404 without a lookup', () => {
+    expect(resolverKey('4012345000017')).toBeNull();
+    expect(resolverKey('04012345000017', { ai: '21', segment: 'X' })).toBeNull();
+    expect(resolverKey('401234500001')).toBeNull();
+    expect(resolverKey('401234500001a')).toBeNull();
+  });
+
+  it('percent-decodes a serial or batch exactly once', () => {
+    expect(resolverKey('4012345000016', { ai: '21', segment: 'AB%2F12' })).toEqual({ gtin: '04012345000016', serialNumber: 'AB/12' });
+    expect(resolverKey('4012345000016', { ai: '21', segment: 'AB%252F12' })).toEqual({ gtin: '04012345000016', serialNumber: 'AB%2F12' });
+    expect(resolverKey('4012345000016', { ai: '10', segment: 'B%207' })).toEqual({ gtin: '04012345000016', batchNumber: 'B 7' });
+  });
+
+  it('refuses an empty or malformed serial or batch', () => {
+    expect(resolverKey('4012345000016', { ai: '21', segment: '' })).toBeNull();
+    expect(resolverKey('4012345000016', { ai: '10', segment: '%E0%A4%A' })).toBeNull();
+  });
+});
