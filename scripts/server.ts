@@ -1,10 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import next from 'next';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
+import { keepVaryTokens } from '../lib/http/vary';
 
 export interface WebServer {
   server: Server;
   close(): Promise<void>;
+}
+
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\])$/;
+
+/**
+ * The name Next builds its own origin from (the socket still binds to the configured address). Next's middleware
+ * sees loopback addresses as "localhost"; any other spelling makes every middleware rewrite an HTTP proxy hop to
+ * itself (vercel/next.js#94745), so a loopback bind address is named localhost.
+ */
+export function nextHostname(bindAddress: string): string {
+  return LOOPBACK.test(bindAddress) ? 'localhost' : bindAddress;
 }
 
 /**
@@ -13,7 +25,7 @@ export interface WebServer {
  * the socket, counting forwarded entries only from TRUSTED_PROXY_HOPS configured hops.
  */
 export async function startWebServer(opts: { dev: boolean; hostname: string; port: number; trustedHops: number }): Promise<WebServer> {
-  const app = next({ dev: opts.dev, hostname: opts.hostname, port: opts.port, dir: process.cwd() });
+  const app = next({ dev: opts.dev, hostname: nextHostname(opts.hostname), port: opts.port, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = createServer((req, res) => {
@@ -24,6 +36,7 @@ export async function startWebServer(opts: { dev: boolean; hostname: string; por
     });
     delete req.headers[CLIENT_IP_HEADER];
     req.headers[CLIENT_IP_HEADER] = address;
+    keepVaryTokens(res);
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;

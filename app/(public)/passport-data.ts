@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { config } from '@/lib/config';
 import { buildJsonLd } from '@/lib/passport/public/jsonld';
 import { findPublicPassport, type PassportKey, type PublicLookup, type PublicPassport } from '@/lib/passport/public/lookup';
-import { resolverKey, type KeyQualifier } from './resolver-key';
+import { resolverKey, type KeyQualifier } from '@/lib/passport/public/resolver-key';
 
 // React's cache compares arguments by identity, so the key travels as a string.
 const lookupOnce = cache((key: string): Promise<PublicLookup> => findPublicPassport(JSON.parse(key) as PassportKey));

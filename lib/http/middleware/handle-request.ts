@@ -1,5 +1,8 @@
 import { NextResponse } from 'next/server';
 import type { Logger } from 'pino';
+import { config } from '../../config';
+import type { PassportKey, PassportState } from '../../passport/public/product-by-key';
+import { productNotFound } from '../../passport/public/served';
 import { clientAddressFromHeaders } from '../client-address';
 import { renderError, ServiceError } from '../errors';
 import { rateLimitHeaders } from '../rate-limit/headers';
@@ -10,12 +13,17 @@ import { surfaceOf, type Surface } from '../surface';
 import { CORS_HEADERS, corsDecision, preflightResponse, type CorsDecision } from './cors';
 import { featureGate, type FeatureFlags } from './feature-gate';
 import { forwardedRequestHeaders } from './forwarded-headers';
+import { RESOLVER_PATH_HEADER, resolverDecision, robotsHeaders, type ResolverDecision } from './resolver';
 
 export interface MiddlewareDeps {
   limitEdge(clientAddress: string): Promise<RateLimitResult>;
   flags(): FeatureFlags;
   newRequestId(): string;
   log?: Logger;
+  /** The public base address for the resolver's Link header; config().BASE_URL unless given. */
+  baseUrl?(): string;
+  /** State of the live product a resolver key names, for X-Robots-Tag; without it no page gets the header. */
+  resolverState?(key: PassportKey): Promise<PassportState | null>;
 }
 
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.';
@@ -25,18 +33,27 @@ interface Decoration {
   requestId: string;
   cors: CorsDecision;
   rateLimit?: RateLimitResult;
+  /** The resolver's Link, Vary and X-Robots-Tag. */
+  extra: Record<string, string>;
 }
 
-function decorate(response: Response, { surface, requestId, cors, rateLimit }: Decoration): Response {
+function decorate(response: Response, { surface, requestId, cors, rateLimit, extra }: Decoration): Response {
   response.headers.set(RESPONSE_REQUEST_ID_HEADER[surface], requestId);
+  for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
   if (cors !== 'none') for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
   if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
   return response;
 }
 
+/** X-Robots-Tag for a viewer page. A failed lookup (database down) only skips the header: the page answers anyway. */
+async function pageRobots(resolver: ResolverDecision, deps: MiddlewareDeps): Promise<Record<string, string>> {
+  if (resolver.kind !== 'page' || !resolver.key || !deps.resolverState) return {};
+  return robotsHeaders(await deps.resolverState(resolver.key).catch(() => null));
+}
+
 /**
  * The request pipeline, in order: request id, CORS preflight, edge rate limit (before the feature
- * flags, so every /api answer carries RateLimit-*), feature flags, then the route.
+ * flags, so every /api answer carries RateLimit-*), feature flags, the resolver, then the route.
  *
  * How Next 16.4 merges headers (read in next/dist/server/lib/router-utils/resolve-routes.js and
  * send-response.js, confirmed against a built app): headers set on NextResponse.next() are written
@@ -45,21 +62,31 @@ function decorate(response: Response, { surface, requestId, cors, rateLimit }: D
  * clash the middleware wins; its response headers are also copied into the route's request headers.
  * Hence a route with its own tighter limit gets the edge result in x-service-edge-rate-limit and
  * writes RateLimit-* itself, and the middleware writes them only for the other routes.
+ *
+ * Resolver addresses (/01/..., /dpp/...) get Link and Vary here, since a page cannot set response headers (app
+ * pages do set Vary outright: the web server keeps ours, see lib/http/vary.ts); the JSON answers are rewrites to
+ * /api/resolver/*, which middleware (run once per request) does not see again.
  */
 export function createMiddleware(deps: MiddlewareDeps) {
+  const baseUrl = deps.baseUrl ?? (() => config().BASE_URL);
   return async function middleware(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     const surface = surfaceOf(pathname);
     const requestId = deps.newRequestId();
-    const cors = corsDecision(request.method, pathname);
+    const resolver = resolverDecision(request.method, url, request.headers, baseUrl());
+    // The resolver's JSON is the public JSON of /api/dpp/*: open to any origin and counted by the edge limit alike.
+    const resolverJson = resolver.kind === 'rewrite';
+    const cors = resolverJson ? 'allow' : corsDecision(request.method, pathname);
+    const extra = resolver.kind === 'page' || resolver.kind === 'rewrite' ? { ...resolver.headers } : {};
     const finish = (response: Response, rateLimit?: RateLimitResult) =>
-      decorate(response, { surface, requestId, cors, rateLimit });
+      decorate(response, { surface, requestId, cors, rateLimit, extra });
 
     try {
       if (cors === 'preflight') return finish(preflightResponse());
 
       let edge: RateLimitResult | undefined;
-      if (edgeLimitApplies(pathname)) {
+      if (edgeLimitApplies(pathname) || resolverJson) {
         edge = await deps.limitEdge(clientAddressFromHeaders(request.headers));
         if (!edge.success) {
           const refusal = new ServiceError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { headers: rateLimitHeaders(edge) });
@@ -67,10 +94,18 @@ export function createMiddleware(deps: MiddlewareDeps) {
         }
       }
 
+      if (resolver.kind === 'internal') return finish(renderError(surface, productNotFound(), { requestId }), edge);
       const switchedOff = featureGate(pathname, deps.flags());
       if (switchedOff) return finish(renderError(surface, switchedOff, { requestId }), edge);
 
-      const next = NextResponse.next({ request: { headers: forwardedRequestHeaders(request.headers, { requestId, edge }) } });
+      const headers = forwardedRequestHeaders(request.headers, { requestId, edge });
+      headers.delete(RESOLVER_PATH_HEADER);
+      if (resolver.kind === 'rewrite') {
+        headers.set(RESOLVER_PATH_HEADER, pathname);
+        return finish(NextResponse.rewrite(new URL(resolver.internalPath, request.url), { request: { headers } }), edge);
+      }
+      Object.assign(extra, await pageRobots(resolver, deps));
+      const next = NextResponse.next({ request: { headers } });
       // A route with its own tighter limit writes RateLimit-* itself (see rate-limit/scope.ts).
       const routeOwnsLimit = routeLimitPolicy(request.method, pathname) !== null;
       return finish(next, routeOwnsLimit ? undefined : edge);

@@ -7,6 +7,7 @@ import type { CategorySchema } from '../../schema/types';
 import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
 import { buildPublicDpp, type PublicDpp } from './document';
+import { findProductByKey, type PassportKey } from './product-by-key';
 
 export interface VersionSummary {
   version: number;
@@ -38,7 +39,7 @@ export type PublicLookup =
   | { kind: 'withdrawn'; passport: PublicPassport; withdrawal: Withdrawal }
   | { kind: 'not_found' };
 
-export type PassportKey = { slug: string } | { gtin: string; serialNumber?: string; batchNumber?: string };
+export type { PassportKey } from './product-by-key';
 
 const select = {
   id: true, slug: true, name: true, state: true, version: true, gtin: true, serialNumber: true, batchNumber: true,
@@ -52,20 +53,8 @@ const select = {
 
 type Row = Prisma.ProductGetPayload<{ select: typeof select }>;
 
-/** Sandbox passports are never public: only live products are looked up. */
-async function findRow(key: PassportKey): Promise<Row | null> {
-  if ('slug' in key) return prisma.product.findFirst({ where: { slug: key.slug, mode: 'LIVE' }, select });
-  const where: Prisma.ProductWhereInput = { gtin: key.gtin, mode: 'LIVE' };
-  if (key.serialNumber !== undefined) return prisma.product.findFirst({ where: { ...where, serialNumber: key.serialNumber }, select });
-  if (key.batchNumber !== undefined) return prisma.product.findFirst({ where: { ...where, batchNumber: key.batchNumber, serialNumber: null }, select });
-  // A bare GTIN names a model-level passport; failing that, the GTIN's only passport.
-  const rows = await prisma.product.findMany({ where, select, take: 2, orderBy: [{ serialNumber: { sort: 'asc', nulls: 'first' } }] });
-  const modelLevel = rows.find((r) => !r.serialNumber && !r.batchNumber);
-  return modelLevel ?? (rows.length === 1 ? rows[0] : null);
-}
-
 export async function findPublicPassport(key: PassportKey): Promise<PublicLookup> {
-  const row = await findRow(key);
+  const row = await findProductByKey(key, select);
   if (!row || row.version < 1) return { kind: 'not_found' };
   const withdrawn = row.state === 'WITHDRAWN';
   if (!withdrawn && !isPubliclyServed(row)) return { kind: 'not_found' };

@@ -1,5 +1,6 @@
 import { ServiceError } from '../../http/errors';
-import { findPublicPassport, type PublicPassport, type Withdrawal } from './lookup';
+import { findPublicPassport, type PassportKey, type PublicPassport, type Withdrawal } from './lookup';
+import { parseResolverPath } from './resolver-key';
 
 export const NOT_FOUND_MESSAGE = 'No published passport has this identifier.';
 
@@ -13,9 +14,16 @@ export function productWithdrawn(withdrawal: Withdrawal): ServiceError {
 }
 
 /** The passport the public JSON routes serve: 404 for anything never or no longer public, 410 when withdrawn. */
-export async function requirePublishedPassport(slug: string): Promise<PublicPassport> {
-  const found = await findPublicPassport({ slug });
+export async function requirePublishedPassport(slugOrKey: string | PassportKey): Promise<PublicPassport> {
+  const found = await findPublicPassport(typeof slugOrKey === 'string' ? { slug: slugOrKey } : slugOrKey);
   if (found.kind === 'not_found') throw productNotFound();
   if (found.kind === 'withdrawn') throw productWithdrawn(found.withdrawal);
   return found.passport;
+}
+
+/** The same, for a resolver address (`/01/...`, `/dpp/...`); an address that is no valid key is 404 without a lookup. */
+export async function requireResolvedPassport(resolverPath: string | null): Promise<PublicPassport> {
+  const key = resolverPath === null ? null : parseResolverPath(resolverPath)?.key;
+  if (!key) throw productNotFound();
+  return requirePublishedPassport(key);
 }

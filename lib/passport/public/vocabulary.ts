@@ -35,6 +35,7 @@ export const DPP_TERMS: VocabularyTerm[] = [
   prop('kgCO2ePerKwh', 'Carbon footprint per kWh', 'Kilograms of CO2 equivalent per kWh of total energy over the service life.'),
   prop('methodology', 'Methodology', 'The calculation method of the carbon footprint.'),
   prop('performanceClass', 'Performance class', 'The carbon footprint performance class.'),
+  prop('snapshot', 'Published version', 'A link relation type: a published version of the passport as recorded at publication (linksets of the resolver).'),
 ];
 
 export const ESPR_TERMS: VocabularyTerm[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolverKey } from './resolver-key';
+import { parseResolverPath, resolverKey } from './resolver-key';
 
 // 4012345000016 is a valid GTIN-13 (GS1's example company prefix); its GTIN-14 form has one leading zero.
 describe('resolverKey: the resolver guard that runs before any database lookup', () => {
@@ -26,5 +26,26 @@ describe('resolverKey: the resolver guard that runs before any database lookup',
   it('refuses an empty or malformed serial or batch', () => {
     expect(resolverKey('4012345000016', { ai: '21', segment: '' })).toBeNull();
     expect(resolverKey('4012345000016', { ai: '10', segment: '%E0%A4%A' })).toBeNull();
+  });
+});
+
+describe('parseResolverPath: which paths the resolver answers and for which key', () => {
+  it('reads the three GS1 Digital Link forms and /dpp/{slug}', () => {
+    expect(parseResolverPath('/01/4012345000016')).toEqual({ key: { gtin: '04012345000016' } });
+    expect(parseResolverPath('/01/4012345000016/21/AB%2F12')).toEqual({ key: { gtin: '04012345000016', serialNumber: 'AB/12' } });
+    expect(parseResolverPath('/01/04012345000016/10/B7')).toEqual({ key: { gtin: '04012345000016', batchNumber: 'B7' } });
+    expect(parseResolverPath('/dpp/voltaris-vx-75')).toEqual({ key: { slug: 'voltaris-vx-75' } });
+  });
+
+  it('gives a resolver path with no key for a bad check digit or a malformed segment (404 without a lookup)', () => {
+    expect(parseResolverPath('/01/4012345000017')).toEqual({ key: null });
+    expect(parseResolverPath('/01/4012345000016/21/%E0%A4%A')).toEqual({ key: null });
+    expect(parseResolverPath('/dpp/%E0%A4%A')).toEqual({ key: null });
+  });
+
+  it('is null for every other path', () => {
+    for (const path of ['/', '/01', '/01/', '/01/4012345000016/22/X', '/01/4012345000016/21/X/extra', '/dpp/a/b', '/api/dpp/x', '/portal']) {
+      expect(parseResolverPath(path), path).toBeNull();
+    }
   });
 });

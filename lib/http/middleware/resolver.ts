@@ -1,0 +1,84 @@
+import { LINKSET_MEDIA_TYPE } from '../../passport/public/linkset';
+import type { PassportKey, PassportState } from '../../passport/public/product-by-key';
+import { parseResolverPath } from '../../passport/public/resolver-key';
+
+/** The route handlers behind the resolver's JSON answers; only the middleware's rewrite may reach them. */
+export const RESOLVER_ROUTE_PREFIX = '/api/resolver';
+
+/**
+ * The resolver address a rewritten request was made to, as a request header the middleware alone writes: after a
+ * rewrite Next 16.4 hands the route the original URL, so a query parameter on the rewrite target never arrives.
+ */
+export const RESOLVER_PATH_HEADER = 'x-service-resolver-path';
+
+export type ResolverTarget = 'linkset' | 'jsonld';
+
+/**
+ * What the resolver does with a request: nothing (not a resolver address), refuse it (a direct request to an
+ * internal route), let the viewer page render, or rewrite to the linkset or JSON-LD route. Page and rewrite
+ * carry the headers every resolver answer gets (Link to the linkset, Vary: Accept).
+ */
+export type ResolverDecision =
+  | { kind: 'none' }
+  | { kind: 'internal' }
+  | { kind: 'page'; key: PassportKey | null; headers: Record<string, string> }
+  | { kind: 'rewrite'; target: ResolverTarget; internalPath: string; headers: Record<string, string> };
+
+/** The media types an Accept header asks for, lower-cased; a range with `q=0` means "not this" (RFC 9110 12.4.2). */
+export function acceptedTypes(accept: string | null): Set<string> {
+  const types = new Set<string>();
+  for (const range of (accept ?? '').split(',')) {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const weight = params.find((p) => p.startsWith('q='));
+    if (type && !(weight && Number(weight.slice(2)) === 0)) types.add(type);
+  }
+  return types;
+}
+
+const isBrowser = (types: Set<string>) => types.has('text/html') || types.has('application/xhtml+xml');
+
+/**
+ * The representation a resolver request gets. `?linkType=linkset` wins over Accept (`all` is its GS1 resolver
+ * 1.0 spelling); a browser always gets the viewer; then a linkset, then JSON-LD; anything else gets the viewer.
+ */
+export function negotiate(linkType: string | null, accept: string | null): ResolverTarget | 'page' {
+  if (linkType === 'linkset' || linkType === 'all') return 'linkset';
+  const types = acceptedTypes(accept);
+  if (isBrowser(types)) return 'page';
+  if (types.has(LINKSET_MEDIA_TYPE)) return 'linkset';
+  if (types.has('application/ld+json')) return 'jsonld';
+  return 'page';
+}
+
+/** `Link: <{BASE_URL}{path}?linkType=linkset>; rel="linkset"` for the address as requested (still percent-encoded). */
+export function linksetLinkHeader(baseUrl: string, pathname: string): string {
+  return `<${baseUrl.replace(/\/+$/, '')}${pathname}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`;
+}
+
+/** Decoded once for the internal-route check, so `/api/%72esolver/...` cannot slip past it. */
+function isInternalRoute(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape matches no route either.
+  }
+  const lower = decoded.toLowerCase();
+  return lower === RESOLVER_ROUTE_PREFIX || lower.startsWith(`${RESOLVER_ROUTE_PREFIX}/`);
+}
+
+export function resolverDecision(method: string, url: URL, headers: Pick<Headers, 'get'>, baseUrl: string): ResolverDecision {
+  if (isInternalRoute(url.pathname)) return { kind: 'internal' };
+  if (method !== 'GET' && method !== 'HEAD') return { kind: 'none' };
+  const parsed = parseResolverPath(url.pathname);
+  if (!parsed) return { kind: 'none' };
+  const answerHeaders = { Link: linksetLinkHeader(baseUrl, url.pathname), Vary: 'Accept' };
+  const target = negotiate(url.searchParams.get('linkType'), headers.get('accept'));
+  if (target === 'page') return { kind: 'page', key: parsed.key, headers: answerHeaders };
+  return { kind: 'rewrite', target, internalPath: `${RESOLVER_ROUTE_PREFIX}/${target}`, headers: answerHeaders };
+}
+
+/** A withdrawn passport's notice page stays reachable but out of search indexes. */
+export function robotsHeaders(state: PassportState | null): Record<string, string> {
+  return state?.state === 'WITHDRAWN' && state.version >= 1 ? { 'X-Robots-Tag': 'noindex' } : {};
+}

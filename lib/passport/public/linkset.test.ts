@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { getCategorySchema } from '../../schema/categories';
+import { exampleFormData } from '../../schema/examples';
+import { buildPublicDpp } from './document';
+import { buildLinkset, GS1_DEFAULT_LINK, GS1_PIP, snapshotRelation } from './linkset';
+import type { PublicPassport } from './lookup';
+import { DPP_TERMS } from './vocabulary';
+
+const BASE = 'https://passports.example';
+
+function passport(versions: number[]): PublicPassport {
+  const schema = getCategorySchema('EV_BATTERY', 1)!;
+  const fields = exampleFormData(schema);
+  const now = new Date('2026-01-02T03:04:05Z');
+  const version = versions.at(-1)!;
+  const dpp = buildPublicDpp(schema, {
+    id: 'prod-1', slug: 'vx 75', productName: 'Voltaris VX 75', batteryCategory: 'EV_BATTERY', version, fields,
+    publishedAt: now, updatedAt: now, createdAt: now,
+  });
+  const product = { id: 'prod-1', slug: 'vx 75', name: 'Voltaris VX 75', gtin: '04012345000009', serialNumber: 'SN/1', batchNumber: null, path: '/01/04012345000009/21/SN%2F1', companyName: 'Voltaris' };
+  const summaries = versions.map((v) => ({ version: v, publishedAt: now.toISOString(), sha256: 'ab'.repeat(32), byteLength: 10 }));
+  return { dpp, product, schema, fields, versions: summaries };
+}
+
+describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
+  const { linkset } = buildLinkset(passport([1, 2]), `${BASE}/`);
+  const [context] = linkset;
+  const api = `${BASE}/api/dpp/vx%2075`;
+
+  it('is one link context anchored at the passport URI, every relation an array of target objects', () => {
+    expect(linkset).toHaveLength(1);
+    expect(context.anchor).toBe(`${BASE}/01/04012345000009/21/SN%2F1`);
+    for (const [relation, targets] of Object.entries(context)) {
+      if (relation === 'anchor') continue;
+      expect(Array.isArray(targets), relation).toBe(true);
+      for (const target of targets as object[]) expect(Object.keys(target).every((k) => ['href', 'type', 'title', 'hreflang'].includes(k)), relation).toBe(true);
+    }
+  });
+
+  it('names the viewer with the GS1 pip and defaultLink link types', () => {
+    const viewer = { href: context.anchor, type: 'text/html', title: 'Voltaris VX 75', hreflang: ['en'] };
+    expect(context[GS1_PIP]).toEqual([viewer]);
+    expect(context[GS1_DEFAULT_LINK]).toEqual([viewer]);
+  });
+
+  it('links the JSON-LD (describedby), the JSON (alternate), the version list and the latest version', () => {
+    expect(context.describedby).toEqual([expect.objectContaining({ href: `${api}/jsonld`, type: 'application/ld+json' })]);
+    expect(context.alternate).toEqual([expect.objectContaining({ href: api, type: 'application/json' })]);
+    expect(context['version-history']).toEqual([expect.objectContaining({ href: `${api}/versions`, type: 'application/json' })]);
+    expect(context['latest-version']).toEqual([{ href: `${api}/v/2`, type: 'application/json', title: 'Version 2' }]);
+  });
+
+  it('lists every published version under the dpp snapshot relation, which the vocabulary defines', () => {
+    expect(context[snapshotRelation(BASE)]).toEqual([
+      { href: `${api}/v/1`, type: 'application/json', title: 'Version 1' },
+      { href: `${api}/v/2`, type: 'application/json', title: 'Version 2' },
+    ]);
+    expect(snapshotRelation(BASE)).toBe(`${BASE}/ns/dpp#snapshot`);
+    expect(DPP_TERMS.map((t) => t.term)).toContain('snapshot');
+  });
+
+  it('uses absolute hrefs only', () => {
+    const hrefs = Object.values(context).flatMap((v) => (Array.isArray(v) ? v.map((t) => t.href) : []));
+    expect(hrefs.length).toBeGreaterThan(6);
+    for (const href of hrefs) expect(href.startsWith(`${BASE}/`), href).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+import { dppNamespace } from './jsonld';
+import type { PublicPassport } from './lookup';
+
+export const LINKSET_MEDIA_TYPE = 'application/linkset+json';
+
+/** GS1 Web Vocabulary link types, used as extension relation types (RFC 8288 section 2.1.2). */
+export const GS1_PIP = 'https://gs1.org/voc/pip';
+export const GS1_DEFAULT_LINK = 'https://gs1.org/voc/defaultLink';
+
+/** Our relation for one published version; defined in the `/ns/dpp` vocabulary so the IRI dereferences. */
+export const snapshotRelation = (baseUrl: string) => `${dppNamespace(baseUrl)}snapshot`;
+
+/** A target object of the RFC 9264 JSON form; `hreflang` is an array there. */
+export interface LinkTarget {
+  href: string;
+  type?: string;
+  title?: string;
+  hreflang?: string[];
+}
+
+export type LinkContext = { anchor: string } & { [relation: string]: string | LinkTarget[] };
+
+export interface Linkset {
+  linkset: LinkContext[];
+}
+
+/**
+ * The passport's links as one RFC 9264 link context anchored at its URI: the viewer (GS1 pip and defaultLink),
+ * the JSON and JSON-LD documents, the version list, the latest version and every published version. Absolute
+ * hrefs throughout, so the document means the same wherever it is stored.
+ */
+export function buildLinkset(passport: PublicPassport, baseUrl: string): Linkset {
+  const base = baseUrl.replace(/\/+$/, '');
+  const uri = `${base}${passport.product.path}`;
+  const api = `${base}/api/dpp/${encodeURIComponent(passport.product.slug)}`;
+  const snapshot = (version: number): LinkTarget => ({ href: `${api}/v/${version}`, type: 'application/json', title: `Version ${version}` });
+  // The viewer is written in English; the passport data itself is whatever the manufacturer entered.
+  const viewer: LinkTarget = { href: uri, type: 'text/html', title: passport.product.name, hreflang: ['en'] };
+  return {
+    linkset: [
+      {
+        anchor: uri,
+        [GS1_PIP]: [viewer],
+        [GS1_DEFAULT_LINK]: [viewer],
+        describedby: [{ href: `${api}/jsonld`, type: 'application/ld+json', title: 'Passport as JSON-LD' }],
+        alternate: [{ href: api, type: 'application/json', title: 'Public passport document' }],
+        'version-history': [{ href: `${api}/versions`, type: 'application/json', title: 'Published versions' }],
+        'latest-version': [snapshot(passport.dpp.version)],
+        [snapshotRelation(base)]: passport.versions.map((v) => snapshot(v.version)),
+      },
+    ],
+  };
+}

@@ -1,0 +1,46 @@
+import { prisma } from '../../db/client';
+import type { Prisma } from '../../db/generated/client';
+import type { ProductState } from '../../db/generated/enums';
+
+/** How a public address names a passport: its slug, or a GTIN-14 with an optional serial or batch. */
+export type PassportKey = { slug: string } | { gtin: string; serialNumber?: string; batchNumber?: string };
+
+/** A select that can tell a model-level passport (no serial, no batch) from a serialised one. */
+type KeySelect = Prisma.ProductSelect & { serialNumber: true; batchNumber: true };
+
+/**
+ * The live product a key names, with the caller's select. Sandbox passports are never public, so only live
+ * products are looked up. The one place the key rules live: the pages, the JSON routes and the middleware's
+ * noindex check all resolve a key through here.
+ */
+export async function findProductByKey<S extends KeySelect>(
+  key: PassportKey,
+  select: S,
+): Promise<Prisma.ProductGetPayload<{ select: S }> | null> {
+  type Row = Prisma.ProductGetPayload<{ select: S }>;
+  if ('slug' in key) return (await prisma.product.findFirst({ where: { slug: key.slug, mode: 'LIVE' }, select })) as Row | null;
+  const where: Prisma.ProductWhereInput = { gtin: key.gtin, mode: 'LIVE' };
+  if (key.serialNumber !== undefined) {
+    return (await prisma.product.findFirst({ where: { ...where, serialNumber: key.serialNumber }, select })) as Row | null;
+  }
+  if (key.batchNumber !== undefined) {
+    return (await prisma.product.findFirst({ where: { ...where, batchNumber: key.batchNumber, serialNumber: null }, select })) as Row | null;
+  }
+  // A bare GTIN names a model-level passport; failing that, the GTIN's only passport.
+  const rows = (await prisma.product.findMany({
+    where, select, take: 2, orderBy: [{ serialNumber: { sort: 'asc', nulls: 'first' } }],
+  })) as (Row & { serialNumber: string | null; batchNumber: string | null })[];
+  const modelLevel = rows.find((r) => !r.serialNumber && !r.batchNumber);
+  return modelLevel ?? (rows.length === 1 ? rows[0] : null);
+}
+
+export interface PassportState {
+  state: ProductState;
+  version: number;
+}
+
+/** Only the state and version of the product a key names: the light read the middleware's noindex check makes. */
+export async function findPassportState(key: PassportKey): Promise<PassportState | null> {
+  const row = await findProductByKey(key, { state: true, version: true, serialNumber: true, batchNumber: true });
+  return row && { state: row.state, version: row.version };
+}
