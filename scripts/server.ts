@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import next from 'next';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
+import { startJobs, stopJobs } from '../lib/jobs/runner';
+import { logger } from '../lib/log';
 import { keepVaryTokens } from '../lib/http/vary';
 
 export interface WebServer {
@@ -24,7 +26,14 @@ export function nextHostname(bindAddress: string): string {
  * socket address, so this server deletes any client copy of the service's own address header and sets it from
  * the socket, counting forwarded entries only from TRUSTED_PROXY_HOPS configured hops.
  */
-export async function startWebServer(opts: { dev: boolean; hostname: string; port: number; trustedHops: number }): Promise<WebServer> {
+export async function startWebServer(opts: {
+  dev: boolean;
+  hostname: string;
+  port: number;
+  trustedHops: number;
+  /** The migrated database the background jobs (pg-boss) run on; none: no jobs in this process. */
+  databaseUrl?: string;
+}): Promise<WebServer> {
   const app = next({ dev: opts.dev, hostname: nextHostname(opts.hostname), port: opts.port, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -44,12 +53,25 @@ export async function startWebServer(opts: { dev: boolean; hostname: string; por
     server.once('error', reject);
     server.listen(opts.port, opts.hostname, () => resolve());
   });
+  if (opts.databaseUrl) await startBackgroundJobs(opts.databaseUrl);
+  const closeHttp = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections?.();
+    });
   return {
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-      }),
+    close: async () => {
+      await Promise.all([closeHttp(), stopJobs().catch((err) => logger().error({ err }, 'background jobs did not stop cleanly'))]);
+    },
   };
+}
+
+/** Jobs are housekeeping: if they cannot start, the web server keeps serving and the failure is logged. */
+async function startBackgroundJobs(connectionString: string): Promise<void> {
+  try {
+    await startJobs({ connectionString, log: logger().child({ component: 'jobs' }) });
+  } catch (err) {
+    logger().error({ err }, 'background jobs did not start; the web server runs without them');
+  }
 }

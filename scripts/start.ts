@@ -49,7 +49,7 @@ async function main() {
     demoLogin = demo.login;
   }
   const { startWebServer } = await import('./server');
-  const web = await startWebServer({ dev, hostname: cfg.HOST, port: cfg.PORT, trustedHops: cfg.TRUSTED_PROXY_HOPS });
+  const web = await startWebServer({ dev, hostname: cfg.HOST, port: cfg.PORT, trustedHops: cfg.TRUSTED_PROXY_HOPS, databaseUrl: url });
   if (embedded) writeRuntimeFile({ databaseUrl: url, pid: process.pid, baseUrl: cfg.BASE_URL });
 
   say('');
@@ -75,6 +75,11 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A background library losing its database must not take the web server down with it.
+  process.on('unhandledRejection', async (reason) => {
+    const { logger } = await import('../lib/log');
+    logger().error({ err: reason }, 'unhandled promise rejection');
+  });
 }
 
 main().catch((err) => {

@@ -1,0 +1,25 @@
+// The integrator's client: typed calls for every Integration API endpoint over one signing, retrying transport.
+import { catalogApi } from './catalog';
+import { createTransport, type ClientOptions } from './http';
+import { keysApi } from './keys';
+import { mappingsApi } from './mappings';
+import { productsApi } from './products';
+import { relationsApi } from './relations';
+
+export { IntegrationApiError, withLockRetry, type ApiResponse, type ClientOptions, type RequestOptions } from './http';
+export { newIdempotencyKey, signIntegrationRequest } from './signing';
+
+export function createIntegrationClient(options: ClientOptions) {
+  const transport = createTransport(options);
+  return {
+    /** Raw access: `send` never throws on an HTTP status; `call` throws IntegrationApiError on 4xx/5xx. */
+    ...transport,
+    ...catalogApi(transport),
+    ...productsApi(transport),
+    ...relationsApi(transport),
+    ...mappingsApi(transport),
+    ...keysApi(transport),
+  };
+}
+
+export type IntegrationClient = ReturnType<typeof createIntegrationClient>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ServiceError } from '../../http/errors';
+
+/** Shared shapes of the Integration API: ids, paging and the error envelope, described once for OpenAPI. */
+
+export const Uuid = z.uuid().describe('Identifier (UUID).').meta({ example: '3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f' });
+
+export const Timestamp = z.iso.datetime().describe('ISO 8601 timestamp (UTC).').meta({ example: '2026-11-23T09:30:00.000Z' });
+
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Items per page, 1 to 100 (default 50).'),
+  cursor: z.string().max(200).optional().describe('The `nextCursor` of the previous page; omit for the first page.'),
+});
+
+/** A list answer: one page of items and the cursor of the next page (null on the last page). */
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    nextCursor: z.string().nullable().describe('Pass as `cursor` to read the next page; null when this is the last page.'),
+  });
+}
+
+export const FieldErrorSchema = z.object({
+  field_id: z.string(),
+  label: z.string(),
+  code: z.enum(['REQUIRED_MISSING', 'WRONG_TYPE', 'INVALID_OPTION', 'OUT_OF_RANGE', 'PATTERN_MISMATCH', 'UNKNOWN_FIELD']),
+  message: z.string(),
+});
+
+export const ErrorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.string().describe('Stable machine-readable code; branch on it, never on the message.'),
+      message: z.string(),
+      requestId: z.string().describe('Also sent as X-Service-Request-Id; quote it when asking for support.'),
+      details: z.record(z.string(), z.unknown()).optional(),
+      reason: z.string().optional(),
+      currentLockVersion: z.number().int().optional().describe('On LOCK_CONFLICT: the lockVersion to re-read against.'),
+      fieldErrors: z.array(FieldErrorSchema).optional().describe('On FIELD_VALIDATION_ERROR (also under details).'),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+/** Opaque paging cursors: base64url of the sort key of the last item served. */
+export function encodeCursor(parts: string[]): string {
+  return Buffer.from(parts.join('\n'), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string, arity: number): string[] {
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('\n');
+  if (parts.length !== arity || parts.some((p) => p === '')) {
+    throw new ServiceError('VALIDATION_ERROR', 'The cursor is not one this API handed out.', {
+      details: { issues: [{ path: 'cursor', code: 'invalid_cursor', message: 'Use the nextCursor of the previous page.' }] },
+    });
+  }
+  return parts;
+}

@@ -1,0 +1,20 @@
+import type { Endpoint } from '../endpoint';
+import { createProductEndpoint, getProductEndpoint, listProductsEndpoint, putFormDataEndpoint, updateProductEndpoint } from './products/authoring';
+import { gateEndpoint, readinessEndpoint, schemaCompatibilityEndpoint, submitEndpoint, withdrawEndpoint } from './products/publication';
+
+export * from './products/authoring';
+export * from './products/publication';
+
+/** The products resource: headless authoring from create to submission, and withdrawal. */
+export const productsEndpoints: Endpoint[] = [
+  listProductsEndpoint,
+  createProductEndpoint,
+  getProductEndpoint,
+  updateProductEndpoint,
+  putFormDataEndpoint,
+  readinessEndpoint,
+  gateEndpoint,
+  schemaCompatibilityEndpoint,
+  submitEndpoint,
+  withdrawEndpoint,
+] as Endpoint[];

@@ -1,0 +1,52 @@
+import { defineEndpoint } from '../../endpoint';
+import { page, PageQuery } from '../common';
+import { CreateProductBody, ListQueryFilters, ProductSchema, ProductSummarySchema, PutFormDataBody, UpdateProductBody } from './schemas';
+
+const tag = 'Products';
+
+export const listProductsEndpoint = defineEndpoint({
+  method: 'GET', path: '/api/v1/products', operationId: 'listProducts', tag, scope: 'dpp:read',
+  summary: 'List products',
+  description: "The key's company's products of the key's mode, oldest change first (updatedAt, then id): a sync keeps " +
+    'the last nextCursor, or passes updatedSince. List items carry no formData; read one product for it.',
+  query: PageQuery.extend(ListQueryFilters),
+  response: { status: 200, description: 'One page of products.', schema: page(ProductSummarySchema) },
+});
+
+export const createProductEndpoint = defineEndpoint({
+  method: 'POST', path: '/api/v1/products', operationId: 'createProduct', tag, scope: 'dpp:draft:write',
+  summary: 'Create a draft',
+  description: "A new draft in the key's mode, on the category's current schema version. Initial formData is validated like " +
+    'PUT form-data. The Location header names the new product.',
+  body: CreateProductBody,
+  response: { status: 201, description: 'The created draft.', schema: ProductSchema },
+  errors: ['NAME_IN_USE', 'GTIN_IN_USE', 'FIELD_VALIDATION_ERROR', 'PLAN_LIMIT'],
+});
+
+export const getProductEndpoint = defineEndpoint({
+  method: 'GET', path: '/api/v1/products/{id}', operationId: 'getProduct', tag, scope: 'dpp:read',
+  summary: 'Read a product',
+  description: 'The product with its full form data (every tier: the key belongs to the owner).',
+  response: { status: 200, description: 'The product.', schema: ProductSchema },
+  errors: ['INVALID_ID', 'NOT_FOUND'],
+});
+
+export const updateProductEndpoint = defineEndpoint({
+  method: 'PATCH', path: '/api/v1/products/{id}', operationId: 'updateProduct', tag, scope: 'dpp:draft:write',
+  summary: 'Change a draft',
+  description: 'Name and identifiers of a draft, under optimistic locking (lockVersion from the last read). Submitted, ' +
+    'published, withdrawn and deprecated products are frozen; a published passport is revised by an operator in the portal.',
+  body: UpdateProductBody,
+  response: { status: 200, description: 'The changed product.', schema: ProductSchema },
+  errors: ['INVALID_ID', 'NOT_FOUND', 'LOCK_CONFLICT', 'PRODUCT_FROZEN', 'NAME_IN_USE', 'GTIN_IN_USE', 'DEMO_PRODUCT'],
+});
+
+export const putFormDataEndpoint = defineEndpoint({
+  method: 'PUT', path: '/api/v1/products/{id}/form-data', operationId: 'putFormData', tag, scope: 'dpp:draft:write',
+  summary: 'Write form data',
+  description: "Merges the batch into the draft's form data (null clears a field). The whole batch is validated against " +
+    "the product's schema version and refused all-or-nothing with fieldErrors; values are never echoed.",
+  body: PutFormDataBody,
+  response: { status: 200, description: 'The product with its merged form data.', schema: ProductSchema },
+  errors: ['INVALID_ID', 'NOT_FOUND', 'FIELD_VALIDATION_ERROR', 'LOCK_CONFLICT', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
+});

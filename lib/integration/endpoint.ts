@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../http/error-codes';
+import type { Scope } from './scopes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One Integration API operation, described once: the route wrapper enforces it and the OpenAPI document is
+ * generated from it, so the two cannot disagree.
+ */
+export interface Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/api/v1/products/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** The scope the key needs; `any` = any valid key; null = no credentials at all. */
+  scope: Scope | 'any' | null;
+  /** JSON body schema; `none` for writes without a body (the signature hashes the empty string). */
+  body?: B | 'none' | 'multipart';
+  query?: Q;
+  /** The success answer. */
+  response: { status: number; description: string; schema?: z.ZodType; contentType?: string };
+  /** Codes this operation itself can answer beyond the ones every authenticated call can. */
+  errors?: ErrorCode[];
+  /** Refused for sandbox keys with 403 CROSS_MODE_DENIED. */
+  liveOnly?: boolean;
+  /** The success answer carries secrets (a minted key): its idempotency record is stored encrypted. */
+  sensitiveResponse?: boolean;
+}
+
+export const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+
+/** Identity helper that keeps the literal types of a definition. */
+export function defineEndpoint<B extends z.ZodType, Q extends z.ZodType>(endpoint: Endpoint<B, Q>): Endpoint<B, Q> {
+  return endpoint;
+}

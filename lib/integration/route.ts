@@ -1,0 +1,173 @@
+import type { z } from 'zod';
+import { prisma, type Db, type Tx } from '../db/client';
+import type { DomainContext } from '../domain/context';
+import { clientAddressFromHeaders } from '../http/client-address';
+import { renderIntegrationError, ServiceError } from '../http/errors';
+import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type RateLimitResult } from '../http/rate-limit';
+import { requestIdFrom } from '../http/request-id';
+import { sha256Hex } from '../crypto/secrets';
+import { authenticateKey, checkModeHeader, keyWarning, MODE_HEADER, modeName, type AuthenticatedKey } from './authenticate';
+import { isWrite, type Endpoint } from './endpoint';
+import { captureResponse, claimIdempotencyKey, IDEMPOTENCY_HEADER, recordOutcome, recordRefusal, requireIdempotencyKey, type IdempotencyScope } from './idempotency';
+import { parseJsonBody, parseQuery, requireNoBody } from './input';
+import { signingSecretOf } from './keys';
+import { keyHasScope } from './scopes';
+import { SIGNATURE_HEADER, verifyIntegrationSignature } from './signature';
+
+export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.';
+const WRITE_TIMEOUT_MS = 30_000;
+
+type BodyOf<E> = E extends Endpoint<infer B, z.ZodType> ? (B extends z.ZodType ? z.output<B> : undefined) : undefined;
+type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q> ? z.output<Q> : Record<string, never>;
+
+export interface IntegrationCall<E extends Endpoint, P> {
+  request: Request;
+  url: URL;
+  requestId: string;
+  key: AuthenticatedKey;
+  /** The tenant and actor every domain verb takes; the company is the key's, always. */
+  ctx: DomainContext;
+  /** The write's transaction (shared with its idempotency record), or the client for reads. Pass it to verbs. */
+  db: Db | Tx;
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: P;
+  rawBody: Uint8Array;
+}
+
+interface Outgoing {
+  requestId: string;
+  mode: 'live' | 'test';
+  rateLimit?: RateLimitResult;
+  warning?: string | null;
+}
+
+/** Response.redirect() and fetched responses have immutable headers: such an answer is copied once. */
+function withMutableHeaders(response: Response): Response {
+  try {
+    response.headers.delete('X-Service-Request-Id');
+    return response;
+  } catch {
+    return new Response(response.body, response);
+  }
+}
+
+function decorate(original: Response, out: Outgoing): Response {
+  const response = withMutableHeaders(original);
+  response.headers.set('X-Service-Request-Id', out.requestId);
+  // Every 401 names the scheme (RFC 9110), also the ones about the signature or the client address.
+  if (response.status === 401 && !response.headers.has('WWW-Authenticate')) response.headers.set('WWW-Authenticate', 'Bearer');
+  response.headers.set('X-Service-Mode', out.mode);
+  if (out.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(out.rateLimit))) response.headers.set(name, value);
+  if (out.warning) response.headers.set('Warning', out.warning);
+  return response;
+}
+
+/** Before the key is known, the mode its prefix claims (a 401 still says which mode it was judged in). */
+const claimedMode = (authorization: string | null): 'live' | 'test' => (/\bpk_test_/.test(authorization ?? '') ? 'test' : 'live');
+
+/** Best effort and at most once a minute per key: a failed update never fails the request. */
+async function touchKey(key: AuthenticatedKey): Promise<void> {
+  if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() < 60_000) return;
+  await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+}
+
+/**
+ * The one wrapper of Integration API routes. In order: bearer key (with company and CIDR checks), mode header,
+ * per-key rate limit, then for writes the signature and Idempotency-Key, then scope, live-only, body and query,
+ * and the handler. A write runs in one transaction together with its idempotency record.
+ */
+export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
+  endpoint: E,
+  handler: (call: IntegrationCall<E, P>) => Promise<Response>,
+) {
+  return async function route(request: Request, context: { params: Promise<P> }): Promise<Response> {
+    const authorization = request.headers.get('authorization');
+    const out: Outgoing = { requestId: requestIdFrom(request.headers), mode: claimedMode(authorization), rateLimit: edgeLimitFromHeaders(request.headers) };
+    let response: Response;
+    try {
+      const key = await authenticateKey({ authorization, clientAddress: clientAddressFromHeaders(request.headers) });
+      out.mode = modeName(key.mode);
+      out.warning = keyWarning(key);
+      checkModeHeader(key.mode, request.headers.get(MODE_HEADER));
+      const own = await limit('apiKey', key.id);
+      out.rateLimit = tightestLimit(out.rateLimit, own);
+      if (!own.success) throw new ServiceError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+      await touchKey(key);
+      const url = new URL(request.url);
+      const run = (db: Db | Tx, rawBody: Uint8Array) => execute(endpoint, handler, { request, url, key, db, rawBody, params: context.params, requestId: out.requestId });
+      response = isWrite(request.method) ? await runWrite(request, url, key, out.requestId, run, endpoint.sensitiveResponse === true) : await run(prisma, new Uint8Array());
+    } catch (error) {
+      response = renderIntegrationError(error, { requestId: out.requestId });
+    }
+    return decorate(response, out);
+  };
+}
+
+interface Execution<P> {
+  request: Request;
+  url: URL;
+  key: AuthenticatedKey;
+  db: Db | Tx;
+  rawBody: Uint8Array;
+  params: Promise<P>;
+  requestId: string;
+}
+
+async function execute<E extends Endpoint, P>(endpoint: E, handler: (call: IntegrationCall<E, P>) => Promise<Response>, x: Execution<P>) {
+  const { key } = x;
+  if (endpoint.scope && endpoint.scope !== 'any' && !keyHasScope(key.scopes, endpoint.scope)) {
+    throw new ServiceError('FORBIDDEN_SCOPE', `This key lacks the ${endpoint.scope} scope.`, { details: { requiredScope: endpoint.scope } });
+  }
+  if (endpoint.liveOnly && key.mode === 'TEST') throw new ServiceError('CROSS_MODE_DENIED', 'This operation is available to live keys only.');
+  let body: unknown;
+  if (endpoint.body === 'none') requireNoBody(x.rawBody);
+  else if (endpoint.body && endpoint.body !== 'multipart') body = parseJsonBody(x.rawBody, x.request.headers.get('content-type'), endpoint.body);
+  const query = endpoint.query ? parseQuery(x.url, endpoint.query) : {};
+  const ctx: DomainContext = { companyId: key.companyId, actor: { role: 'Integration', id: key.id, channel: 'API' }, mode: key.mode };
+  return handler({
+    request: x.request, url: x.url, requestId: x.requestId, key, ctx, db: x.db, rawBody: x.rawBody,
+    body: body as BodyOf<E>, query: query as QueryOf<E>, params: await x.params,
+  });
+}
+
+/** Carries a 5xx answer out of the transaction so it rolls back and is not recorded. */
+class RollBack extends Error {
+  constructor(readonly response: Response) {
+    super('rolled back');
+  }
+}
+
+async function runWrite(
+  request: Request, url: URL, key: AuthenticatedKey, requestId: string, run: (db: Db | Tx, raw: Uint8Array) => Promise<Response>, sealed: boolean,
+) {
+  const rawBody = new Uint8Array(await request.arrayBuffer());
+  const pathWithQuery = url.pathname + url.search;
+  verifyIntegrationSignature({
+    header: request.headers.get(SIGNATURE_HEADER), method: request.method, pathWithQuery, rawBody, secret: signingSecretOf(key),
+  });
+  const scope: IdempotencyScope = {
+    apiKeyId: key.id, idempotencyKey: requireIdempotencyKey(request.headers.get(IDEMPOTENCY_HEADER)),
+    method: request.method, path: pathWithQuery, bodyHash: sha256Hex(rawBody), sealed,
+  };
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        const claim = await claimIdempotencyKey(tx, scope);
+        if (claim.kind === 'replay') return claim.response;
+        const stored = await captureResponse(await run(tx, rawBody));
+        const response = new Response(stored.status === 204 ? null : (stored.body as BodyInit), { status: stored.status, headers: stored.headers });
+        if (stored.status >= 500) throw new RollBack(response);
+        await recordOutcome(tx, scope, stored);
+        return response;
+      },
+      { timeout: WRITE_TIMEOUT_MS, maxWait: 10_000 },
+    );
+  } catch (error) {
+    if (error instanceof RollBack) return error.response;
+    if (!(error instanceof ServiceError) || error.status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS') throw error;
+    const refusal = renderIntegrationError(error, { requestId });
+    await recordRefusal(prisma, scope, await captureResponse(refusal.clone()));
+    return refusal;
+  }
+}

@@ -1,0 +1,33 @@
+import type PgBoss from 'pg-boss';
+
+/** The slice of the service logger (pino) a job needs; a test can pass a plain collector. */
+export interface JobLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface JobContext {
+  /** pg-boss's job id, for log correlation. */
+  jobId: string;
+  log: JobLog;
+}
+
+/**
+ * One background job: a queue of its own, an optional cron schedule (UTC) and the handler that does the work.
+ * Webhook deliveries, email sending and further retention jobs are each one more entry in `JOBS`.
+ */
+export interface JobDefinition<T extends object = Record<string, unknown>> {
+  name: string;
+  /** Five-field cron in UTC; omit for jobs that are only sent on demand. */
+  cron?: string;
+  /** Retries, expiry and retention of this queue's jobs (pg-boss queue options). */
+  queue?: Omit<PgBoss.Queue, 'name'>;
+  /** Resolves to a small summary kept as the job's output; a throw fails the attempt (pg-boss retries it). */
+  handler(data: T, ctx: JobContext): Promise<Record<string, unknown> | void>;
+}
+
+/** Keeps the data type of each entry while letting the table hold them all. */
+export function defineJob<T extends object>(job: JobDefinition<T>): JobDefinition<T> {
+  return job;
+}

@@ -1,0 +1,105 @@
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { JobDefinition, JobLog } from './job';
+import { JOBS } from './registry';
+
+/** pg-boss keeps its tables in a schema of its own, so the service's public schema (and its drift test) never sees them. */
+export const JOBS_SCHEMA = 'pgboss';
+export const JOBS_APPLICATION_NAME = 'battery-passport-jobs';
+const POOL_SIZE = 4;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface StartJobsOptions {
+  connectionString: string;
+  log: JobLog;
+  /** The table of jobs to run; the service's own `JOBS` unless a test brings its own. */
+  jobs?: readonly JobDefinition<any>[];
+}
+
+export interface JobRunner {
+  boss: PgBoss;
+  jobs: readonly JobDefinition<any>[];
+}
+
+interface Running {
+  runner: JobRunner;
+  pool: pg.Pool;
+}
+
+let running: Promise<Running> | null = null;
+
+/**
+ * Starts pg-boss on the service's database (installing or migrating its schema), creates a queue per job,
+ * schedules the cron jobs and starts a worker for each. One runner per process: a second call returns the first.
+ */
+export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
+  running ??= launch(options).catch((error: unknown) => {
+    running = null;
+    throw error;
+  });
+  return (await running).runner;
+}
+
+/** Stops the workers (waiting up to 10 s for jobs in progress), the scheduler and the pool. Safe to call twice. */
+export async function stopJobs(): Promise<void> {
+  const current = running;
+  running = null;
+  const started = await current?.catch(() => null);
+  if (!started) return;
+  try {
+    await started.runner.boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true });
+  } finally {
+    await started.pool.end();
+  }
+}
+
+async function launch({ connectionString, log, jobs = JOBS }: StartJobsOptions): Promise<Running> {
+  // Our own pool, so a failed start can be closed too (pg-boss closes only pools it opened and started).
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, application_name: JOBS_APPLICATION_NAME, connectionTimeoutMillis: 5_000 });
+  const boss = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) }, schema: JOBS_SCHEMA });
+  // An 'error' event without a listener would end the process; a lost database is reported here and retried.
+  pool.on('error', (err) => log.error({ err }, 'background jobs: idle database connection lost'));
+  boss.on('error', (err) => log.error({ err }, 'background jobs: pg-boss error'));
+  try {
+    await boss.start();
+    await registerJobs(boss, jobs, log);
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  log.info({ jobs: jobs.map((j) => j.name) }, 'background jobs started');
+  return { runner: { boss, jobs }, pool };
+}
+
+async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition<any>[], log: JobLog): Promise<void> {
+  for (const job of jobs) {
+    // createQueue leaves an existing queue alone; updateQueue makes this table the source of its options.
+    const queue = { ...job.queue, name: job.name };
+    await boss.createQueue(job.name, queue);
+    await boss.updateQueue(job.name, queue);
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    await boss.work(job.name, async (batch) => {
+      const outputs = [];
+      for (const { id, data } of batch) outputs.push(await runOne(job, id, data as object, log));
+      // With a batch of one (the default) pg-boss records this as the job's output.
+      return outputs.length === 1 ? outputs[0] : undefined;
+    });
+  }
+  // A job removed from the table (or its cron) must not keep being sent by a schedule nobody works.
+  const known = new Set(jobs.filter((j) => j.cron).map((j) => j.name));
+  for (const schedule of await boss.getSchedules()) if (!known.has(schedule.name)) await boss.unschedule(schedule.name);
+}
+
+async function runOne(job: JobDefinition<any>, jobId: string, data: object, log: JobLog): Promise<Record<string, unknown>> {
+  const started = Date.now();
+  try {
+    const output = (await job.handler(data, { jobId, log })) ?? {};
+    log.info({ job: job.name, jobId, ms: Date.now() - started }, 'background job done');
+    return output;
+  } catch (err) {
+    // Rethrown so pg-boss marks the attempt failed and retries it per the queue's options.
+    log.error({ job: job.name, jobId, err }, 'background job failed');
+    throw err;
+  }
+}

@@ -1,0 +1,70 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import type { Prisma } from '../../db/generated/client';
+import { inTransaction } from '../../db/transaction';
+import { writeAudit } from '../../domain/audit';
+import type { DomainContext } from '../../domain/context';
+import { ServiceError } from '../../http/errors';
+import { emitEvent } from '../../webhooks/events';
+import { loadCategorySchema } from '../schema-version';
+import { requireRole } from '../transitions/result';
+import { applyFormData } from './form-data';
+import { requireGtinFree, requireNameFree, uniqueViolationAsConflict, validGtin, validName, validQualifier } from './identity';
+import { requireProductQuota } from './plan-limit';
+import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
+import { claimSlug } from './slug';
+
+export interface CreateProductInput {
+  name: string;
+  categoryCode: string;
+  gtin?: string | null;
+  serialNumber?: string | null;
+  batchNumber?: string | null;
+  slug?: string | null;
+  formData?: Record<string, unknown> | null;
+}
+
+/** Those who author passports: editors in the portal, integration keys, the system. */
+export const AUTHOR_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
+
+/** A new draft in the caller's mode, on its category's current schema version. */
+export async function createProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: CreateProductInput; db?: Db | Tx }): Promise<ProductRow> {
+  requireRole(ctx, AUTHOR_ROLES, 'create a passport');
+  const identity = {
+    name: validName(input.name),
+    gtin: validGtin(input.gtin ?? null),
+    serialNumber: validQualifier('serialNumber', input.serialNumber ?? null),
+    batchNumber: validQualifier('batchNumber', input.batchNumber ?? null),
+  };
+  const mode = ctx.mode ?? 'LIVE';
+  try {
+    return await inTransaction(db, async (tx) => {
+      const category = await tx.category.findUnique({ where: { code: input.categoryCode } });
+      if (!category) throw unknownCategory();
+      const schema = await loadCategorySchema(tx, category.id, category.currentSchemaVersion);
+      const { formData, changed } = applyFormData(schema, {}, input.formData ?? {});
+      await requireProductQuota(tx, ctx.companyId, mode);
+      await requireNameFree(tx, ctx, mode, null, identity.name);
+      await requireGtinFree(tx, ctx, null, identity);
+      const slug = await claimSlug(tx, input.slug ?? undefined, identity.name);
+      const product = await tx.product.create({
+        data: {
+          ...identity, slug, mode, companyId: ctx.companyId, categoryId: category.id, schemaVersion: schema.version,
+          formData: formData as Prisma.InputJsonObject,
+        },
+        include: PRODUCT_INCLUDE,
+      });
+      const context = { category: category.code, schemaVersion: schema.version, fields: changed };
+      await writeAudit(tx, { companyId: ctx.companyId, productId: product.id, eventType: 'Create', actor: ctx.actor, context });
+      const data = { productId: product.id, slug, category: category.code };
+      await emitEvent(tx, { companyId: ctx.companyId, mode, type: 'product.created', data });
+      return product;
+    });
+  } catch (error) {
+    throw uniqueViolationAsConflict(error);
+  }
+}
+
+function unknownCategory(): ServiceError {
+  const message = 'No battery category has this code; GET /api/v1/categories lists them.';
+  return new ServiceError('VALIDATION_ERROR', message, { details: { issues: [{ path: 'categoryCode', code: 'unknown_category', message }] } });
+}

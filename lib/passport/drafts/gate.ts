@@ -1,0 +1,36 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import type { DomainContext } from '../../domain/context';
+import { loadCategorySchema } from '../schema-version';
+import { getProductOrThrow } from './find-product';
+import { componentGraphCheck, documentsCheck, gtinPrefixCheck, readinessCheck, schemaCompatibilityCheck, type GateCheck } from './gate-checks';
+import { readinessOf, type ReadinessReport } from './readiness';
+import { compatibilityOf } from './schema-compatibility';
+
+export type { GateCheck, GateCheckId, GateStatus } from './gate-checks';
+
+export interface GateReport {
+  /** True when no check fails (warnings and skipped checks never block). */
+  ok: boolean;
+  checks: GateCheck[];
+}
+
+type Subject = { id: string; companyId: string; categoryId: string; schemaVersion: number; formData: unknown; gtin: string | null };
+
+/** Every publication check with its result, in a fixed order; the readiness report comes along for submission. */
+export async function gateOf(db: Db | Tx, product: Subject): Promise<GateReport & { readiness: ReadinessReport }> {
+  const schema = await loadCategorySchema(db as Tx, product.categoryId, product.schemaVersion);
+  const readiness = readinessOf(schema, product.formData as Record<string, unknown>);
+  const checks = [
+    readinessCheck(readiness),
+    schemaCompatibilityCheck(await compatibilityOf(db, product)),
+    await componentGraphCheck(db, product.companyId, product.id),
+    await gtinPrefixCheck(db, product.companyId, product.gtin),
+    await documentsCheck(db, product.companyId, product.id),
+  ];
+  return { ok: checks.every((c) => c.status !== 'fail'), checks, readiness };
+}
+
+export async function productGate({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }): Promise<GateReport> {
+  const { ok, checks } = await gateOf(db, await getProductOrThrow(db, ctx, input.productId));
+  return { ok, checks };
+}

@@ -1,0 +1,48 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import type { Prisma } from '../../db/generated/client';
+import type { ProductState } from '../../db/generated/enums';
+import type { DomainContext } from '../../domain/context';
+import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
+
+/** Where the previous page ended: the sort key of its last product. */
+export interface ProductPosition {
+  updatedAt: Date;
+  id: string;
+}
+
+export interface ListProductsQuery {
+  states?: ProductState[];
+  categoryCode?: string;
+  /** Products changed at or after this instant. */
+  updatedSince?: Date;
+  after?: ProductPosition;
+  limit: number;
+}
+
+/**
+ * One page of the tenant's products of the caller's mode, oldest change first (updatedAt, then id), so a sync
+ * that remembers the last position never misses or repeats a product that did not change again.
+ */
+export async function listProducts({ ctx, query, db = prisma }: { ctx: DomainContext; query: ListProductsQuery; db?: Db | Tx }) {
+  const where: Prisma.ProductWhereInput = {
+    companyId: ctx.companyId,
+    ...(ctx.mode ? { mode: ctx.mode } : {}),
+    ...(query.states ? { state: { in: query.states } } : {}),
+    ...(query.categoryCode ? { category: { code: query.categoryCode } } : {}),
+    ...(query.updatedSince ? { updatedAt: { gte: query.updatedSince } } : {}),
+  };
+  const after = query.after;
+  const page = after
+    ? { OR: [{ updatedAt: { gt: after.updatedAt } }, { updatedAt: after.updatedAt, id: { gt: after.id } }] }
+    : {};
+  const rows: ProductRow[] = await db.product.findMany({
+    where: { AND: [where, page] },
+    include: PRODUCT_INCLUDE,
+    orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+    take: query.limit + 1,
+  });
+  const more = rows.length > query.limit;
+  const items = more ? rows.slice(0, query.limit) : rows;
+  const last = items.at(-1);
+  return { items, next: more && last ? { updatedAt: last.updatedAt, id: last.id } : null };
+}

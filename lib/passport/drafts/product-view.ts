@@ -1,0 +1,87 @@
+import type { Prisma } from '../../db/generated/client';
+import { config } from '../../config';
+import { passportPath } from '../../gs1/digital-link';
+import { isPubliclyServed, PUBLIC_STATE } from '../states';
+
+/** What every product read needs besides the row: the category's code. */
+export const PRODUCT_INCLUDE = { category: { select: { code: true } } } satisfies Prisma.ProductInclude;
+
+export type ProductRow = Prisma.ProductGetPayload<{ include: typeof PRODUCT_INCLUDE }>;
+
+export interface ProductUrls {
+  passport: string | null;
+  json: string | null;
+  jsonld: string | null;
+}
+
+export interface ProductSummary {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  schemaVersion: number;
+  mode: 'live' | 'test';
+  state: ProductRow['state'];
+  publicState: (typeof PUBLIC_STATE)[ProductRow['state']];
+  lockVersion: number;
+  version: number;
+  gtin: string | null;
+  serialNumber: string | null;
+  batchNumber: string | null;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  publishedAt: string | null;
+  withdrawnAt: string | null;
+  rejectionReason: string | null;
+  urls: ProductUrls;
+}
+
+export interface ProductView extends ProductSummary {
+  formData: Record<string, unknown>;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The public addresses of a passport while the public surfaces answer for it: published (or a revision of a
+ * published one) and withdrawn (410 on JSON, the notice on the page). Sandbox passports are never public.
+ */
+export function publicUrls(p: Pick<ProductRow, 'mode' | 'state' | 'version' | 'slug' | 'gtin' | 'serialNumber' | 'batchNumber'>): ProductUrls {
+  const answered = p.mode === 'LIVE' && p.version > 0 && (isPubliclyServed(p) || p.state === 'WITHDRAWN');
+  if (!answered) return { passport: null, json: null, jsonld: null };
+  const base = config().BASE_URL;
+  const json = `${base}/api/dpp/${encodeURIComponent(p.slug)}`;
+  return { passport: `${base}${passportPath(p)}`, json, jsonld: `${json}/jsonld` };
+}
+
+/** The Integration API's product: the owner's full draft (every tier), its state in both vocabularies. */
+export function productView(p: ProductRow): ProductView {
+  return { ...productSummary(p), formData: (p.formData ?? {}) as Record<string, unknown> };
+}
+
+/** The product without its form data, as lists carry it. */
+export function productSummary(p: ProductRow): ProductSummary {
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    category: p.category.code,
+    schemaVersion: p.schemaVersion,
+    mode: p.mode === 'TEST' ? 'test' : 'live',
+    state: p.state,
+    publicState: PUBLIC_STATE[p.state],
+    lockVersion: p.lockVersion,
+    version: p.version,
+    gtin: p.gtin,
+    serialNumber: p.serialNumber,
+    batchNumber: p.batchNumber,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    submittedAt: iso(p.submittedAt),
+    publishedAt: iso(p.publishedAt),
+    withdrawnAt: iso(p.withdrawnAt),
+    rejectionReason: p.rejectionReason,
+    urls: publicUrls(p),
+  };
+}

@@ -1,0 +1,66 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { writeAudit } from '../../domain/audit';
+import type { DomainContext } from '../../domain/context';
+import { ServiceError } from '../../http/errors';
+import { emitEvent } from '../../webhooks/events';
+import { loadProductForUpdate } from '../transitions/load';
+import { requireRole } from '../transitions/result';
+import { AUTHOR_ROLES } from './create-product';
+import { requireEditable, requireLockVersion } from './guards';
+import { requireGtinFree, requireNameFree, uniqueViolationAsConflict, validGtin, validName, validQualifier, type Identity } from './identity';
+import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
+
+export interface UpdateProductInput {
+  productId: string;
+  lockVersion: number;
+  name?: string;
+  gtin?: string | null;
+  serialNumber?: string | null;
+  batchNumber?: string | null;
+}
+
+const ADDRESS_MEMBERS = ['gtin', 'serialNumber', 'batchNumber'] as const;
+
+function identityPatch(input: UpdateProductInput): Partial<Identity> {
+  const patch: Partial<Identity> = {};
+  if (input.name !== undefined) patch.name = validName(input.name);
+  if (input.gtin !== undefined) patch.gtin = validGtin(input.gtin);
+  if (input.serialNumber !== undefined) patch.serialNumber = validQualifier('serialNumber', input.serialNumber);
+  if (input.batchNumber !== undefined) patch.batchNumber = validQualifier('batchNumber', input.batchNumber);
+  return patch;
+}
+
+/**
+ * Changes a draft's name or identifiers under optimistic locking. A change to nothing writes nothing. Once a
+ * passport has been published its GTIN, serial and batch are printed on labels, so a revision cannot change them.
+ */
+export async function updateProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: UpdateProductInput; db?: Db | Tx }): Promise<ProductRow> {
+  requireRole(ctx, AUTHOR_ROLES, 'edit a passport');
+  const patch = identityPatch(input);
+  try {
+    return await inTransaction(db, async (tx) => {
+      const product = await loadProductForUpdate(tx, ctx, input.productId);
+      requireEditable(product);
+      requireLockVersion(product, input.lockVersion);
+      const changed = (Object.keys(patch) as (keyof Identity)[]).filter((k) => patch[k] !== product[k]);
+      if (changed.length === 0) return tx.product.findUniqueOrThrow({ where: { id: product.id }, include: PRODUCT_INCLUDE });
+      const next: Identity = { name: product.name, gtin: product.gtin, serialNumber: product.serialNumber, batchNumber: product.batchNumber, ...patch };
+      const readdressed = changed.some((k) => (ADDRESS_MEMBERS as readonly string[]).includes(k));
+      if (readdressed && product.version > 0) {
+        throw new ServiceError('PRODUCT_FROZEN', 'The GTIN, serial and batch number of a published passport cannot change.', {
+          details: { members: changed.filter((k) => k !== 'name') },
+        });
+      }
+      if (changed.includes('name')) await requireNameFree(tx, ctx, product.mode, product.id, next.name);
+      if (readdressed) await requireGtinFree(tx, ctx, product.id, next);
+      const data = Object.fromEntries(changed.map((k) => [k, next[k]]));
+      const updated = await tx.product.update({ where: { id: product.id }, data: { ...data, lockVersion: { increment: 1 } }, include: PRODUCT_INCLUDE });
+      await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Update', actor: ctx.actor, context: { members: changed } });
+      await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.updated', data: { productId: product.id, members: changed } });
+      return updated;
+    });
+  } catch (error) {
+    throw uniqueViolationAsConflict(error);
+  }
+}

@@ -1,0 +1,51 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { writeAudit } from '../../domain/audit';
+import type { DomainContext } from '../../domain/context';
+import { emitEvent } from '../../webhooks/events';
+import { loadEditableProduct, requireRelationWriter, touchProduct } from './editable-product';
+import { requireAccessibleSupplier } from './supplier-access';
+import type { TraceabilityStage } from './traceability-stages';
+import { supplierSelect, traceabilityEntryView } from './views';
+
+export interface TraceabilityEntryInput {
+  productId: string;
+  supplierId?: string | null;
+  stage: TraceabilityStage;
+  material?: string | null;
+  /** ISO 3166-1 alpha-2, already checked by the caller's schema. */
+  country?: string | null;
+  description?: string | null;
+  documentUrl?: string | null;
+  occurredAt?: Date | null;
+}
+
+/** Records one supply-chain step of a draft, optionally naming a supplier the company owns or is linked to. */
+export async function addTraceabilityEntry({ ctx, input, db = prisma }: { ctx: DomainContext; input: TraceabilityEntryInput; db?: Db | Tx }) {
+  requireRelationWriter(ctx, 'add traceability entries');
+  return inTransaction(db, async (tx) => {
+    const product = await loadEditableProduct(tx, ctx, input.productId);
+    const supplier = input.supplierId ? await requireAccessibleSupplier(tx, ctx.companyId, input.supplierId) : null;
+    const entry = await tx.traceabilityEntry.create({
+      data: {
+        productId: product.id,
+        supplierId: supplier?.id ?? null,
+        stage: input.stage,
+        material: input.material ?? null,
+        country: input.country ?? null,
+        description: input.description ?? null,
+        documentUrl: input.documentUrl ?? null,
+        occurredAt: input.occurredAt ?? null,
+      },
+      include: { supplier: supplierSelect },
+    });
+    await touchProduct(tx, product.id);
+    const context = { traceabilityEntryId: entry.id, stage: entry.stage, supplierId: entry.supplierId };
+    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Update', actor: ctx.actor, context });
+    await emitEvent(tx, {
+      companyId: product.companyId, mode: product.mode, type: 'product.updated',
+      data: { productId: product.id, change: 'traceability', ...context },
+    });
+    return traceabilityEntryView(entry);
+  });
+}
