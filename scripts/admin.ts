@@ -12,6 +12,8 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   operator create --company C --email E --password P --role ADMIN|EDITOR|REVIEWER
   key mint --company C --name N --scopes a,b [--mode live|test] [--expires-in-days D] [--cidr x/y,...]
   bms-secret create --company C [--name N] [--products id,...]
+  bms-secret list --company C
+  bms-secret revoke --id I
   product approve --id P
   product withdraw --id P --reason R [--successor P2] [--operator-details T] [--manufacturer-contact T]
   product deprecate|reinstate --id P [--reason R]
@@ -126,6 +128,25 @@ const COMMANDS: Record<string, Command> = {
       const s = await createBmsSecret(await db(), { companyId, name: f.name, productIds: list(f.products), actor: await cliActor() });
       const human = `Created BMS secret ${s.id}.\n  secret: ${s.secret}\nStore it now: it cannot be shown again.`;
       return { result: { id: s.id, secret: s.secret, productIds: s.productIds }, human };
+    },
+  },
+  'bms-secret list': {
+    required: ['company'], optional: [],
+    async run(f) {
+      const { listBmsSecrets } = await import('../lib/bms/secrets');
+      const { id: companyId } = await company(f.company!);
+      const secrets = await listBmsSecrets(await db(), companyId);
+      const when = (d: Date | null) => d?.toISOString() ?? '-';
+      const lines = secrets.map((s) => `  ${s.id}  ${s.revokedAt ? 'revoked' : 'active '}  last used ${when(s.lastUsedAt)}  ${s.name ?? ''}${s.productIds.length ? `  products ${s.productIds.join(',')}` : ''}`);
+      return { result: secrets, human: [`${secrets.length} BMS secret(s).`, ...lines].join('\n') };
+    },
+  },
+  'bms-secret revoke': {
+    required: ['id'], optional: [],
+    async run(f) {
+      const { revokeBmsSecretById } = await import('../lib/bms/secrets');
+      const r = await revokeBmsSecretById(await db(), { secretId: f.id!.trim(), actor: await cliActor() });
+      return { result: { id: r.id, revokedAt: r.revokedAt }, human: `Revoked BMS secret ${r.id} at ${r.revokedAt.toISOString()}; it is refused from now on.` };
     },
   },
   'product approve': { required: ['id'], optional: [], run: (f) => productTransition('approve', f) },

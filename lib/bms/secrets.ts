@@ -83,3 +83,20 @@ export async function findActiveBmsSecret(db: Db | Tx, secret: string): Promise<
   const row = await db.bmsSecret.findUnique({ where: { secretHash: sha256Hex(secret) } });
   return row && !row.revokedAt ? row : null;
 }
+
+/** A company's secrets, newest first, without their hashes: what an operator needs to choose one to revoke. */
+export async function listBmsSecrets(db: Db | Tx, companyId: string) {
+  if (!UUID.test(companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
+  return db.bmsSecret.findMany({
+    where: { companyId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    select: { id: true, name: true, productIds: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+/** Revokes by id alone (the admin CLI is not scoped to a company): the secret's own company is the tenant. */
+export async function revokeBmsSecretById(db: Db | Tx, input: { secretId: string; actor: Actor }) {
+  const row = UUID.test(input.secretId) ? await db.bmsSecret.findUnique({ where: { id: input.secretId }, select: { companyId: true } }) : null;
+  if (!row) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
+  return revokeBmsSecret(db, { companyId: row.companyId, secretId: input.secretId, actor: input.actor });
+}

@@ -12,6 +12,8 @@ describe('surfaceOf', () => {
     ['/api/v1/products/3f0e/bms-update', 'bms'],
     ['/api/v1/products/3f0e/bms-update/', 'bms'],
     ['/api/v1/products/3f0e/bms-update/extra', 'integration'],
+    ['/api/v1/bms/openapi.json', 'bms'],
+    ['/api/v1/bms/other', 'integration'],
     ['/api/v10/products', 'public'],
   ])('puts %s on the %s surface', (path, surface) => {
     expect(surfaceOf(path)).toBe(surface);

@@ -4,10 +4,16 @@
  */
 export type Surface = 'public' | 'integration' | 'bms';
 
-const BMS_PATH = /^\/api\/v1\/products\/[^/]+\/bms-update\/?$/;
+const BMS_UPDATE_PATH = /^\/api\/v1\/products\/[^/]+\/bms-update\/?$/;
+/** The BMS endpoint's own machine-readable specification: part of the BMS surface (its flag, its envelope). */
+export const BMS_OPENAPI_PATH = '/api/v1/bms/openapi.json';
+
+export function isBmsUpdatePath(pathname: string): boolean {
+  return BMS_UPDATE_PATH.test(pathname);
+}
 
 export function isBmsPath(pathname: string): boolean {
-  return BMS_PATH.test(pathname);
+  return isBmsUpdatePath(pathname) || pathname === BMS_OPENAPI_PATH;
 }
 
 export function isIntegrationPath(pathname: string): boolean {

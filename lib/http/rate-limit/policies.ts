@@ -3,7 +3,10 @@ import type { RateLimitPolicies } from './types';
 
 const MINUTE = 60;
 
-/** The contract's limits: edge per client address, public DPP per address, Integration API per key. */
+/** The BMS endpoint's budget per secret (the contract leaves it open): a fleet of 1,000 batteries reporting once a minute fits. */
+export const BMS_SECRET_PER_SECOND = 20;
+
+/** The contract's limits: edge per client address, public DPP per address, Integration API per key, BMS per secret. */
 export function policiesFromConfig(
   cfg: Pick<Config, 'RATE_LIMIT_EDGE_PER_MINUTE' | 'RATE_LIMIT_DPP_PER_MINUTE' | 'RATE_LIMIT_API_KEY_PER_MINUTE'>,
 ): RateLimitPolicies {
@@ -11,5 +14,6 @@ export function policiesFromConfig(
     edge: { limit: cfg.RATE_LIMIT_EDGE_PER_MINUTE, windowSeconds: MINUTE },
     dpp: { limit: cfg.RATE_LIMIT_DPP_PER_MINUTE, windowSeconds: MINUTE },
     apiKey: { limit: cfg.RATE_LIMIT_API_KEY_PER_MINUTE, windowSeconds: MINUTE },
+    bmsSecret: { limit: BMS_SECRET_PER_SECOND, windowSeconds: 1 },
   };
 }

@@ -22,7 +22,9 @@ describe('routeLimitPolicy', () => {
     ['GET', '/api/v1/health', null],
     ['GET', '/api/v1/openapi.json', null],
     ['OPTIONS', '/api/v1/products', null],
-    ['POST', '/api/v1/products/p1/bms-update', null],
+    ['POST', '/api/v1/products/p1/bms-update', 'bmsSecret'],
+    ['GET', '/api/v1/products/p1/bms-update', null],
+    ['GET', '/api/v1/bms/openapi.json', null],
     ['GET', '/api/health', null],
   ])('%s %s is limited by the route as %s', (method, path, policy) => {
     expect(routeLimitPolicy(method, path)).toBe(policy);

@@ -7,6 +7,7 @@ export const TEST_POLICIES: RateLimitPolicies = {
   edge: { limit: 5, windowSeconds: 60 },
   dpp: { limit: 3, windowSeconds: 60 },
   apiKey: { limit: 4, windowSeconds: 60 },
+  bmsSecret: { limit: 2, windowSeconds: 1 },
 };
 
 /** Pins Date.now() one second into a fixed window, so a test never straddles a window boundary. */

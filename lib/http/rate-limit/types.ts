@@ -1,6 +1,6 @@
 import type { Redis } from '@upstash/redis';
 
-export type PolicyName = 'edge' | 'dpp' | 'apiKey';
+export type PolicyName = 'edge' | 'dpp' | 'apiKey' | 'bmsSecret';
 
 export interface RateLimitPolicy {
   limit: number;

@@ -1,0 +1,21 @@
+import { prisma } from '../db/client';
+import { authorizeProduct } from './authorize';
+import { parseBmsBody } from './body';
+import { bmsContext, ingestTelemetry } from './ingest-telemetry';
+import { bmsRoute, type BmsRouteOptions } from './route';
+
+/**
+ * `POST /api/v1/products/{id}/bms-update`. After the wrapper's secret, signature and limit: the product
+ * (NOT_FOUND, FORBIDDEN), then the body (BAD_BODY), then the update in one transaction.
+ */
+export function createBmsUpdateRoute(options: BmsRouteOptions = {}) {
+  return bmsRoute<{ id: string }>(async ({ secret, rawBody, params }) => {
+    const productId = params.id.toLowerCase();
+    await authorizeProduct(prisma, secret, productId);
+    const update = parseBmsBody(rawBody);
+    const result = await ingestTelemetry({ ctx: bmsContext(secret), input: { productId, update } });
+    return Response.json(result, { status: 200, headers: { 'Cache-Control': 'no-store' } });
+  }, options);
+}
+
+export const postBmsUpdate = createBmsUpdateRoute();

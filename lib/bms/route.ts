@@ -1,0 +1,62 @@
+import { prisma } from '../db/client';
+import type { BmsSecret } from '../db/generated/client';
+import { renderBmsError, ServiceError } from '../http/errors';
+import { logger } from '../log';
+import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type RateLimitResult } from '../http/rate-limit';
+import { requestIdFrom } from '../http/request-id';
+import { requireBmsSecret } from './authorize';
+import { BMS_INTERNAL_MESSAGE, RATE_LIMITED_MESSAGE } from './messages';
+import { BMS_SECRET_HEADER, BMS_SIGNATURE_HEADER, verifyBmsSignature } from './signature';
+
+
+export interface BmsCall<P> {
+  request: Request;
+  requestId: string;
+  /** The active secret the request presented and signed with. */
+  secret: BmsSecret;
+  /** The exact bytes the signature covers; parse these, never the request again. */
+  rawBody: Uint8Array;
+  params: P;
+}
+
+export interface BmsRouteOptions {
+  /** The per-secret limit; the shared limiter's `bmsSecret` policy unless a test hands its own. */
+  limitSecret?: (secretId: string) => Promise<RateLimitResult>;
+}
+
+/** Anything that is not a ServiceError is logged here and answers 500 INTERNAL; internals never leave. */
+function asServiceError(error: unknown, requestId: string): ServiceError {
+  if (error instanceof ServiceError) return error;
+  logger().error({ err: error, requestId }, 'BMS update failed; rolled back');
+  return new ServiceError('INTERNAL', BMS_INTERNAL_MESSAGE);
+}
+
+/**
+ * The one wrapper of the BMS surface. In order: the secret (MISSING_SECRET, BAD_SECRET), the signature over the
+ * raw bytes before any parsing (BAD_SIGNATURE), the per-secret limit (429), then the handler. Every answer carries
+ * X-Request-Id and the tightest of the edge and per-secret RateLimit-*; errors are `{code, error, reason?}`.
+ */
+export function bmsRoute<P>(handler: (call: BmsCall<P>) => Promise<Response>, options: BmsRouteOptions = {}) {
+  const limitSecret = options.limitSecret ?? ((secretId: string) => limit('bmsSecret', secretId));
+  return async function route(request: Request, context: { params: Promise<P> }): Promise<Response> {
+    const requestId = requestIdFrom(request.headers);
+    let rateLimit = edgeLimitFromHeaders(request.headers);
+    let response: Response;
+    try {
+      const presented = request.headers.get(BMS_SECRET_HEADER);
+      const secret = await requireBmsSecret(prisma, presented);
+      const rawBody = new Uint8Array(await request.arrayBuffer());
+      verifyBmsSignature({ header: request.headers.get(BMS_SIGNATURE_HEADER), rawBody, secret: presented! });
+      const own = await limitSecret(secret.id);
+      rateLimit = tightestLimit(rateLimit, own);
+      if (!own.success) throw new ServiceError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+      response = await handler({ request, requestId, secret, rawBody, params: await context.params });
+    } catch (error) {
+      response = renderBmsError(asServiceError(error, requestId), { requestId });
+    }
+    response.headers.set('X-Request-Id', requestId);
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+    if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
+    return response;
+  };
+}
