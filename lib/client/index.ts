@@ -1,10 +1,13 @@
 // The integrator's client: typed calls for every Integration API endpoint over one signing, retrying transport.
 import { catalogApi } from './catalog';
+import { documentsApi } from './documents';
+import { gdprApi } from './gdpr';
 import { createTransport, type ClientOptions } from './http';
 import { keysApi } from './keys';
 import { mappingsApi } from './mappings';
 import { productsApi } from './products';
 import { relationsApi } from './relations';
+import { webhooksApi } from './webhooks';
 
 export { IntegrationApiError, withLockRetry, type ApiResponse, type ClientOptions, type RequestOptions } from './http';
 export { newIdempotencyKey, signIntegrationRequest } from './signing';
@@ -17,8 +20,11 @@ export function createIntegrationClient(options: ClientOptions) {
     ...catalogApi(transport),
     ...productsApi(transport),
     ...relationsApi(transport),
+    ...documentsApi(transport),
     ...mappingsApi(transport),
+    ...webhooksApi(transport),
     ...keysApi(transport),
+    ...gdprApi(transport),
   };
 }
 

@@ -1,15 +1,21 @@
 import type { Endpoint } from '../endpoint';
 import { catalogEndpoints } from './catalog';
+import { documentsEndpoints } from './documents';
+import { gdprEndpoints } from './gdpr';
 import { keysEndpoints } from './keys';
 import { mappingsEndpoints } from './mappings';
 import { productsEndpoints } from './products';
 import { relationsEndpoints } from './relations';
+import { webhooksEndpoints } from './webhooks';
 
 /** Every Integration API operation: the OpenAPI document and the authorization matrix both iterate this list. */
 export const INTEGRATION_ENDPOINTS: readonly Endpoint[] = [
   ...catalogEndpoints,
   ...productsEndpoints,
   ...relationsEndpoints,
+  ...documentsEndpoints,
   ...mappingsEndpoints,
+  ...webhooksEndpoints,
   ...keysEndpoints,
+  ...gdprEndpoints,
 ];

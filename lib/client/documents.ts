@@ -1,0 +1,6 @@
+import type { Transport } from './http';
+
+export function documentsApi(transport: Transport) {
+  void transport;
+  return {};
+}

@@ -1,0 +1,6 @@
+import type { Transport } from './http';
+
+export function webhooksApi(transport: Transport) {
+  void transport;
+  return {};
+}
