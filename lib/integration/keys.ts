@@ -66,6 +66,19 @@ function checkMintInput(input: MintApiKeyInput) {
   return { name, scopes: [...input.scopes], cidrs, expiresAt: new Date(Date.now() + days * DAY_MS) };
 }
 
+/** A fresh `sk_` signing secret, in clear (shown once) and encrypted (stored). */
+export function newSigningSecret(): { signingSecret: string; signingSecretEnc: string } {
+  const signingSecret = `sk_${randomBase62(SIGNING_SECRET_CHARS)}`;
+  return { signingSecret, signingSecretEnc: encryptSecret(signingSecret) };
+}
+
+/** The secrets of a new key: the plaintext pair to show once, and what is stored of them. */
+export function newKeyMaterial(mode: Mode) {
+  const random = randomBase62(KEY_RANDOM_CHARS);
+  const key = apiKeyPrefix(mode) + random;
+  return { key, displayPrefix: apiKeyPrefix(mode) + random.slice(0, DISPLAY_RANDOM_CHARS), keyHash: sha256Hex(key), ...newSigningSecret() };
+}
+
 /**
  * Mints an Integration API key: `pk_live_`/`pk_test_` + 32 base62 characters, kept only as its SHA-256, with an
  * `sk_` signing secret kept encrypted (the server must compute HMACs with it). Audited without either secret.
@@ -79,7 +92,12 @@ export async function mintApiKey(db: Db | Tx, input: MintApiKeyInput): Promise<M
     if (company.maxApiKeys !== null) {
       const now = new Date();
       const active = await tx.apiKey.count({
-        where: { companyId: input.companyId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+        where: {
+          companyId: input.companyId,
+          revokedAt: null,
+          // A rotated key past its grace period no longer works, so it no longer takes a place either.
+          AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, { OR: [{ graceUntil: null }, { graceUntil: { gt: now } }] }],
+        },
       });
       if (active >= company.maxApiKeys) {
         throw new ServiceError('PLAN_LIMIT', `The plan allows ${company.maxApiKeys} active API keys; revoke one first.`, {
@@ -87,20 +105,17 @@ export async function mintApiKey(db: Db | Tx, input: MintApiKeyInput): Promise<M
         });
       }
     }
-    const random = randomBase62(KEY_RANDOM_CHARS);
-    const key = apiKeyPrefix(input.mode) + random;
-    const displayPrefix = apiKeyPrefix(input.mode) + random.slice(0, DISPLAY_RANDOM_CHARS);
-    const signingSecret = `sk_${randomBase62(SIGNING_SECRET_CHARS)}`;
+    const { key, displayPrefix, keyHash, signingSecret, signingSecretEnc } = newKeyMaterial(input.mode);
     const row = await tx.apiKey.create({
       data: {
         companyId: input.companyId,
         name,
         mode: input.mode,
         displayPrefix,
-        keyHash: sha256Hex(key),
+        keyHash,
         scopes,
         allowedCidrs: cidrs,
-        signingSecretEnc: encryptSecret(signingSecret),
+        signingSecretEnc,
         expiresAt,
         createdByUserId: input.createdByUserId ?? null,
       },
