@@ -33,12 +33,21 @@ const envSchema = z.object({
   RESEND_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Battery Passport Service <passports@localhost>'),
   WEBHOOKS_ALLOW_PRIVATE: flag,
+  DOCUMENT_STORAGE: z.enum(['local', 's3']).default('local'),
+  DOCUMENTS_DIR: z.string().min(1).optional(),
+  DOCUMENT_MAX_BYTES: positiveInt(25 * 1024 * 1024),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'BASE_URL' | 'RATE_LIMIT_BACKEND'> {
+export interface Config extends Omit<Env, 'BASE_URL' | 'RATE_LIMIT_BACKEND' | 'DOCUMENTS_DIR'> {
   BASE_URL: string;
+  DOCUMENTS_DIR: string;
   RATE_LIMIT_BACKEND: 'memory' | 'redis' | 'upstash';
 }
 
@@ -60,6 +69,8 @@ export function config(): Config {
     ...env,
     BASE_URL: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     RATE_LIMIT_BACKEND: backend,
+    // Evidence files live beside the embedded database unless placed elsewhere.
+    DOCUMENTS_DIR: env.DOCUMENTS_DIR ?? `${env.DATA_DIR.replace(/\/+$/, '')}/documents`,
   };
   return cached;
 }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import next from 'next';
+import { restoreContentLength } from '../lib/documents/content-length';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
 import { startJobs, stopJobs } from '../lib/jobs/runner';
 import { logger } from '../lib/log';
@@ -46,6 +47,7 @@ export async function startWebServer(opts: {
     delete req.headers[CLIENT_IP_HEADER];
     req.headers[CLIENT_IP_HEADER] = address;
     keepVaryTokens(res);
+    restoreContentLength(res);
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;

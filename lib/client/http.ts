@@ -29,6 +29,8 @@ export interface RequestOptions {
   /** Reuse only to retry the same logical write; a fresh one is made otherwise. */
   idempotencyKey?: string;
   headers?: Record<string, string>;
+  /** `bytes`: a 2xx body is returned as a Uint8Array, untouched (downloads); errors are still parsed. */
+  responseType?: 'bytes';
 }
 
 export interface ApiResponse<T = unknown> {
@@ -122,7 +124,9 @@ export function createTransport(options: ClientOptions) {
         await sleep(retryDelayMs(attempt, null, options));
         continue;
       }
-      const data = parseBody(await response.text(), response.headers.get('content-type') ?? '');
+      const data = opts.responseType === 'bytes' && response.ok
+        ? new Uint8Array(await response.arrayBuffer())
+        : parseBody(await response.text(), response.headers.get('content-type') ?? '');
       if (attempt < maxRetries && worthRetrying(response.status, data)) {
         await sleep(retryDelayMs(attempt, response.headers.get('retry-after'), options));
         continue;

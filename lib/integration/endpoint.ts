@@ -29,7 +29,12 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   liveOnly?: boolean;
   /** The success answer carries secrets (a minted key): its idempotency record is stored encrypted. */
   sensitiveResponse?: boolean;
+  /** Largest write body read, in bytes (default DEFAULT_MAX_BODY_BYTES); a larger one is refused before it is buffered. */
+  maxBodyBytes?: number | (() => number);
 }
+
+/** The body limit of JSON writes: far above any real batch, far below what could exhaust memory. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 

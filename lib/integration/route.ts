@@ -7,7 +7,7 @@ import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type Rate
 import { requestIdFrom } from '../http/request-id';
 import { sha256Hex } from '../crypto/secrets';
 import { authenticateKey, checkModeHeader, keyWarning, MODE_HEADER, modeName, type AuthenticatedKey } from './authenticate';
-import { isWrite, type Endpoint } from './endpoint';
+import { DEFAULT_MAX_BODY_BYTES, isWrite, type Endpoint } from './endpoint';
 import { captureResponse, claimIdempotencyKey, IDEMPOTENCY_HEADER, recordOutcome, recordRefusal, requireIdempotencyKey, type IdempotencyScope } from './idempotency';
 import { parseJsonBody, parseQuery, requireNoBody } from './input';
 import { signingSecretOf } from './keys';
@@ -96,7 +96,7 @@ export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
       await touchKey(key);
       const url = new URL(request.url);
       const run = (db: Db | Tx, rawBody: Uint8Array) => execute(endpoint, handler, { request, url, key, db, rawBody, params: context.params, requestId: out.requestId });
-      response = isWrite(request.method) ? await runWrite(request, url, key, out.requestId, run, endpoint.sensitiveResponse === true) : await run(prisma, new Uint8Array());
+      response = isWrite(request.method) ? await runWrite(request, url, key, out.requestId, run, endpoint.sensitiveResponse === true, bodyLimitOf(endpoint)) : await run(prisma, new Uint8Array());
     } catch (error) {
       response = renderIntegrationError(error, { requestId: out.requestId });
     }
@@ -116,10 +116,12 @@ interface Execution<P> {
 
 async function execute<E extends Endpoint, P>(endpoint: E, handler: (call: IntegrationCall<E, P>) => Promise<Response>, x: Execution<P>) {
   const { key } = x;
+  // Mode before scope: a sandbox key can never hold a live-only scope (gdpr:admin), and the contract answers it
+  // CROSS_MODE_DENIED rather than FORBIDDEN_SCOPE.
+  if (endpoint.liveOnly && key.mode === 'TEST') throw new ServiceError('CROSS_MODE_DENIED', 'This operation is available to live keys only.');
   if (endpoint.scope && endpoint.scope !== 'any' && !keyHasScope(key.scopes, endpoint.scope)) {
     throw new ServiceError('FORBIDDEN_SCOPE', `This key lacks the ${endpoint.scope} scope.`, { details: { requiredScope: endpoint.scope } });
   }
-  if (endpoint.liveOnly && key.mode === 'TEST') throw new ServiceError('CROSS_MODE_DENIED', 'This operation is available to live keys only.');
   let body: unknown;
   if (endpoint.body === 'none') requireNoBody(x.rawBody);
   else if (endpoint.body && endpoint.body !== 'multipart') body = parseJsonBody(x.rawBody, x.request.headers.get('content-type'), endpoint.body);
@@ -138,10 +140,56 @@ class RollBack extends Error {
   }
 }
 
+interface BodyLimit {
+  bytes: number;
+  /** Multipart uploads answer 422 FILE_INVALID; JSON bodies 400 MALFORMED_BODY. */
+  code: 'FILE_INVALID' | 'MALFORMED_BODY';
+}
+
+function bodyLimitOf(endpoint: Endpoint): BodyLimit {
+  const bytes = typeof endpoint.maxBodyBytes === 'function' ? endpoint.maxBodyBytes() : (endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  return { bytes, code: endpoint.body === 'multipart' ? 'FILE_INVALID' : 'MALFORMED_BODY' };
+}
+
+/**
+ * The write body, read chunk by chunk and abandoned (stream cancelled) as soon as it passes the limit, so an
+ * oversize body is refused before it is buffered; a declared Content-Length over the limit is refused at once.
+ */
+async function readBoundedBody(request: Request, limit: BodyLimit): Promise<Uint8Array> {
+  const tooLarge = () => new ServiceError(limit.code, `The request body exceeds the limit of ${limit.bytes} bytes.`, { details: { maxBytes: limit.bytes } });
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit.bytes) {
+    await request.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit.bytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
 async function runWrite(
   request: Request, url: URL, key: AuthenticatedKey, requestId: string, run: (db: Db | Tx, raw: Uint8Array) => Promise<Response>, sealed: boolean,
+  bodyLimit: BodyLimit = { bytes: DEFAULT_MAX_BODY_BYTES, code: 'MALFORMED_BODY' },
 ) {
-  const rawBody = new Uint8Array(await request.arrayBuffer());
+  const rawBody = await readBoundedBody(request, bodyLimit);
   const pathWithQuery = url.pathname + url.search;
   verifyIntegrationSignature({
     header: request.headers.get(SIGNATURE_HEADER), method: request.method, pathWithQuery, rawBody, secret: signingSecretOf(key),

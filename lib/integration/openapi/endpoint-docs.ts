@@ -7,6 +7,12 @@ export interface EndpointDocs {
   alternateContent?: Record<string, { schema: z.ZodType; description?: string }>;
   /** Answers that are neither the success nor an error envelope (health's 503 `degraded`). */
   otherResponses?: Record<number, { description: string; schema: z.ZodType }>;
+  /** The parts of a `body: 'multipart'` request (an object schema, one member per part). */
+  multipartParts?: z.ZodType;
+  /** A success answer of raw bytes: the media types it may have (rendered as binary strings). */
+  binaryContent?: string[];
+  /** Headers of the success answer beyond the common ones. */
+  successHeaders?: Record<string, { description: string; schema: Record<string, unknown> }>;
 }
 
 export type DocumentedEndpoint = Endpoint & { docs?: EndpointDocs };

@@ -42,10 +42,17 @@ function requestBody(endpoint: DocumentedEndpoint, schemas: SchemaCollector) {
   const { body } = endpoint;
   if (body === undefined || body === 'none') return undefined;
   if (body === 'multipart') {
+    const parts = endpoint.docs?.multipartParts;
+    const file = { type: 'string', contentMediaType: 'application/octet-stream' };
+    const described = parts ? schemas.resolve(schemas.convert(parts, 'input')) : undefined;
+    const properties = (described?.properties ?? {}) as Record<string, object>;
+    const schema = described
+      ? { ...described, properties: { ...properties, file: { ...properties.file, ...file } } }
+      : { type: 'object', properties: { file }, required: ['file'] };
     return {
       required: true,
       description: 'multipart/form-data with a `file` part; the signature covers the entire raw multipart body.',
-      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } } },
+      content: { 'multipart/form-data': { schema, encoding: { file: { contentType: 'application/octet-stream' } } } },
     };
   }
   return { required: true, content: content('application/json', schemas.convert(body, 'input'), schemas) };
@@ -54,9 +61,14 @@ function requestBody(endpoint: DocumentedEndpoint, schemas: SchemaCollector) {
 function successResponse(endpoint: DocumentedEndpoint, schemas: SchemaCollector) {
   const { status, description, schema, contentType = 'application/json' } = endpoint.response;
   const media: Record<string, unknown> = schema ? content(contentType, schemas.convert(schema, 'output'), schemas) : {};
+  for (const type of endpoint.docs?.binaryContent ?? []) media[type] = { schema: { type: 'string', format: 'binary' } };
+  const binary = (endpoint.docs?.binaryContent?.length ?? 0) > 0;
   for (const [type, alt] of Object.entries(endpoint.docs?.alternateContent ?? {})) Object.assign(media, content(type, schemas.convert(alt.schema, 'output'), schemas));
   const responses: Record<string, unknown> = {
-    [String(status)]: { description, headers: responseHeaders(endpoint), ...(status === 204 || !schema ? {} : { content: media }) },
+    [String(status)]: {
+      description, headers: { ...responseHeaders(endpoint), ...endpoint.docs?.successHeaders },
+      ...(status === 204 || (!schema && !binary) ? {} : { content: media }),
+    },
   };
   for (const [other, answer] of Object.entries(endpoint.docs?.otherResponses ?? {})) {
     responses[other] = { description: answer.description, headers: responseHeaders(endpoint), content: content('application/json', schemas.convert(answer.schema, 'output'), schemas) };

@@ -1,0 +1,42 @@
+import { issuesOf } from '../integration/input';
+import { ServiceError } from '../http/errors';
+import { DocumentMetadata, safeFileName } from './metadata';
+
+export interface ParsedUpload {
+  metadata: DocumentMetadata;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+const MULTIPART = /^multipart\/form-data\s*;/i;
+
+/**
+ * Parses the signed bytes themselves (never a re-serialisation) with the platform's multipart parser: 400
+ * MALFORMED_BODY for another content type or broken multipart, 400 FILE_REQUIRED without a non-empty `file` part,
+ * 422 FILE_INVALID over `maxBytes`, 422 INVALID_METADATA (details.issues) for the metadata parts.
+ */
+export async function parseUpload(rawBody: Uint8Array, contentType: string | null, maxBytes: number): Promise<ParsedUpload> {
+  if (!contentType || !MULTIPART.test(contentType)) throw new ServiceError('MALFORMED_BODY', 'Send the upload as Content-Type: multipart/form-data.');
+  let form: FormData;
+  try {
+    form = await new Response(rawBody as BodyInit, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new ServiceError('MALFORMED_BODY', 'The multipart body could not be parsed.');
+  }
+  const files = form.getAll('file');
+  if (files.length > 1) throw new ServiceError('MALFORMED_BODY', 'Send exactly one file part per upload.');
+  const file = files[0];
+  if (!(file instanceof Blob) || file.size === 0) throw new ServiceError('FILE_REQUIRED', 'The multipart body needs a non-empty `file` part.');
+  if (file.size > maxBytes) throw new ServiceError('FILE_INVALID', `The file exceeds the size limit of ${maxBytes} bytes.`, { details: { maxBytes } });
+  const fields: Record<string, unknown> = {};
+  for (const name of ['documentType', 'title', 'language']) {
+    const values = form.getAll(name);
+    if (values.length > 0) fields[name] = typeof values[0] === 'string' && values.length === 1 ? values[0] : null;
+  }
+  if (fields.language === '') delete fields.language;
+  const parsed = DocumentMetadata.safeParse(fields);
+  if (!parsed.success) {
+    throw new ServiceError('INVALID_METADATA', 'The document metadata is missing or not valid.', { details: { issues: issuesOf(parsed.error) } });
+  }
+  return { metadata: parsed.data, fileName: safeFileName((file as File).name), bytes: new Uint8Array(await file.arrayBuffer()) };
+}

@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../http/errors';
+import { s3Storage } from './s3-storage';
+import { StorageUnavailable, storageFailure } from './storage';
+
+/** A fake S3 on loopback: PUT/GET/DELETE on /<bucket>/<key>, SigV4 required, and 500/503 on cue. */
+const objects = new Map<string, Buffer>();
+const seen: { method: string; path: string; authorization: string }[] = [];
+let failWith: number | null = null;
+let server: Server;
+let endpoint: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const authorization = req.headers.authorization ?? '';
+      seen.push({ method: req.method ?? '', path: req.url ?? '', authorization });
+      if (!authorization.startsWith('AWS4-HMAC-SHA256 ')) return void res.writeHead(403).end('<Error>AccessDenied</Error>');
+      if (failWith) return void res.writeHead(failWith).end('<Error>SlowDown</Error>');
+      const path = req.url ?? '';
+      if (req.method === 'PUT') objects.set(path, Buffer.concat(chunks));
+      else if (req.method === 'GET') {
+        const object = objects.get(path);
+        return void (object ? res.writeHead(200, { 'content-length': object.length }).end(object) : res.writeHead(404).end('<Error>NoSuchKey</Error>'));
+      } else if (req.method === 'DELETE') objects.delete(path);
+      res.writeHead(req.method === 'DELETE' ? 204 : 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  failWith = null;
+  seen.length = 0;
+});
+
+const storage = () => s3Storage({ endpoint, bucket: 'evidence', region: 'eu-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' });
+const key = () => crypto.randomUUID();
+const read = async (body: ReadableStream<Uint8Array> | Uint8Array | null) => (body instanceof Uint8Array || body === null ? body : new Uint8Array(await new Response(body).arrayBuffer()));
+
+describe('S3-compatible document storage (storage interface promise)', () => {
+  it('puts, gets and deletes objects under /<bucket>/<key> with SigV4-signed requests', async () => {
+    const k = key();
+    const bytes = new TextEncoder().encode('%PDF-1.4 evidence');
+    await storage().put(k, bytes);
+    expect(await read(await storage().get(k))).toEqual(bytes);
+    await storage().delete(k);
+    expect(await storage().get(k)).toBeNull();
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`PUT /evidence/${k}`, `GET /evidence/${k}`, `DELETE /evidence/${k}`, `GET /evidence/${k}`]);
+    for (const s of seen) expect(s.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-central-1\/s3\/aws4_request/);
+  });
+
+  it('maps a 500 or 503 on write to a retryable 502 UPLOAD_FAILED, and on read to 502 DOWNLOAD_FAILED', async () => {
+    for (const status of [500, 503]) {
+      failWith = status;
+      const write = await storage().put(key(), new Uint8Array([1])).catch((e) => e);
+      expect(write).toBeInstanceOf(StorageUnavailable);
+      const mappedWrite = storageFailure(write, 'write') as ServiceError;
+      expect([mappedWrite.code, mappedWrite.status]).toEqual(['UPLOAD_FAILED', 502]);
+      const readError = await storage().get(key()).catch((e) => e);
+      const mappedRead = storageFailure(readError, 'read') as ServiceError;
+      expect([mappedRead.code, mappedRead.status]).toEqual(['DOWNLOAD_FAILED', 502]);
+    }
+  });
+
+  it('maps an unreachable endpoint to StorageUnavailable too', async () => {
+    const down = s3Storage({ endpoint: 'http://127.0.0.1:1', bucket: 'b', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 's' });
+    await expect(down.put(key(), new Uint8Array([1]))).rejects.toBeInstanceOf(StorageUnavailable);
+  });
+});
