@@ -1,0 +1,33 @@
+import { prisma, type Db, type Tx } from '../db/client';
+import { inTransaction } from '../db/transaction';
+import type { DomainContext } from '../domain/context';
+import { collectSubjectRows } from './collect';
+import { recordGdprRequest, requireGdprRole } from './record';
+import { normaliseEmail } from './subject';
+import { countsOf, GDPR_EXPORT_FORMAT, subjectDataView } from './view';
+
+export interface SubjectInput {
+  email: string;
+}
+
+/** Right of access (Art. 15): everything the tenant holds about the address; the request is recorded. */
+export async function gdprAccess({ ctx, input, db = prisma }: { ctx: DomainContext; input: SubjectInput; db?: Db | Tx }) {
+  requireGdprRole(ctx);
+  const email = normaliseEmail(input.email);
+  return inTransaction(db, async (tx) => {
+    const rows = await collectSubjectRows(tx, ctx.companyId, email);
+    const request = await recordGdprRequest(tx, ctx, 'ACCESS', email, countsOf(rows));
+    return subjectDataView(email, rows, request.createdAt);
+  });
+}
+
+/** Right to data portability (Art. 20): the same data as a versioned, machine-readable export. */
+export async function gdprPortability({ ctx, input, db = prisma }: { ctx: DomainContext; input: SubjectInput; db?: Db | Tx }) {
+  requireGdprRole(ctx);
+  const email = normaliseEmail(input.email);
+  return inTransaction(db, async (tx) => {
+    const rows = await collectSubjectRows(tx, ctx.companyId, email);
+    const request = await recordGdprRequest(tx, ctx, 'PORTABILITY', email, countsOf(rows));
+    return { format: GDPR_EXPORT_FORMAT, ...subjectDataView(email, rows, request.createdAt) };
+  });
+}
