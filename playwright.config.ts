@@ -40,6 +40,7 @@ export default defineConfig({
       TRUSTED_PROXY_HOPS: '1',
       INTEGRATION_API_ENABLED: '1',
       BMS_INGESTION_ENABLED: '1',
+      WEBHOOKS_ALLOW_PRIVATE: '1', // webhook e2e tests deliver to a receiver on loopback
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
     },

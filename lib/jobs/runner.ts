@@ -28,6 +28,9 @@ interface Running {
 
 let running: Promise<Running> | null = null;
 
+/** Whether this process's runner is started and not stopped: long-running job handlers end early once it stops. */
+export const jobsRunning = (): boolean => running !== null;
+
 /**
  * Starts pg-boss on the service's database (installing or migrating its schema), creates a queue per job,
  * schedules the cron jobs and starts a worker for each. One runner per process: a second call returns the first.
