@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../db/client';
 import type { DomainContext } from '../domain/context';
-import { decodeCursor, encodeCursor } from '../integration/api/common';
+import { decodeTimeCursor, encodeTimeCursor } from '../integration/api/common';
 import { getProductOrThrow } from '../passport/drafts/find-product';
 import { requireDocumentsModule } from './access';
 import { documentView, type DocumentView } from './view';
@@ -9,14 +9,11 @@ import { documentView, type DocumentView } from './view';
 export async function listDocuments(db: Db | Tx, ctx: DomainContext, productId: string, page: { limit: number; cursor?: string }): Promise<{ data: DocumentView[]; nextCursor: string | null }> {
   await requireDocumentsModule(db, ctx.companyId);
   const product = await getProductOrThrow(db, ctx, productId);
-  const after = page.cursor ? decodeCursor(page.cursor, 2) : null;
-  const afterDate = after ? new Date(after[0]) : null;
+  const after = decodeTimeCursor(page.cursor);
   const rows = await db.document.findMany({
     where: {
       productId: product.id, companyId: ctx.companyId,
-      ...(after && afterDate && !Number.isNaN(afterDate.getTime())
-        ? { OR: [{ createdAt: { gt: afterDate } }, { createdAt: afterDate, id: { gt: after[1] } }] }
-        : {}),
+      ...(after ? { OR: [{ createdAt: { gt: after.at } }, { createdAt: after.at, id: { gt: after.id } }] } : {}),
     },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: page.limit + 1,
@@ -24,5 +21,5 @@ export async function listDocuments(db: Db | Tx, ctx: DomainContext, productId: 
   const more = rows.length > page.limit;
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
-  return { data: items.map(documentView), nextCursor: more && last ? encodeCursor([last.createdAt.toISOString(), last.id]) : null };
+  return { data: items.map(documentView), nextCursor: more && last ? encodeTimeCursor(last.createdAt, last.id) : null };
 }

@@ -2,11 +2,8 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { Prisma } from '../../../db/generated/client';
 import type { DomainContext } from '../../../domain/context';
-import { ServiceError } from '../../../http/errors';
-import { decodeCursor, encodeCursor } from '../common';
+import { decodeKeyedCursor, encodeCursor } from '../common';
 import type { Supplier, SupplierPage } from './shapes';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Suppliers a company may reference: its own, and those another company shared with it through a link. */
 export const accessibleSuppliers = (companyId: string): Prisma.SupplierWhereInput => ({
@@ -15,12 +12,7 @@ export const accessibleSuppliers = (companyId: string): Prisma.SupplierWhereInpu
 
 function afterCursor(cursor: string | undefined): Prisma.SupplierWhereInput {
   if (cursor === undefined) return {};
-  const [name, id] = decodeCursor(cursor, 2) as [string, string];
-  if (!UUID.test(id)) {
-    throw new ServiceError('VALIDATION_ERROR', 'The cursor is not one this API handed out.', {
-      details: { issues: [{ path: 'cursor', code: 'invalid_cursor', message: 'Use the nextCursor of the previous page.' }] },
-    });
-  }
+  const { key: name, id } = decodeKeyedCursor(cursor);
   return { OR: [{ name: { gt: name } }, { name, id: { gt: id } }] };
 }
 

@@ -7,23 +7,16 @@ import { listMappings } from '../../../erp/mappings/list-mappings';
 import { mappingView } from '../../../erp/mappings/view';
 import type { MappingColumn } from '../../../erp/types';
 import { loadStoredSchema } from '../catalog/reference';
-import { decodeCursor, encodeCursor } from '../common';
+import { decodeKeyedCursor, encodeCursor } from '../common';
 import type { lintMappingEndpoint, listErpMappingsEndpoint } from './endpoints';
 
 type ListQuery = z.output<NonNullable<typeof listErpMappingsEndpoint.query>>;
 type LintInput = z.output<Exclude<typeof lintMappingEndpoint.body, string | undefined>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The cursor is the last mapping's (name, id). */
 function positionOf(cursor: string | undefined) {
   if (!cursor) return undefined;
-  const [name, id] = decodeCursor(cursor, 2);
-  if (!UUID.test(id)) {
-    throw new ServiceError('VALIDATION_ERROR', 'The cursor is not one this API handed out.', {
-      details: { issues: [{ path: 'cursor', code: 'invalid_cursor', message: 'Use the nextCursor of the previous page.' }] },
-    });
-  }
+  const { key: name, id } = decodeKeyedCursor(cursor);
   return { name, id };
 }
 

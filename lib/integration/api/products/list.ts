@@ -2,10 +2,9 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { ProductState } from '../../../db/generated/enums';
 import type { DomainContext } from '../../../domain/context';
-import { ServiceError } from '../../../http/errors';
 import { listProducts } from '../../../passport/drafts/list-products';
 import { productSummary } from '../../../passport/drafts/product-view';
-import { decodeCursor, encodeCursor } from '../common';
+import { decodeTimeCursor, encodeTimeCursor } from '../common';
 import type { listProductsEndpoint } from './authoring';
 
 type ListQuery = z.output<NonNullable<typeof listProductsEndpoint.query>>;
@@ -17,19 +16,10 @@ export function statesOf(filter: string | undefined): ProductState[] | undefined
   return [...new Set(names)];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The cursor is the last item's (updatedAt, id); anything else is refused like a cursor never handed out. */
 function positionOf(cursor: string | undefined) {
-  if (!cursor) return undefined;
-  const [at, id] = decodeCursor(cursor, 2);
-  const updatedAt = new Date(at);
-  if (Number.isNaN(updatedAt.getTime()) || !UUID.test(id)) {
-    throw new ServiceError('VALIDATION_ERROR', 'The cursor is not one this API handed out.', {
-      details: { issues: [{ path: 'cursor', code: 'invalid_cursor', message: 'Use the nextCursor of the previous page.' }] },
-    });
-  }
-  return { updatedAt, id };
+  const position = decodeTimeCursor(cursor);
+  return position && { updatedAt: position.at, id: position.id };
 }
 
 /** One page of `{ data, nextCursor }`; list items leave out formData to keep pages small. */
@@ -45,5 +35,5 @@ export async function listProductsPage(db: Db | Tx, ctx: DomainContext, query: L
       limit: query.limit,
     },
   });
-  return { data: items.map(productSummary), nextCursor: next ? encodeCursor([next.updatedAt.toISOString(), next.id]) : null };
+  return { data: items.map(productSummary), nextCursor: next ? encodeTimeCursor(next.updatedAt, next.id) : null };
 }
