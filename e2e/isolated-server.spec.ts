@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../lib/db/embedded';
+import { spawnServer, stopServer } from './server-process';
 
 // A server of its own, with the defaults a deployment starts from (no trusted proxy hops, both feature flags
 // off) and a database this file may stop and start.
@@ -30,29 +31,25 @@ test.beforeAll(async () => {
   db = await startEmbeddedPostgres({ dir, port: dbPort });
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
-  server = spawn('npx', ['tsx', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseURL,
-      TRUSTED_PROXY_HOPS: '0',
-      INTEGRATION_API_ENABLED: '0',
-      BMS_INGESTION_ENABLED: '0',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'silent',
-      HEALTH_DB_TIMEOUT_MS: '1000',
-    },
-    stdio: 'ignore',
+  server = spawnServer({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: db.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: baseURL,
+    TRUSTED_PROXY_HOPS: '0',
+    INTEGRATION_API_ENABLED: '0',
+    BMS_INGESTION_ENABLED: '0',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    HEALTH_DB_TIMEOUT_MS: '1000',
   });
   await waitFor(async () => (await fetch(`${baseURL}/api/health`)).status === 200, 90_000, 'the isolated server');
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((r) => server?.once('exit', r) ?? r(null));
+  await stopServer(server);
   await db?.stop().catch(() => undefined);
   await rm(dir, { recursive: true, force: true });
 });

@@ -1,11 +1,12 @@
 // HTTP tests of the resolver's content negotiation: one GS1 Digital Link URI answers the viewer, its RFC 9264
 // linkset or its JSON-LD, every answer pointing at the linkset; a withdrawn passport's page says noindex.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../lib/db/embedded';
+import { spawnServer, stopServer } from './server-process';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { createTestProduct, TEST_ACTOR } from '../lib/testing/factories';
 import { expect, test } from './fixtures';
@@ -208,18 +209,14 @@ test.describe('with the database down', () => {
     db = await startEmbeddedPostgres({ dir });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn('npx', ['tsx', 'scripts/start.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', BASE_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-    });
+    server = spawnServer({ ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', BASE_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'silent' });
     await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 90_000, intervals: [250] }).toBe(200);
     await db.stop();
     await expect.poll(async () => (await fetch(`${base}/api/health`)).status, { timeout: 20_000, intervals: [250] }).toBe(503);
   });
 
   test.afterAll(async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => (server && server.exitCode === null ? server.once('exit', r) : r(null)));
+    await stopServer(server);
     await db?.stop().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   });
