@@ -1,0 +1,25 @@
+// The bench build: production mode in its own dist dir, with the framework-ceiling route present only while it builds.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { DIST_DIR } from './app-server';
+
+const CEILING_DIR = 'app/api/bench-ceiling';
+
+export function buildForBench(): void {
+  const tsconfig = readFileSync('tsconfig.json', 'utf8');
+  mkdirSync(CEILING_DIR, { recursive: true });
+  copyFileSync('bench/framework-ceiling.route.ts', `${CEILING_DIR}/route.ts`);
+  try {
+    process.stderr.write(`\n$ NEXT_DIST_DIR=${DIST_DIR} npm run -s build\n`);
+    const status = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } }).status;
+    if (status !== 0) throw new Error(`The build failed (exit ${status})`);
+  } finally {
+    rmSync(CEILING_DIR, { recursive: true, force: true });
+    // Next adds its dist dir's type paths to tsconfig.json; the committed file must not change.
+    if (readFileSync('tsconfig.json', 'utf8') !== tsconfig) writeFileSync('tsconfig.json', tsconfig);
+  }
+}
+
+export function requireBuild(): void {
+  if (!existsSync(`${DIST_DIR}/BUILD_ID`)) throw new Error(`No ${DIST_DIR} build: run without --no-build once`);
+}

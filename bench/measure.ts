@@ -1,0 +1,56 @@
+// One measurement: autocannon at fixed concurrency, the server's peak resident memory sampled meanwhile, and the
+// table/index scans PostgreSQL counted for the public schema (an approximation of queries per request).
+import autocannon from 'autocannon';
+import type pg from 'pg';
+import type { Measured } from '../lib/bench/targets';
+import { sampleRss } from './app-server';
+
+export interface Target {
+  id: string;
+  scenario: number;
+  label: string;
+  url: string;
+  /** Builds each request (random target, fresh signature); the default is a plain GET of `url`. */
+  request?: autocannon.Request;
+  countScans?: boolean;
+}
+
+export interface MeasureOptions {
+  connections: number;
+  durationSeconds: number;
+  /** The server's Node process; none for the physical ceiling (another process's memory is meaningless). */
+  pid?: number;
+  pool?: pg.Pool;
+  /** Scans per second the idle app makes (background jobs polling public tables), subtracted from each run. */
+  idleScansPerSecond?: number;
+}
+
+export async function scans(pool: pg.Pool): Promise<number> {
+  // Backends flush their statistics at most once a second: wait for the flush before reading.
+  await new Promise((r) => setTimeout(r, 1200));
+  const { rows } = await pool.query<{ n: string }>(
+    `SELECT coalesce(sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)), 0) AS n FROM pg_stat_user_tables WHERE schemaname = 'public'`);
+  return Number(rows[0].n);
+}
+
+export function run(url: string, connections: number, durationSeconds: number, request?: autocannon.Request) {
+  return autocannon({ url, connections, duration: durationSeconds, requests: request ? [request] : undefined });
+}
+
+export async function measure(target: Target, opts: MeasureOptions): Promise<Measured> {
+  const before = target.countScans && opts.pool ? await scans(opts.pool) : null;
+  const startedAt = Date.now();
+  const stopRss = opts.pid ? sampleRss(opts.pid) : () => null;
+  const result = await run(target.url, opts.connections, opts.durationSeconds, target.request);
+  const peakRssMb = stopRss();
+  const requests = result.requests.total;
+  const after = before !== null && opts.pool ? await scans(opts.pool) : null;
+  const background = ((Date.now() - startedAt) / 1000) * (opts.idleScansPerSecond ?? 0);
+  return {
+    id: target.id, scenario: target.scenario, label: target.label,
+    requestsPerSecond: requests / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99,
+    requests, non2xx: result.non2xx, errors: result.errors + result.timeouts, peakRssMb,
+    scansPerRequest: before !== null && after !== null && requests > 0 ? Math.max(0, after - before - background) / requests : null,
+    notes: [],
+  };
+}

@@ -1,0 +1,75 @@
+// The issue's scenarios as autocannon requests; every request picks its target at random and signs afresh.
+import type autocannon from 'autocannon';
+import { newIdempotencyKey, signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
+import { advance, newBattery, seededRandom, telemetryBody, type BatteryState } from '../lib/bms/simulator/telemetry';
+import type { Target } from './measure';
+import type { Passport } from './seed';
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+
+const get = (path: (p: Passport) => string, passports: readonly Passport[]): autocannon.Request => ({
+  method: 'GET',
+  setupRequest: (req) => ({ ...req, path: path(pick(passports)) }),
+});
+
+export function readScenarios(baseUrl: string, passports: readonly Passport[]): Target[] {
+  return [
+    { id: 's1', scenario: 1, label: `1 GET /api/dpp/{slug} (${passports.length})`, url: baseUrl, countScans: true, request: get((p) => `/api/dpp/${p.slug}`, passports) },
+    { id: 's2', scenario: 2, label: '2 GET /01/{gtin}/21/{serial} (HTML)', url: baseUrl, countScans: true, request: get((p) => `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`, passports) },
+    { id: 's3', scenario: 3, label: '3 GET /api/dpp/{slug}/v/1', url: baseUrl, countScans: true, request: get((p) => `/api/dpp/${p.slug}/v/1`, passports) },
+    { id: 's4', scenario: 4, label: '4 GET /api/dpp/{slug}/jsonld', url: baseUrl, countScans: true, request: get((p) => `/api/dpp/${p.slug}/jsonld`, passports) },
+  ];
+}
+
+export const scaleScenario = (baseUrl: string, passports: readonly Passport[]): Target => ({
+  id: `s7-${passports.length}`, scenario: 7, label: `7 GET /api/dpp/{slug} (${passports.length})`, url: baseUrl, countScans: true,
+  request: get((p) => `/api/dpp/${p.slug}`, passports),
+});
+
+/** 5: signed PUT form-data with a fresh Idempotency-Key each time, so every request is a real write. */
+export function formDataScenario(baseUrl: string, key: { key: string; signingSecret: string }, drafts: readonly string[]): Target {
+  return {
+    id: 's5', scenario: 5, label: `5 PUT /api/v1/products/{id}/form-data (${drafts.length} drafts)`, url: baseUrl,
+    request: {
+      method: 'PUT',
+      setupRequest: (req) => {
+        const path = `/api/v1/products/${pick(drafts)}/form-data`;
+        const body = JSON.stringify({ formData: { manufacturing_place: `Plant ${Math.random().toString(36).slice(2, 10)}` } });
+        const headers = {
+          authorization: `Bearer ${key.key}`, 'content-type': 'application/json', 'idempotency-key': newIdempotencyKey(),
+          'x-service-signature': signIntegrationRequest({ method: 'PUT', pathWithQuery: path, body, signingSecret: key.signingSecret })['X-Service-Signature'],
+        };
+        return { ...req, method: 'PUT', path, headers, body };
+      },
+    },
+  };
+}
+
+/** 6: the fleet simulator's telemetry across the products, each battery advancing per report; 200s counted per product. */
+export function bmsScenario(baseUrl: string, secrets: readonly string[], productIds: readonly string[], accepted: Map<string, number>): Target {
+  const random = seededRandom(9);
+  const fleet = new Map<string, BatteryState>(productIds.map((id) => [id, newBattery(id, random)]));
+  return {
+    id: 's6', scenario: 6, label: `6 POST /api/v1/products/{id}/bms-update (${productIds.length})`, url: baseUrl,
+    request: {
+      method: 'POST',
+      setupRequest: (req, context) => {
+        const productId = pick(productIds);
+        const state = advance(fleet.get(productId)!, random);
+        fleet.set(productId, state);
+        const body = JSON.stringify(telemetryBody(state, new Date()));
+        const secret = pick(secrets);
+        (context as { productId?: string }).productId = productId;
+        const headers = {
+          'content-type': 'application/json', 'x-service-bms-secret': secret,
+          'x-service-signature': signBmsRequest({ rawBody: body, secret })['X-Service-Signature'],
+        };
+        return { ...req, method: 'POST', path: `/api/v1/products/${productId}/bms-update`, headers, body };
+      },
+      onResponse: (status, _body, context) => {
+        const productId = (context as { productId?: string }).productId;
+        if (status === 200 && productId) accepted.set(productId, (accepted.get(productId) ?? 0) + 1);
+      },
+    },
+  };
+}

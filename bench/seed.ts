@@ -1,0 +1,97 @@
+// The data set: a handful of passports published through the real approval verb, then cloned with SQL (rows and
+// snapshots, the snapshot bytes rewritten with each clone's identifiers and re-hashed) up to the wanted count.
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { PrismaClient } from '../lib/db/generated/client';
+import { withCheckDigit } from '../lib/gs1/gtin';
+import { createPublishedPassport, createTestCompany, createTestProduct } from '../lib/testing/factories';
+
+export interface Passport {
+  id: string;
+  slug: string;
+  gtin: string;
+  serial: string;
+}
+
+const TEMPLATES = 4;
+const BATCH = 500;
+
+export class PassportSeeder {
+  readonly passports: Passport[] = [];
+  private templates: { id: string; slug: string; name: string; gtin: string; serial: string }[] = [];
+  private columns: string[] = [];
+
+  constructor(private readonly db: PrismaClient, private readonly pool: pg.Pool, readonly companyId: string) {}
+
+  static async create(db: PrismaClient, url: string): Promise<PassportSeeder> {
+    const company = await createTestCompany(db, { name: 'Bench Batteries', slug: `bench-${Date.now().toString(36)}` });
+    return new PassportSeeder(db, new pg.Pool({ connectionString: url, max: 2 }), company.id);
+  }
+
+  /** Grows the published set to `count` passports. */
+  async growTo(count: number): Promise<void> {
+    while (this.templates.length < TEMPLATES && this.passports.length < count) await this.publishTemplate();
+    while (this.passports.length < count) await this.cloneBatch(Math.min(BATCH, count - this.passports.length));
+  }
+
+  private async publishTemplate() {
+    const n = this.templates.length;
+    const gtin = withCheckDigit(`0400000${String(n).padStart(6, '0')}`);
+    const serial = `BENCH-${n}-0`;
+    const p = await createPublishedPassport(this.db, { companyId: this.companyId, gtin, serialNumber: serial, name: `Bench Battery ${n}-0` });
+    this.templates.push({ id: p.id, slug: p.slug, name: p.name, gtin, serial });
+    this.passports.push({ id: p.id, slug: p.slug, gtin, serial });
+  }
+
+  private async cloneBatch(size: number) {
+    const t = this.templates[this.passports.length % this.templates.length];
+    if (this.columns.length === 0) {
+      const { rows } = await this.pool.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'Product'`);
+      this.columns = rows.map((r) => r.column_name);
+    }
+    const snapshot = await this.pool.query<{ snapshot: Buffer; schemaVersion: number }>(
+      `SELECT snapshot, "schemaVersion" FROM "PassportVersion" WHERE "productId" = $1 AND version = 1`, [t.id]);
+    const template = snapshot.rows[0].snapshot.toString('utf8');
+    const clones = Array.from({ length: size }, (_, i) => {
+      const k = this.passports.length + i;
+      return { id: randomUUID(), slug: `bench-${k}-${randomUUID().slice(0, 8)}`, name: `Bench Battery ${k}`, gtin: t.gtin, serial: `BENCH-S${k}` };
+    });
+    const overrides: Record<string, string> = { id: 'n.id', slug: 'n.slug', name: 'n.name', serialNumber: 'n.serial' };
+    const select = this.columns.map((c) => overrides[c] ?? `t."${c}"`).join(', ');
+    const snapshots = clones.map((c) =>
+      Buffer.from([[t.id, c.id], [t.slug, c.slug], [t.name, c.name], [t.serial, c.serial]].reduce((s, [from, to]) => s.split(from).join(to), template)));
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO "Product" (${this.columns.map((c) => `"${c}"`).join(', ')})
+         SELECT ${select} FROM "Product" t, unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS n(id, slug, name, serial) WHERE t.id = $1`,
+        [t.id, clones.map((c) => c.id), clones.map((c) => c.slug), clones.map((c) => c.name), clones.map((c) => c.serial)]);
+      await client.query(
+        `INSERT INTO "PassportVersion" (id, "productId", version, snapshot, sha256, "byteLength", "schemaVersion", "publishedAt")
+         SELECT gen_random_uuid(), p, 1, s, h, l, $5, now() FROM unnest($1::uuid[], $2::bytea[], $3::text[], $4::int[]) AS x(p, s, h, l)`,
+        [clones.map((c) => c.id), snapshots, snapshots.map((s) => createHash('sha256').update(s).digest('hex')), snapshots.map((s) => s.byteLength),
+          snapshot.rows[0].schemaVersion]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+    this.passports.push(...clones.map((c) => ({ id: c.id, slug: c.slug, gtin: c.gtin, serial: c.serial })));
+  }
+
+  /** Drafts for the signed-write scenario (5). */
+  async drafts(count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push((await createTestProduct(this.db, { companyId: this.companyId, name: `Bench Draft ${i}` })).id);
+    return ids;
+  }
+
+  async close() {
+    await this.pool.end();
+  }
+}
+

@@ -1,0 +1,23 @@
+import { ratio, type Measured, type Verdict } from './targets';
+
+export interface Row extends Measured {
+  verdicts: Verdict[];
+}
+
+const fixed = (n: number | null, digits = 0) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(digits));
+
+/** One Markdown table (printed and pasted into docs/performance.md as is). */
+export function formatTable(rows: Row[], framework: Measured, physical: Measured): string {
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'x framework', 'x physical', 'peak RSS MB', 'scans/req', 'targets'];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of rows) {
+    const failed = r.verdicts.filter((v) => !v.pass).map((v) => v.target);
+    const verdict = r.verdicts.length === 0 ? '-' : failed.length === 0 ? 'pass' : `FAIL: ${failed.join('; ')}`;
+    lines.push(`| ${[
+      r.label, fixed(r.requestsPerSecond), fixed(r.p50Ms, 1), fixed(r.p99Ms, 1), `${r.non2xx}/${r.errors}`,
+      fixed(ratio(r.requestsPerSecond, framework.requestsPerSecond), 2), fixed(ratio(r.requestsPerSecond, physical.requestsPerSecond), 3),
+      fixed(r.peakRssMb), fixed(r.scansPerRequest, 1), verdict,
+    ].join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

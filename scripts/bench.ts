@@ -1,0 +1,117 @@
+// `npm run bench [-- --quick] [-- --no-build] [-- --scenarios 1,4]`: builds, starts the app on a fresh database,
+// seeds, warms up and measures every scenario against the physical and framework ceilings of this run.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { parseBenchArgs, runsScenario } from '../lib/bench/args';
+import type { Measured } from '../lib/bench/targets';
+import { freePort } from '../lib/db/embedded';
+import { createTestDatabase } from '../lib/testing/test-database';
+import { serverPid, startApp, type AppServer } from '../bench/app-server';
+import { buildForBench, requireBuild } from '../bench/build';
+import { measure, run, scans, type Target } from '../bench/measure';
+import { startPhysicalCeiling } from '../bench/physical-ceiling';
+import { report } from '../bench/report';
+import { bmsScenario, formDataScenario, readScenarios, scaleScenario } from '../bench/scenarios';
+
+const args = parseBenchArgs(process.argv.slice(2));
+const settings = {
+  connections: 32,
+  durationSeconds: args.quick ? 3 : 10,
+  warmupSeconds: args.quick ? 1 : 3,
+  passports: args.quick ? 1_000 : 10_000,
+  scalePassports: [100, args.quick ? 1_000 : 100_000],
+  drafts: 200,
+  bmsProducts: 1_000,
+  bmsSecrets: 100,
+};
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+if (args.build) buildForBench();
+else requireBuild();
+
+process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString('hex');
+process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('hex');
+const database = await createTestDatabase('bench');
+// The seeding code (domain verbs, factories) reads the same database the app serves.
+process.env.DATABASE_URL = database.url;
+const { createPrismaClient } = await import('../lib/db/client');
+const { PassportSeeder } = await import('../bench/seed');
+const { createTestBmsSecret, mintTestKey } = await import('../lib/testing/factories');
+const db = createPrismaClient(database.url);
+const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+const measured: Measured[] = [];
+let app: AppServer | undefined;
+let lostUpdates: number | undefined;
+let idleScansPerSecond = 0;
+
+async function measured1(target: Target, pid?: number) {
+  say(`measuring ${target.label}...`);
+  await run(target.url, settings.connections, settings.warmupSeconds, target.request);
+  const row = await measure(target, { connections: settings.connections, durationSeconds: settings.durationSeconds, pid, pool, idleScansPerSecond });
+  say(`  ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+  measured.push(row);
+}
+
+try {
+  const seeder = await PassportSeeder.create(db, database.url);
+  await seeder.growTo(settings.scalePassports[0]);
+  app = await startApp({ databaseUrl: database.url, port: await freePort() });
+  const pid = serverPid(app.child.pid!);
+  say(`app at ${app.baseUrl}, server process ${pid}`);
+
+  // The idle app's own scans (background jobs), measured once and subtracted from every run's count.
+  const idleFrom = await scans(pool);
+  const idleStart = Date.now();
+  await new Promise((r) => setTimeout(r, 3000));
+  idleScansPerSecond = Math.max(0, (await scans(pool)) - idleFrom) / ((Date.now() - idleStart) / 1000);
+  say(`idle app: ${idleScansPerSecond.toFixed(1)} table/index scans per second`);
+  // A cold server's first seconds are JIT and connection-pool warm-up: no measured row should absorb them.
+  say('warming up...');
+  await run(`${app.baseUrl}/api/bench-ceiling`, settings.connections, settings.warmupSeconds * 2);
+  await run(app.baseUrl, settings.connections, settings.warmupSeconds * 2, scaleScenario(app.baseUrl, seeder.passports).request);
+  const body = Buffer.from(await (await fetch(`${app.baseUrl}/api/dpp/${seeder.passports[0].slug}`)).arrayBuffer());
+  const physical = await startPhysicalCeiling(body, await freePort());
+  const address = physical.address();
+  await measured1({ id: 'physical', scenario: 0, label: 'physical ceiling (node:http, same bytes)', url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
+  physical.close();
+  measured[measured.length - 1].notes.push(`serves one /api/dpp/{slug} body of ${body.byteLength} bytes`);
+  await measured1({ id: 'framework', scenario: 0, label: 'framework ceiling (trivial route + middleware)', url: `${app.baseUrl}/api/bench-ceiling` }, pid);
+
+  if (runsScenario(args, 7)) await measured1(scaleScenario(app.baseUrl, seeder.passports.slice()), pid);
+  say(`seeding ${settings.passports} published passports...`);
+  await seeder.growTo(settings.passports);
+  const passports = seeder.passports.slice(0, settings.passports);
+  for (const target of readScenarios(app.baseUrl, passports)) if (runsScenario(args, target.scenario)) await measured1(target, pid);
+
+  if (runsScenario(args, 5)) {
+    const key = await mintTestKey(db, seeder.companyId, { scopes: ['dpp:draft:write'], mode: 'live' });
+    await measured1(formDataScenario(app.baseUrl, key, await seeder.drafts(settings.drafts)), pid);
+  }
+  if (runsScenario(args, 6)) {
+    const secrets = await Promise.all(Array.from({ length: settings.bmsSecrets }, () => createTestBmsSecret(db, seeder.companyId).then((s) => s.secret)));
+    const products = passports.slice(0, settings.bmsProducts).map((p) => p.id);
+    const accepted = new Map<string, number>();
+    const audits = () => pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM "AuditLog" WHERE "companyId" = $1 AND "eventContext"->>'source' = 'bms-webhook'`, [seeder.companyId]).then((r) => Number(r.rows[0].n));
+    const before = await audits();
+    await measured1(bmsScenario(app.baseUrl, secrets, products, accepted), pid);
+    const ok = [...accepted.values()].reduce((a, b) => a + b, 0);
+    const recorded = (await audits()) - before;
+    lostUpdates = Math.max(0, ok - recorded);
+    // Warm-up updates are recorded too: the measured run's 200s are compared with the rows written since.
+    say(`  BMS: ${ok} answered 200, ${recorded} recorded updates (warm-up included); lost: ${lostUpdates}`);
+    measured[measured.length - 1].notes.push(`${ok} updates answered 200 (warm-up and run), ${recorded} audit rows written`);
+  }
+  if (runsScenario(args, 7) && settings.scalePassports[1] > seeder.passports.length) {
+    say(`seeding ${settings.scalePassports[1]} published passports...`);
+    await seeder.growTo(settings.scalePassports[1]);
+  }
+  if (runsScenario(args, 7)) await measured1(scaleScenario(app.baseUrl, seeder.passports.slice(0, settings.scalePassports[1])), pid);
+  await seeder.close();
+  console.log(`\n${report(args, measured, { lostUpdates, settings })}`);
+} finally {
+  await app?.stop().catch(() => undefined);
+  await pool.end().catch(() => undefined);
+  await db.$disconnect().catch(() => undefined);
+  await database.dispose();
+}
