@@ -7,8 +7,8 @@ import { inTransaction } from './db/transaction';
 import { writeAudit } from './domain/audit';
 import { systemActor, type Actor } from './domain/context';
 import { ServiceError } from './http/errors';
+import { isUuid } from './ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG = 60;
 export const OPERATOR_ROLES = ['ADMIN', 'EDITOR', 'REVIEWER'] as const satisfies readonly UserRole[];
@@ -40,7 +40,7 @@ export async function createCompany(
   const slug = input.slug?.trim().toLowerCase() || slugFromName(name);
   if (!slug) throw invalid(`No slug can be derived from "${name}"; give one explicitly.`, 'slug');
   // A slug shaped like a UUID would make `resolveCompany` ambiguous.
-  if (!SLUG.test(slug) || slug.length > MAX_SLUG || UUID.test(slug)) {
+  if (!SLUG.test(slug) || slug.length > MAX_SLUG || isUuid(slug)) {
     throw invalid(`"${slug}" is not a valid slug: lowercase letters, digits and single hyphens, at most ${MAX_SLUG} characters.`, 'slug');
   }
   const taken = () =>
@@ -60,7 +60,7 @@ export async function createCompany(
 /** A company by UUID or slug; anything else is a clear not-found. */
 export async function resolveCompany(db: Db | Tx, idOrSlug: string): Promise<Company> {
   const key = idOrSlug?.trim() ?? '';
-  const company = UUID.test(key)
+  const company = isUuid(key)
     ? await db.company.findUnique({ where: { id: key } })
     : await db.company.findUnique({ where: { slug: key.toLowerCase() } });
   if (!company) throw new ServiceError('NOT_FOUND', `No company with id or slug "${key}".`);
@@ -86,7 +86,7 @@ export async function createOperator(db: Db | Tx, input: CreateOperatorInput) {
   const duplicate = () => new ServiceError('NAME_IN_USE', `An operator with the email ${email} already exists.`, { details: { field: 'email' } });
   try {
     return await inTransaction(db, async (tx) => {
-      if (!UUID.test(input.companyId) || !(await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true } }))) {
+      if (!isUuid(input.companyId) || !(await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true } }))) {
         throw new ServiceError('NOT_FOUND', 'No such company.');
       }
       if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw duplicate();

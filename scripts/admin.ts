@@ -2,6 +2,7 @@
 // one JSON document and nothing else; messages and errors go to stderr (exit 2: usage, exit 1: failure).
 import { parseArgs } from 'node:util';
 import { loadGeneratedSecrets, readRuntimeDatabaseUrl } from '../lib/runtime-files';
+import { isUuid } from '../lib/ids';
 
 // The service logger writes JSON lines to fd 1, which belongs to the result here; stray console output goes to stderr.
 process.env.LOG_LEVEL = 'silent';
@@ -69,8 +70,7 @@ const TRANSITIONS: Record<'approve' | 'withdraw' | 'deprecate' | 'reinstate', Li
 /** The CLI is not scoped to a company, so the product's own company becomes the tenant of the domain verb. */
 async function productTransition(verb: keyof typeof TRANSITIONS, f: Flags): Promise<Outcome> {
   const productId = f.id!.trim();
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const found = UUID.test(productId) && (await (await db()).product.findUnique({ where: { id: productId }, select: { companyId: true } }));
+  const found = isUuid(productId) && (await (await db()).product.findUnique({ where: { id: productId }, select: { companyId: true } }));
   if (!found) throw new Error(`No product with id "${productId}".`);
   const ctx = { companyId: found.companyId, actor: await cliActor() };
   const { id, slug, state, version } = await TRANSITIONS[verb](await import('../lib/passport/lifecycle'), ctx, productId, f);

@@ -2,8 +2,7 @@ import type { Db, Tx } from '../db/client';
 import type { BmsSecret } from '../db/generated/client';
 import { ServiceError } from '../http/errors';
 import { findActiveBmsSecret } from './secrets';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../ids';
 
 /** 401 MISSING_SECRET without the header, 401 BAD_SECRET unless it hashes to an active (not revoked) record. */
 export async function requireBmsSecret(db: Db | Tx, presented: string | null): Promise<BmsSecret> {
@@ -20,7 +19,7 @@ export async function requireBmsSecret(db: Db | Tx, presented: string | null): P
  */
 export async function authorizeProduct(db: Db | Tx, secret: BmsSecret, productId: string): Promise<void> {
   const notFound = new ServiceError('NOT_FOUND', 'No product with this id.');
-  if (!UUID.test(productId)) throw notFound;
+  if (!isUuid(productId)) throw notFound;
   const product = await db.product.findUnique({
     where: { id: productId },
     select: { id: true, companyId: true, company: { select: { modules: true, suspendedAt: true } } },

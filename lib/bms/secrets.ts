@@ -5,10 +5,9 @@ import { writeAudit } from '../domain/audit';
 import type { Actor } from '../domain/context';
 import { randomBase62, sha256Hex } from '../crypto/secrets';
 import { ServiceError } from '../http/errors';
+import { isUuid } from '../ids';
 
 const SECRET_FORMAT = /^bms_[0-9A-Za-z]{40}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface CreateBmsSecretInput {
   companyId: string;
   name?: string | null;
@@ -31,11 +30,11 @@ export async function createBmsSecret(db: Db | Tx, input: CreateBmsSecretInput):
   const name = input.name?.trim() || null;
   if (name && name.length > 100) throw new ServiceError('VALIDATION_ERROR', 'The name is limited to 100 characters.', { details: { field: 'name' } });
   const productIds = [...new Set((input.productIds ?? []).map((id) => id.trim().toLowerCase()))];
-  const malformed = productIds.filter((id) => !UUID.test(id));
+  const malformed = productIds.filter((id) => !isUuid(id));
   if (malformed.length > 0) {
     throw new ServiceError('VALIDATION_ERROR', `Not product ids: ${malformed.join(', ')}.`, { details: { field: 'productIds', invalid: malformed } });
   }
-  if (!UUID.test(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
+  if (!isUuid(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
   return inTransaction(db, async (tx) => {
     const company = await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true } });
     if (!company) throw new ServiceError('NOT_FOUND', 'No such company.');
@@ -66,7 +65,7 @@ export async function revokeBmsSecret(
   db: Db | Tx,
   input: { companyId: string; secretId: string; actor: Actor },
 ): Promise<{ id: string; revokedAt: Date }> {
-  if (!UUID.test(input.secretId) || !UUID.test(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
+  if (!isUuid(input.secretId) || !isUuid(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
   return inTransaction(db, async (tx) => {
     const row = await tx.bmsSecret.findFirst({ where: { id: input.secretId, companyId: input.companyId } });
     if (!row) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
@@ -86,7 +85,7 @@ export async function findActiveBmsSecret(db: Db | Tx, secret: string): Promise<
 
 /** A company's secrets, newest first, without their hashes: what an operator needs to choose one to revoke. */
 export async function listBmsSecrets(db: Db | Tx, companyId: string) {
-  if (!UUID.test(companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
+  if (!isUuid(companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
   return db.bmsSecret.findMany({
     where: { companyId },
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
@@ -96,7 +95,7 @@ export async function listBmsSecrets(db: Db | Tx, companyId: string) {
 
 /** Revokes by id alone (the admin CLI is not scoped to a company): the secret's own company is the tenant. */
 export async function revokeBmsSecretById(db: Db | Tx, input: { secretId: string; actor: Actor }) {
-  const row = UUID.test(input.secretId) ? await db.bmsSecret.findUnique({ where: { id: input.secretId }, select: { companyId: true } }) : null;
+  const row = isUuid(input.secretId) ? await db.bmsSecret.findUnique({ where: { id: input.secretId }, select: { companyId: true } }) : null;
   if (!row) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
   return revokeBmsSecret(db, { companyId: row.companyId, secretId: input.secretId, actor: input.actor });
 }

@@ -1,4 +1,5 @@
 import { surfaceOf, type Surface } from './surface';
+import { isUuid } from '../ids';
 
 /** The request header the middleware overwrites on every request; routes read the id from it. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -9,8 +10,6 @@ export const RESPONSE_REQUEST_ID_HEADER: Record<Surface, string> = {
   bms: 'X-Request-Id',
   integration: 'X-Service-Request-Id',
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function newRequestId(): string {
   return crypto.randomUUID();
@@ -23,7 +22,7 @@ export function newRequestId(): string {
  */
 export function requestIdFrom(headers: Pick<Headers, 'get'>): string {
   const value = headers.get(REQUEST_ID_HEADER);
-  return value && UUID.test(value) ? value : newRequestId();
+  return value && isUuid(value) ? value : newRequestId();
 }
 
 export function responseRequestIdHeader(pathname: string): string {

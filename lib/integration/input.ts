@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ServiceError } from '../http/errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../ids';
 
 /** A path id: 400 INVALID_ID unless it is a UUID, so a malformed id never reaches a query. */
 export function parseId(value: string | undefined, what = 'resource'): string {
-  if (typeof value !== 'string' || !UUID.test(value)) throw new ServiceError('INVALID_ID', `The ${what} id is not a valid UUID.`);
+  if (typeof value !== 'string' || !isUuid(value)) throw new ServiceError('INVALID_ID', `The ${what} id is not a valid UUID.`);
   return value.toLowerCase();
 }
 

@@ -8,6 +8,7 @@ import { decryptSecret, encryptSecret, randomBase62, sha256Hex } from '../crypto
 import { ServiceError } from '../http/errors';
 import { normaliseCidrs } from './cidr';
 import { validateScopeSet } from './scopes';
+import { isUuid } from '../ids';
 
 export const DEFAULT_KEY_LIFETIME_DAYS = 365;
 export const MAX_KEY_LIFETIME_DAYS = 730;
@@ -15,7 +16,6 @@ const KEY_RANDOM_CHARS = 32;
 const SIGNING_SECRET_CHARS = 40;
 const DISPLAY_RANDOM_CHARS = 4;
 const KEY_FORMAT = /^pk_(live|test)_[0-9A-Za-z]{32}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
 export interface MintApiKeyInput {
@@ -85,7 +85,7 @@ export function newKeyMaterial(mode: Mode) {
  */
 export async function mintApiKey(db: Db | Tx, input: MintApiKeyInput): Promise<MintedApiKey> {
   const { name, scopes, cidrs, expiresAt } = checkMintInput(input);
-  if (!UUID.test(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
+  if (!isUuid(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
   return inTransaction(db, async (tx) => {
     const company = await tx.company.findUnique({ where: { id: input.companyId }, select: { maxApiKeys: true } });
     if (!company) throw new ServiceError('NOT_FOUND', 'No such company.');

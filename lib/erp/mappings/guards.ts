@@ -6,15 +6,14 @@ import { loadCategorySchema } from '../../passport/schema-version';
 import { checkMappingColumns } from '../check-columns';
 import type { MappingColumn } from '../types';
 import { MAPPING_INCLUDE, type MappingRow } from './view';
+import { isUuid } from '../../ids';
 
 /** Those who may change mappings: portal editors, integration keys, the system. */
 export const MAPPING_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The tenant's mapping; another company's is 404 exactly like an unknown id. Mappings have no mode: both modes share them. */
 export async function findMappingOrThrow(db: Db | Tx, ctx: DomainContext, mappingId: string): Promise<MappingRow> {
-  if (!UUID.test(mappingId)) throw new ServiceError('INVALID_ID', 'The mapping id is not a valid UUID.');
+  if (!isUuid(mappingId)) throw new ServiceError('INVALID_ID', 'The mapping id is not a valid UUID.');
   const row = await db.erpMapping.findFirst({ where: { id: mappingId, companyId: ctx.companyId }, include: MAPPING_INCLUDE });
   if (!row) throw new ServiceError('NOT_FOUND', 'No such ERP mapping.');
   return row;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServiceError } from '../../http/errors';
+import { isUuid } from '../../ids';
 
 /** Shared shapes of the Integration API: ids, paging and the error envelope, described once for OpenAPI. */
 
@@ -52,8 +53,6 @@ export function decodeCursor(cursor: string, arity: number): string[] {
   return parts;
 }
 
-const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function forgedCursor(): ServiceError {
   return new ServiceError('VALIDATION_ERROR', 'The cursor is not one this API handed out.', {
     details: { issues: [{ path: 'cursor', code: 'invalid_cursor', message: 'Use the nextCursor of the previous page.' }] },
@@ -63,7 +62,7 @@ function forgedCursor(): ServiceError {
 /** A (sort value, id) cursor, checked; anything else is refused like a cursor never handed out. */
 export function decodeKeyedCursor(cursor: string): { key: string; id: string } {
   const [key, id] = decodeCursor(cursor, 2);
-  if (!CURSOR_ID.test(id)) throw forgedCursor();
+  if (!isUuid(id)) throw forgedCursor();
   return { key, id };
 }
 

@@ -5,13 +5,12 @@ import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { requireRole } from '../../passport/transitions/result';
 import { KEY_VIEW_SELECT, type KeyRow } from './view';
+import { isUuid } from '../../ids';
 
 /** Company administrators in the portal, keys:admin keys (the scope is the wrapper's check) and the system. */
 export const KEY_ADMIN_ROLES = ['ADMIN', 'Integration', 'System'];
 
 export const requireKeyAdmin = (ctx: DomainContext, action: string) => requireRole(ctx, KEY_ADMIN_ROLES, action);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A live administrator manages keys of both modes; a sandbox administrator only sandbox keys. */
 export function visibleModes(ctx: DomainContext): Mode[] {
@@ -22,7 +21,7 @@ export const tenantKeys = (ctx: DomainContext): Prisma.ApiKeyWhereInput => ({ co
 
 /** The tenant's key: another company's key, or a live key asked for by a sandbox key, is 404 like an unknown id. */
 export async function getKeyOrThrow(db: Db | Tx, ctx: DomainContext, keyId: string): Promise<KeyRow> {
-  if (!UUID.test(keyId)) throw new ServiceError('INVALID_ID', 'The key id is not a valid UUID.');
+  if (!isUuid(keyId)) throw new ServiceError('INVALID_ID', 'The key id is not a valid UUID.');
   const key = await db.apiKey.findFirst({ where: { id: keyId, ...tenantKeys(ctx) }, select: KEY_VIEW_SELECT });
   if (!key) throw new ServiceError('NOT_FOUND', 'No such API key.');
   return key;

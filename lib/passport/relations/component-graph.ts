@@ -1,10 +1,9 @@
 import type { Db, Tx } from '../../db/client';
 import { cyclicGroups } from './graph-cycles';
+import { isUuid } from '../../ids';
 
 /** Direct components one product may have; the contract leaves the number open (docs/decisions.md). */
 export const MAX_COMPONENTS = 200;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Serialises component writes of one company for the rest of the transaction: two inserts checked at once
@@ -59,7 +58,7 @@ function reachableLinks(db: Db | Tx, companyId: string, productId: string) {
  * products with more than MAX_COMPONENTS direct components, and withdrawn components.
  */
 export async function componentGraphProblems(db: Db | Tx, companyId: string, productId: string): Promise<string[]> {
-  if (!UUID.test(productId) || !UUID.test(companyId)) return [];
+  if (!isUuid(productId) || !isUuid(companyId)) return [];
   const root = await db.product.findFirst({ where: { id: productId, companyId }, select: { mode: true } });
   if (!root) return [];
   const links = await reachableLinks(db, companyId, productId);

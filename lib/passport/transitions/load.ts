@@ -2,15 +2,14 @@ import type { Tx } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
 import { ServiceError } from '../../http/errors';
 import type { DomainContext } from '../../domain/context';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../ids';
 
 /**
  * Loads the tenant's product and locks its row for the rest of the transaction, so concurrent transitions
  * (two approvals, say) run one after the other and versions never collide. Another tenant's product is 404.
  */
 export async function loadProductForUpdate(tx: Tx, ctx: DomainContext, productId: string) {
-  if (!UUID.test(productId)) throw new ServiceError('INVALID_ID', 'The product id is not a valid UUID.');
+  if (!isUuid(productId)) throw new ServiceError('INVALID_ID', 'The product id is not a valid UUID.');
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "Product" WHERE "id" = ${productId}::uuid AND "companyId" = ${ctx.companyId}::uuid FOR UPDATE`;
   if (locked.length === 0) throw new ServiceError('NOT_FOUND', 'No such product.');

@@ -7,6 +7,7 @@ import { emitEvent } from '../../webhooks/events';
 import { isPubliclyServed } from '../states';
 import { loadProductForUpdate, requireState } from './load';
 import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+import { isUuid } from '../../ids';
 
 export interface WithdrawInput {
   productId: string;
@@ -48,8 +49,7 @@ export async function withdrawProduct({ ctx, input, db = prisma }: { ctx: Domain
 async function requireValidSuccessor(tx: Tx, ctx: DomainContext, product: { id: string; mode: string }, successorId: string) {
   const invalid = (why: string) => new ServiceError('SUCCESSOR_INVALID', `The successor is not valid: ${why}.`);
   if (successorId === product.id) throw invalid('a passport cannot succeed itself');
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!UUID.test(successorId)) throw invalid('not a product id');
+  if (!isUuid(successorId)) throw invalid('not a product id');
   const successor = await tx.product.findFirst({ where: { id: successorId, companyId: ctx.companyId } });
   if (!successor || successor.mode !== product.mode) throw invalid('no such product');
   if (!isPubliclyServed(successor)) throw invalid('it is not published');
