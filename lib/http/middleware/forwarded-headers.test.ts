@@ -27,4 +27,10 @@ describe('forwardedRequestHeaders', () => {
     expect(headers.get('x-service-bms-secret')).toBe('bms_secret');
     expect(headers.get('authorization')).toBe('Bearer pk_live_x');
   });
+
+  it('replaces a client-sent request path with the one the browser asked for', () => {
+    const forged = new Headers({ 'x-service-request-path': '/portal/evil' });
+    expect(forwardedRequestHeaders(forged, { requestId: 'ours' }).has('x-service-request-path')).toBe(false);
+    expect(forwardedRequestHeaders(forged, { requestId: 'ours', path: '/portal/audit?x=1' }).get('x-service-request-path')).toBe('/portal/audit?x=1');
+  });
 });

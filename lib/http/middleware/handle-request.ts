@@ -98,7 +98,8 @@ export function createMiddleware(deps: MiddlewareDeps) {
       const switchedOff = featureGate(pathname, deps.flags());
       if (switchedOff) return finish(renderError(surface, switchedOff, { requestId }), edge);
 
-      const headers = forwardedRequestHeaders(request.headers, { requestId, edge });
+      const path = url.pathname + url.search;
+      const headers = forwardedRequestHeaders(request.headers, { requestId, edge, path });
       headers.delete(RESOLVER_PATH_HEADER);
       if (resolver.kind === 'rewrite') {
         headers.set(RESOLVER_PATH_HEADER, pathname);

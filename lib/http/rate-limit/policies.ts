@@ -6,6 +6,9 @@ const MINUTE = 60;
 /** The BMS endpoint's budget per secret (the contract leaves it open): a fleet of 1,000 batteries reporting once a minute fits. */
 export const BMS_SECRET_PER_SECOND = 20;
 
+/** Portal sign-in attempts per client address and per account, failed or not: slows password guessing. */
+export const SIGN_IN_PER_MINUTE = 10;
+
 /** The contract's limits: edge per client address, public DPP per address, Integration API per key, BMS per secret. */
 export function policiesFromConfig(
   cfg: Pick<Config, 'RATE_LIMIT_EDGE_PER_MINUTE' | 'RATE_LIMIT_DPP_PER_MINUTE' | 'RATE_LIMIT_API_KEY_PER_MINUTE'>,
@@ -15,5 +18,6 @@ export function policiesFromConfig(
     dpp: { limit: cfg.RATE_LIMIT_DPP_PER_MINUTE, windowSeconds: MINUTE },
     apiKey: { limit: cfg.RATE_LIMIT_API_KEY_PER_MINUTE, windowSeconds: MINUTE },
     bmsSecret: { limit: BMS_SECRET_PER_SECOND, windowSeconds: 1 },
+    signIn: { limit: SIGN_IN_PER_MINUTE, windowSeconds: MINUTE },
   };
 }

@@ -1,0 +1,21 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useFormStatus } from 'react-dom';
+import s from '../portal.module.css';
+
+/** Every button that starts work shows that it is working and cannot be pressed twice. */
+export function SubmitButton({ children, pendingText = 'Working…', variant = 'button', name, value }: {
+  children: ReactNode;
+  pendingText?: string;
+  variant?: 'button' | 'secondary' | 'danger';
+  name?: string;
+  value?: string;
+}) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={s[variant]} disabled={pending} aria-busy={pending} name={name} value={value}>
+      {pending ? pendingText : children}
+    </button>
+  );
+}

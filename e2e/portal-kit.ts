@@ -1,0 +1,48 @@
+// The portal test kit: a company with operators of each role, signed in through the real sign-in page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import type { UserRole } from '../lib/db/generated/enums';
+import { createTestCompany, createTestOperator } from '../lib/testing/factories';
+import { db } from './passport-pages';
+
+export { db };
+
+export interface PortalUser {
+  id: string;
+  email: string;
+  password: string;
+  role: UserRole;
+  companyId: string;
+}
+
+/** A fresh company and one operator per requested role. */
+export async function newPortalCompany(roles: UserRole[] = ['ADMIN']) {
+  const company = await createTestCompany(db());
+  const users = {} as Record<UserRole, PortalUser>;
+  for (const role of roles) {
+    const user = await createTestOperator(db(), { companyId: company.id, role });
+    users[role] = { id: user.id, email: user.email, password: user.password, role, companyId: company.id };
+  }
+  return { company, users };
+}
+
+/** Signs in through the sign-in form, as a person would, and waits for the dashboard (or `expectPath`). */
+export async function signIn(page: Page, user: { email: string; password: string }, expectPath: string | RegExp = '/portal') {
+  await page.goto('/portal/sign-in');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(typeof expectPath === 'string' ? new RegExp(`${escape(expectPath)}$`) : expectPath);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** No serious or critical axe-core violation on the current page. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The message a portal form shows (Next's route announcer is an empty alert outside every form). */
+export const formMessage = (page: Page) => page.locator('form').getByRole('alert').or(page.locator('form').getByRole('status'));

@@ -1,0 +1,69 @@
+import { unstable_rethrow } from 'next/navigation';
+import type { UserRole } from '../db/generated/enums';
+import type { DomainContext } from '../domain/context';
+import { ServiceError, toServiceError } from '../http/errors';
+import { newRequestId } from '../http/request-id';
+import { currentOperator, portalContext, type Operator } from './session';
+
+/** What every portal form shows after it ran: a message, and per-field messages for inputs. */
+export interface ActionState {
+  ok: boolean;
+  message: string | null;
+  fieldErrors?: Record<string, string>;
+  /** One-time values to show once (a minted key, say); never stored by the page. */
+  reveal?: Record<string, string>;
+}
+
+export const IDLE: ActionState = { ok: false, message: null };
+
+export interface ActionScope {
+  operator: Operator;
+  ctx: DomainContext;
+}
+
+/**
+ * The portal's counterpart of the API route wrapper: a signed-in operator with one of `roles` (checked here for a
+ * clear message, and again by the domain verb), domain errors turned into messages a form can show, anything
+ * unexpected logged and shown as a generic failure. Next's own redirects and not-found signals pass through.
+ * Server actions accept only same-origin POSTs (Next compares Origin with Host), which is the portal's CSRF guard.
+ */
+export async function runAction(
+  roles: readonly UserRole[] | 'any',
+  work: (scope: ActionScope) => Promise<Partial<ActionState> | void>,
+): Promise<ActionState> {
+  try {
+    const operator = await currentOperator();
+    if (!operator) return { ok: false, message: 'Your session has ended. Sign in again.' };
+    if (roles !== 'any' && !roles.includes(operator.role)) {
+      return { ok: false, message: `Your role (${operator.role}) does not allow this action.` };
+    }
+    const result = await work({ operator, ctx: portalContext(operator) });
+    return { ok: true, message: null, ...(result ?? {}) };
+  } catch (error) {
+    unstable_rethrow(error);
+    return failure(error);
+  }
+}
+
+function failure(error: unknown): ActionState {
+  const known = toServiceError(error, { requestId: newRequestId() });
+  if (!(error instanceof ServiceError)) return { ok: false, message: known.message };
+  const fieldErrors: Record<string, string> = {};
+  for (const f of error.options.fieldErrors ?? []) fieldErrors[f.field_id] = f.message;
+  const field = error.options.details?.field;
+  if (typeof field === 'string') fieldErrors[field] = error.message;
+  return { ok: false, message: error.message, ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
+}
+
+/** A form value as a trimmed string ('' when absent or a file). */
+export const formText = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** Consequential actions carry the confirmation box; a POST without it changes nothing. */
+export function requireConfirmation(form: FormData): void {
+  if (formText(form, 'confirm') !== 'yes') {
+    throw new ServiceError('VALIDATION_ERROR', 'Tick the confirmation box to go ahead.', { details: { field: 'confirm' } });
+  }
+}

@@ -1,0 +1,55 @@
+import { getServerSession } from 'next-auth';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { prisma } from '../db/client';
+import type { UserRole } from '../db/generated/enums';
+import type { DomainContext } from '../domain/context';
+import { REQUEST_PATH_HEADER } from '../http/middleware/forwarded-headers';
+import { authOptions } from './auth/options';
+import { safeReturnPath } from './return-path';
+
+export interface Operator {
+  id: string;
+  email: string;
+  name: string | null;
+  role: UserRole;
+  companyId: string;
+  companyName: string;
+}
+
+/**
+ * The signed-in operator, re-read from the database on every request: a disabled user, a suspended company or a
+ * changed role takes effect at once, whatever the session cookie still says.
+ */
+export async function currentOperator(): Promise<Operator | null> {
+  const session = await getServerSession(authOptions());
+  const userId = (session?.user as { id?: string } | undefined)?.id;
+  if (!userId) return null;
+  const user = await prisma.user.findUnique({ where: { id: userId }, include: { company: true } });
+  if (!user || user.disabledAt || user.company.suspendedAt) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role, companyId: user.companyId, companyName: user.company.name };
+}
+
+/** Pages call this first: no session sends the browser to sign in, and back to the page it asked for. */
+export async function requireOperator(): Promise<Operator> {
+  const operator = await currentOperator();
+  if (!operator) {
+    const returnTo = safeReturnPath((await headers()).get(REQUEST_PATH_HEADER));
+    redirect(`/portal/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
+  }
+  return operator;
+}
+
+/** The domain verbs' context for an operator: their company, their role, the Portal channel. */
+export function portalContext(operator: Operator): DomainContext {
+  return { companyId: operator.companyId, actor: { role: operator.role, id: operator.id, channel: 'Portal' } };
+}
+
+export const hasRole = (operator: Operator, roles: readonly UserRole[]) => roles.includes(operator.role);
+
+/** Who may do what in the portal; the domain verbs check the same roles again on the server. */
+export const PORTAL_ROLES = {
+  review: ['ADMIN', 'REVIEWER'],
+  edit: ['ADMIN', 'EDITOR'],
+  admin: ['ADMIN'],
+} as const satisfies Record<string, readonly UserRole[]>;
