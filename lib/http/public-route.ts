@@ -62,17 +62,41 @@ export function matchesIfNoneMatch(request: Request, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
+/** Bytes ready to serve, with their strong validator computed once. */
+export interface PreparedBody {
+  bytes: Buffer;
+  etag: string;
+}
+
+export function prepareBody(body: string | Uint8Array): PreparedBody {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+  return { bytes, etag: strongEtag(bytes) };
+}
+
+const prepared = new WeakMap<object, Map<string, PreparedBody>>();
+
+/**
+ * The serialized form `name` of a shared, read-only object (a cached passport), built once per object: repeated
+ * reads of an unchanged passport skip serializing and hashing.
+ */
+export function preparedOnce(owner: object, name: string, build: () => string | Uint8Array): PreparedBody {
+  let forms = prepared.get(owner);
+  if (!forms) prepared.set(owner, (forms = new Map()));
+  let body = forms.get(name);
+  if (!body) forms.set(name, (body = prepareBody(build())));
+  return body;
+}
+
 /**
  * A 200 with the body and its strong ETag, or a bodiless 304 when the client already holds these bytes.
  * The 304 repeats the validator and the cache headers (RFC 9110 15.4.5).
  */
 export function conditionalResponse(
   request: Request,
-  body: string | Uint8Array,
+  body: string | Uint8Array | PreparedBody,
   headers: Record<string, string>,
 ): Response {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  const etag = strongEtag(bytes);
+  const { bytes, etag } = typeof body === 'string' || body instanceof Uint8Array ? prepareBody(body) : body;
   const all = new Headers({ ...headers, ETag: etag });
   if (matchesIfNoneMatch(request, etag)) {
     all.delete('Content-Type');

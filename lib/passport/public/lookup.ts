@@ -1,3 +1,4 @@
+import { config } from '../../config';
 import { prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { passportPath } from '../../gs1/digital-link';
@@ -8,6 +9,7 @@ import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
 import { buildPublicDpp, type PublicDpp } from './document';
 import { findProductByKey, type PassportKey } from './product-by-key';
+import { createStampedCache, type StampedCache } from './stamped-cache';
 
 export interface VersionSummary {
   version: number;
@@ -43,7 +45,7 @@ export type { PassportKey } from './product-by-key';
 
 const select = {
   id: true, slug: true, name: true, state: true, version: true, gtin: true, serialNumber: true, batchNumber: true,
-  formData: true, publishedAt: true, updatedAt: true, createdAt: true, withdrawnAt: true, withdrawalReason: true,
+  formData: true, publishedAt: true, updatedAt: true, createdAt: true, revision: true, withdrawnAt: true, withdrawalReason: true,
   withdrawalOperatorDetails: true, withdrawalManufacturerContact: true,
   category: { select: { code: true } },
   company: { select: { name: true } },
@@ -53,26 +55,59 @@ const select = {
 
 type Row = Prisma.ProductGetPayload<{ select: typeof select }>;
 
+// On globalThis: the route handlers and the pages are separate bundles; one cache per process serves them all.
+const SHARED = Symbol.for('battery-passport-service.public-passport-cache');
+type Holder = { [SHARED]?: StampedCache<PublicLookup> };
+
+function publicCache(): StampedCache<PublicLookup> {
+  const holder = globalThis as Holder;
+  const cfg = config();
+  return (holder[SHARED] ??= createStampedCache({ maxEntries: cfg.PUBLIC_CACHE_ENTRIES, ttlMs: cfg.PUBLIC_CACHE_TTL_SECONDS * 1000 }));
+}
+
+/** Tests that switch the cache's configuration start from an empty one. */
+export function resetPublicCacheForTests(): void {
+  delete (globalThis as Holder)[SHARED];
+}
+
+const stampOf = (row: { id: string; revision: number }) => `${row.id}:${row.revision}`;
+
+/**
+ * The public lookup every public surface makes. One light read of the product's revision (bumped by a trigger on
+ * every change, whoever makes it) decides whether the document built last time is still the current one; only a
+ * published passport is kept, so a withdrawal, a new version or a BMS value is seen by the very next read.
+ * Callers must treat the answer as read-only: it may be shared with other requests.
+ */
 export async function findPublicPassport(key: PassportKey): Promise<PublicLookup> {
+  const cache = publicCache();
+  const cacheKey = JSON.stringify(key);
+  const head = await findProductByKey(key, { id: true, revision: true, serialNumber: true, batchNumber: true });
+  if (!head) return { kind: 'not_found' };
+  const hit = cache.get(cacheKey, stampOf(head));
+  if (hit) return hit;
+  const { lookup, stamp } = await loadPublicPassport(key);
+  if (lookup.kind === 'published' && stamp) cache.set(cacheKey, stamp, lookup);
+  return lookup;
+}
+
+/** The full read behind the cache: the product, its served snapshot (hash verified) and its version list. */
+async function loadPublicPassport(key: PassportKey): Promise<{ lookup: PublicLookup; stamp?: string }> {
   const row = await findProductByKey(key, select);
-  if (!row || row.version < 1) return { kind: 'not_found' };
+  if (!row || row.version < 1) return { lookup: { kind: 'not_found' } };
   const withdrawn = row.state === 'WITHDRAWN';
-  if (!withdrawn && !isPubliclyServed(row)) return { kind: 'not_found' };
+  if (!withdrawn && !isPubliclyServed(row)) return { lookup: { kind: 'not_found' } };
   const passport = await buildPassport(row);
-  if (!withdrawn) return { kind: 'published', passport };
+  if (!withdrawn) return { lookup: { kind: 'published', passport }, stamp: stampOf(row) };
   const successor = row.successor && (isPubliclyServed(row.successor) ? row.successor : null);
-  return {
-    kind: 'withdrawn',
-    passport,
-    withdrawal: {
-      reason: row.withdrawalReason ?? 'Withdrawn by the manufacturer.',
-      withdrawnAt: (row.withdrawnAt ?? row.updatedAt).toISOString(),
-      operatorDetails: row.withdrawalOperatorDetails,
-      successorUrl: successor ? passportPath(successor) : null,
-      successorName: successor?.name ?? null,
-      manufacturerContact: row.withdrawalManufacturerContact,
-    },
+  const withdrawal: Withdrawal = {
+    reason: row.withdrawalReason ?? 'Withdrawn by the manufacturer.',
+    withdrawnAt: (row.withdrawnAt ?? row.updatedAt).toISOString(),
+    operatorDetails: row.withdrawalOperatorDetails,
+    successorUrl: successor ? passportPath(successor) : null,
+    successorName: successor?.name ?? null,
+    manufacturerContact: row.withdrawalManufacturerContact,
   };
+  return { lookup: { kind: 'withdrawn', passport, withdrawal } };
 }
 
 /** Reads the served version's snapshot, refusing bytes that no longer match their recorded hash. */

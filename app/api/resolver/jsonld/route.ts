@@ -1,8 +1,6 @@
-import { config } from '@/lib/config';
 import { RESOLVER_PATH_HEADER } from '@/lib/http/middleware/resolver';
 import { conditionalResponse, publicRoute, REVALIDATE } from '@/lib/http/public-route';
-import { buildJsonLd } from '@/lib/passport/public/jsonld';
-import { requireResolvedPassport } from '@/lib/passport/public/served';
+import { jsonLdBody, requireResolvedPassport } from '@/lib/passport/public/served';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +11,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = publicRoute<object>({}, async (request) => {
   const passport = await requireResolvedPassport(request.headers.get(RESOLVER_PATH_HEADER));
-  return conditionalResponse(request, JSON.stringify(buildJsonLd(passport, config().BASE_URL)), {
+  return conditionalResponse(request, jsonLdBody(passport), {
     'Content-Type': 'application/ld+json; charset=utf-8',
     'Cache-Control': REVALIDATE,
   });

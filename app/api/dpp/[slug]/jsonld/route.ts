@@ -1,14 +1,12 @@
-import { config } from '@/lib/config';
 import { conditionalResponse, publicRoute, REVALIDATE } from '@/lib/http/public-route';
-import { buildJsonLd } from '@/lib/passport/public/jsonld';
-import { requirePublishedPassport } from '@/lib/passport/public/served';
+import { jsonLdBody, requirePublishedPassport } from '@/lib/passport/public/served';
 
 export const dynamic = 'force-dynamic';
 
 /** The passport as linked data (schema.org Product + our dpp:/espr: terms); 404 and 410 as the JSON route. */
 export const GET = publicRoute<{ slug: string }>({}, async (request, { params }) => {
   const passport = await requirePublishedPassport(params.slug);
-  return conditionalResponse(request, JSON.stringify(buildJsonLd(passport, config().BASE_URL)), {
+  return conditionalResponse(request, jsonLdBody(passport), {
     'Content-Type': 'application/ld+json; charset=utf-8',
     'Cache-Control': REVALIDATE,
   });
