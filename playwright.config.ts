@@ -41,6 +41,7 @@ export default defineConfig({
       INTEGRATION_API_ENABLED: '1',
       BMS_INGESTION_ENABLED: '1',
       WEBHOOKS_ALLOW_PRIVATE: '1', // webhook e2e tests deliver to a receiver on loopback
+      DEV_MAILBOX: '1', // the PoLI e2e tests open the emailed links from /dev/mailbox, as a developer would
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
     },

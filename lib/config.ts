@@ -35,6 +35,10 @@ const envSchema = z.object({
   BUILD_ID: z.string().optional(),
   RESEND_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Battery Passport Service <passports@localhost>'),
+  // The Resend SDK's API address; tests point it at a local fake, deployments leave it unset.
+  RESEND_BASE_URL: z.url().optional(),
+  // Shows /dev/mailbox in a production build too (the e2e server runs one); never set it on a public deployment.
+  DEV_MAILBOX: flag,
   WEBHOOKS_ALLOW_PRIVATE: flag,
   DOCUMENT_STORAGE: z.enum(['local', 's3']).default('local'),
   DOCUMENTS_DIR: z.string().min(1).optional(),

@@ -3,11 +3,16 @@ import type { PublicLookup } from '@/lib/passport/public/lookup';
 import { JsonLdScript } from './components/JsonLdScript';
 import { PassportView } from './components/PassportView';
 import { passportJsonLd } from './passport-data';
+import { restrictedViewFor } from './poli/restricted-view';
 
-/** The body of every public passport page; unknown and unpublished passports are the 404 page. */
-export function renderPassport(lookup: PublicLookup) {
+/**
+ * The body of every public passport page; unknown and unpublished passports are the 404 page. A browser holding a
+ * grant for this passport also sees its restricted fields (read from its cookie here, on the page only).
+ */
+export async function renderPassport(lookup: PublicLookup) {
   if (lookup.kind === 'not_found') notFound();
-  return <PassportView lookup={lookup} />;
+  const restricted = lookup.kind === 'published' ? await restrictedViewFor(lookup.passport) : null;
+  return <PassportView lookup={lookup} restricted={restricted} />;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Test kit of the GDPR tests: one company's data about one address in every table that can hold it, written
-// through the normal writers where they exist (operators), as a PoLI writer would elsewhere (it is not built yet).
+// through the normal writers where they exist (operators) and as rows elsewhere, so each table is covered alone.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { writeAudit } from '../domain/audit';

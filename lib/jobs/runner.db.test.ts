@@ -7,9 +7,10 @@ import { eventually, keyWithIdempotencyRecords, recordingLog, remainingIdempoten
 
 const connectionString = () => process.env.DATABASE_URL!;
 
-// The webhook delivery job would work every due delivery in this shared database, racing the worker's own tests
-// (lib/webhooks/delivery/worker.db.test.ts); the runner's behaviour is the same with the other jobs.
-const jobs = JOBS.filter((job) => job.name !== 'webhook-deliveries');
+// The webhook and email delivery jobs would work every due delivery and mail in this shared database, racing the
+// workers' own tests (lib/webhooks/delivery/worker.db.test.ts, lib/email/delivery.db.test.ts); the runner's
+// behaviour is the same with the other jobs.
+const jobs = JOBS.filter((job) => job.name !== 'webhook-deliveries' && job.name !== 'email-delivery');
 
 async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: connectionString() });

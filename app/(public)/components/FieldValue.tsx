@@ -10,12 +10,14 @@ export function FieldValue({ field, value }: { field: FieldDefinition; value: un
     const href = safeHref(value);
     return href ? <a href={href} rel="noopener nofollow">{href}</a> : <span>{String(value)}</span>;
   }
-  if (field.type === 'array' && Array.isArray(value)) return <ArrayTable field={field} rows={value} />;
+  if (field.type === 'array' && Array.isArray(value)) {
+    return <ArrayTable field={field} rows={value} members={(field.items ?? []).filter(isPublic)} />;
+  }
   return <span>{formatScalar(field, value)}</span>;
 }
 
-function ArrayTable({ field, rows }: { field: FieldDefinition; rows: unknown[] }) {
-  const members = (field.items ?? []).filter(isPublic);
+/** The entries of an array field as a table of the given members (the tiers the reader may see). */
+export function ArrayTable({ field, rows, members }: { field: FieldDefinition; rows: unknown[]; members: FieldDefinition[] }) {
   if (members.length === 0) return <span>{rows.length} entries</span>;
   return (
     <div className={styles.tableWrap}>

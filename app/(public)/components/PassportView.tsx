@@ -1,11 +1,13 @@
 import type { PublicLookup, PublicPassport } from '@/lib/passport/public/lookup';
 import { passportUri } from '../passport-data';
+import type { RestrictedViewData } from '../poli/restricted-view';
 import { CarbonBreakdown, type CarbonStage } from './CarbonBreakdown';
 import { FieldSections } from './FieldSections';
 import { HealthGauge } from './HealthGauge';
 import { PassportFooter } from './PassportFooter';
 import { PassportHeader } from './PassportHeader';
 import { PassportQr } from './PassportQr';
+import { PoliRestrictedView } from './PoliRestrictedView';
 import { isPublic, numberField } from './public-fields';
 import { RestrictedInfo } from './RestrictedInfo';
 import { VersionHistory } from './VersionHistory';
@@ -34,8 +36,11 @@ function carbonStages(passport: PublicPassport): CarbonStage[] {
   });
 }
 
-/** The whole viewer for a found passport: published data, or the withdrawal notice. */
-export function PassportView({ lookup }: { lookup: Exclude<PublicLookup, { kind: 'not_found' }> }) {
+/**
+ * The whole viewer for a found passport: published data, or the withdrawal notice. With `restricted` (a grant of
+ * this browser) the restricted fields follow the public ones and the request form gives way to them.
+ */
+export function PassportView({ lookup, restricted = null }: { lookup: Exclude<PublicLookup, { kind: 'not_found' }>; restricted?: RestrictedViewData | null }) {
   const { passport } = lookup;
   if (lookup.kind === 'withdrawn') {
     return (
@@ -59,9 +64,10 @@ export function PassportView({ lookup }: { lookup: Exclude<PublicLookup, { kind:
         </section>
       )}
       <FieldSections passport={passport} />
+      {restricted && <PoliRestrictedView passport={passport} view={restricted} />}
       <VersionHistory slug={passport.product.slug} versions={passport.versions} linked />
       <PassportQr url={passportUri(passport)} />
-      <RestrictedInfo />
+      {!restricted && <RestrictedInfo productId={passport.product.id} companyName={passport.product.companyName} />}
       <PassportFooter />
     </main>
   );

@@ -14,6 +14,7 @@ import { CORS_HEADERS, corsDecision, preflightResponse, type CorsDecision } from
 import { featureGate, type FeatureFlags } from './feature-gate';
 import { forwardedRequestHeaders } from './forwarded-headers';
 import { RESOLVER_PATH_HEADER, resolverDecision, robotsHeaders, type ResolverDecision } from './resolver';
+import { restrictedPageHeaders } from './restricted-page';
 
 export interface MiddlewareDeps {
   limitEdge(clientAddress: string): Promise<RateLimitResult>;
@@ -106,6 +107,7 @@ export function createMiddleware(deps: MiddlewareDeps) {
         return finish(NextResponse.rewrite(new URL(resolver.internalPath, request.url), { request: { headers } }), edge);
       }
       Object.assign(extra, await pageRobots(resolver, deps));
+      Object.assign(extra, restrictedPageHeaders({ method: request.method, pathname, cookie: request.headers.get('cookie') }, resolver));
       const next = NextResponse.next({ request: { headers } });
       // A route with its own tighter limit writes RateLimit-* itself (see rate-limit/scope.ts).
       const routeOwnsLimit = routeLimitPolicy(request.method, pathname) !== null;

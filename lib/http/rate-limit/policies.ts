@@ -9,6 +9,10 @@ export const BMS_SECRET_PER_SECOND = 20;
 /** Portal sign-in attempts per client address and per account, failed or not: slows password guessing. */
 export const SIGN_IN_PER_MINUTE = 10;
 
+/** Restricted-access requests per client address and per email address: slows form spam and mail bombing. */
+export const POLI_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
+export const POLI_REQUESTS_PER_EMAIL_PER_HOUR = 5;
+
 /** The contract's limits: edge per client address, public DPP per address, Integration API per key, BMS per secret. */
 export function policiesFromConfig(
   cfg: Pick<Config, 'RATE_LIMIT_EDGE_PER_MINUTE' | 'RATE_LIMIT_DPP_PER_MINUTE' | 'RATE_LIMIT_API_KEY_PER_MINUTE'>,
@@ -18,6 +22,8 @@ export function policiesFromConfig(
     dpp: { limit: cfg.RATE_LIMIT_DPP_PER_MINUTE, windowSeconds: MINUTE },
     apiKey: { limit: cfg.RATE_LIMIT_API_KEY_PER_MINUTE, windowSeconds: MINUTE },
     bmsSecret: { limit: BMS_SECRET_PER_SECOND, windowSeconds: 1 },
+    poliRequestAddress: { limit: POLI_REQUESTS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * MINUTE },
+    poliRequestEmail: { limit: POLI_REQUESTS_PER_EMAIL_PER_HOUR, windowSeconds: 60 * MINUTE },
     signIn: { limit: SIGN_IN_PER_MINUTE, windowSeconds: MINUTE },
   };
 }

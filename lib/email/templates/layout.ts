@@ -1,0 +1,60 @@
+/** The service's name as the mails sign with it. */
+export const PRODUCT_NAME = 'Battery Passport Service';
+
+export interface EmailContent {
+  subject: string;
+  /** The greeting line, without punctuation at the end. */
+  greeting: string;
+  /** Plain paragraphs; rendered escaped in HTML. */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Paragraphs after the button (validity, what to do if the mail was unexpected). */
+  after?: string[];
+  /** Who the mail is sent on behalf of: the passport's manufacturer. */
+  companyName: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+// A line break or a header-like control character in a subject would break the message; names come from a form.
+const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').trim();
+
+function signature(companyName: string): string {
+  return `Sent by the ${PRODUCT_NAME} on behalf of ${companyName}.`;
+}
+
+/** One mail in plain text and HTML with the same words; every value is escaped in the HTML. */
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const after = content.after ?? [];
+  const text = [
+    `${content.greeting},`,
+    ...content.paragraphs,
+    ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
+    ...after,
+    `-- \n${signature(content.companyName)}`,
+  ].join('\n\n');
+  const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
+  const button = content.action
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#064e3b;color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${escapeHtml(content.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:14px;color:#374151">Or copy this address into your browser: ${escapeHtml(content.action.url)}</p>`
+    : '';
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;line-height:1.5;max-width:36rem">',
+    p(`${content.greeting},`),
+    ...content.paragraphs.map(p),
+    button,
+    ...after.map(p),
+    `<p style="margin:24px 0 0;font-size:14px;color:#374151">${escapeHtml(signature(content.companyName))}</p>`,
+    '</body></html>',
+  ].join('');
+  return { subject: oneLine(content.subject), text, html, links: content.action ? [content.action.url] : [] };
+}

@@ -1,0 +1,19 @@
+import { hasGrantCookie } from '../../poli/cookie';
+import { parseResolverPath } from '../../passport/public/resolver-key';
+import type { ResolverDecision } from './resolver';
+
+/** What a passport page that may show restricted fields is sent with: no shared cache keeps it, no cache stores it. */
+export const RESTRICTED_PAGE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * A passport page requested with a PoLI grant cookie may carry restricted fields, so it is never cached: the
+ * viewer page (GET/HEAD) and its form posts alike. The resolver's JSON answers are left alone: they never do.
+ */
+export function restrictedPageHeaders(
+  request: { method: string; pathname: string; cookie: string | null },
+  resolver: ResolverDecision,
+): Record<string, string> {
+  if (!hasGrantCookie(request.cookie)) return {};
+  const page = resolver.kind === 'page' || (request.method === 'POST' && parseResolverPath(request.pathname) !== null);
+  return page ? { 'Cache-Control': RESTRICTED_PAGE_CACHE_CONTROL } : {};
+}

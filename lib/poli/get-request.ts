@@ -1,0 +1,19 @@
+import { prisma, type Db, type Tx } from '../db/client';
+import type { DomainContext } from '../domain/context';
+import { ServiceError } from '../http/errors';
+import { isUuid } from '../ids';
+import { requireRole } from '../passport/transitions/result';
+import { READ_ROLES } from './list-requests';
+import { poliRequestView } from './request-view';
+
+/** One of the tenant's access requests with its grants; another tenant's request is 404. */
+export async function getPoliRequest({ ctx, input, db = prisma, now = new Date() }: { ctx: DomainContext; input: { requestId: string }; db?: Db | Tx; now?: Date }) {
+  requireRole(ctx, READ_ROLES, 'read access requests');
+  if (!isUuid(input.requestId)) throw new ServiceError('INVALID_ID', 'The request id is not a valid UUID.');
+  const row = await db.poliRequest.findFirst({
+    where: { id: input.requestId, companyId: ctx.companyId },
+    include: { product: { select: { name: true, slug: true } }, grants: true },
+  });
+  if (!row) throw new ServiceError('NOT_FOUND', 'No such access request.');
+  return poliRequestView(row, now);
+}
