@@ -49,7 +49,7 @@ test.describe('portal sign-in', () => {
     const { users } = await newPortalCompany(['REVIEWER']);
     await page.goto('/portal/audit');
     await expect(page).toHaveURL(/\/portal\/sign-in\?callbackUrl=%2Fportal%2Faudit$/);
-    await signIn(page, users.REVIEWER, /\/portal\/audit$/);
+    await signIn(page, users.REVIEWER, /\/portal\/audit$/, { navigate: false });
   });
 
   test('the sign-in page refuses to send the browser to another site after sign-in', async ({ page }) => {

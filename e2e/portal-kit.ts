@@ -27,8 +27,14 @@ export async function newPortalCompany(roles: UserRole[] = ['ADMIN']) {
 }
 
 /** Signs in through the sign-in form, as a person would, and waits for the dashboard (or `expectPath`). */
-export async function signIn(page: Page, user: { email: string; password: string }, expectPath: string | RegExp = '/portal') {
-  await page.goto('/portal/sign-in');
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string },
+  expectPath: string | RegExp = '/portal',
+  { navigate = true }: { navigate?: boolean } = {},
+) {
+  // navigate: false signs in on the sign-in page the browser was sent to (keeping where it goes back to).
+  if (navigate) await page.goto('/portal/sign-in');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -78,6 +78,8 @@ describe('approve publishes an immutable snapshot', () => {
     const revising = await prisma.product.findUniqueOrThrow({ where: { id: p.id } });
     expect(revising.state).toBe('DRAFT');
     expect(revising.version).toBe(1);
+    const revisionEvent = await prisma.webhookEvent.findFirst({ where: { type: 'product.updated', payload: { path: ['productId'], equals: p.id } } });
+    expect(revisionEvent?.payload).toMatchObject({ state: 'draft', revisionOf: 1 });
     await submitProduct({ ctx: editor(c.id), input: { productId: p.id } });
     const result = await approveProduct({ ctx: reviewer(c.id), input: { productId: p.id } });
     expect(result).toMatchObject({ state: 'published', version: 2 });

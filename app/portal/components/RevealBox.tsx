@@ -1,14 +1,16 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import s from '../portal.module.css';
 
 /** Secrets shown exactly once: a warning, the values, and a copy button for each. */
 export function RevealBox({ values }: { values: Record<string, string> }) {
   const [copied, setCopied] = useState<string | null>(null);
+  // Two boxes can be on one page (a rotated key, then its rotated signing secret): ids must stay unique.
+  const titleId = useId();
   return (
-    <section className={s.reveal} aria-labelledby="reveal-title" data-testid="one-time-secret">
-      <h2 id="reveal-title">Copy these now</h2>
+    <section className={s.reveal} aria-labelledby={titleId} data-testid="one-time-secret">
+      <h2 id={titleId}>Copy these now</h2>
       <p>
         <strong>They are shown only this once and cannot be recovered.</strong> Store them in your secret manager; if
         you lose them, rotate or revoke and create new ones.

@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { mintApiKey } from '../keys';
-import { requireKeyAdmin, visibleModes } from './find';
+import { operatorId, requireKeyAdmin, visibleModes } from './find';
 import { KEY_VIEW_SELECT, keyView, type KeyView } from './view';
 
 export interface MintKeyInput {
@@ -31,7 +31,7 @@ export async function mintKey({ ctx, input, db = prisma }: { ctx: DomainContext;
   return inTransaction(db, async (tx) => {
     const minted = await mintApiKey(tx, {
       companyId: ctx.companyId, name: input.name, scopes: input.scopes, mode, expiresInDays: input.expiresInDays,
-      allowedCidrs: input.allowedCidrs, actor: ctx.actor, allowPrivileged: false,
+      allowedCidrs: input.allowedCidrs, createdByUserId: operatorId(ctx), actor: ctx.actor, allowPrivileged: false,
     });
     const row = await tx.apiKey.findUniqueOrThrow({ where: { id: minted.id }, select: KEY_VIEW_SELECT });
     return { ...keyView(row), key: minted.key, signingSecret: minted.signingSecret };

@@ -2,12 +2,19 @@ import { prisma, type Db, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate, requireState } from './load';
 import { lifecycleResult, requireRole } from './result';
 
-/** Opens a revision of a published passport: it becomes an editable draft and stays public at its last version. */
+/** The roles that may open a revision (the portal shows the action to these). */
+export const REVISION_ROLES = ['ADMIN', 'EDITOR', 'REVIEWER', 'System'];
+
+/**
+ * Opens a revision of a published passport: it becomes an editable draft and stays public at its last version.
+ * Integrations learn of it as `product.updated` (its state is now draft again).
+ */
 export async function startRevision({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }) {
-  requireRole(ctx, ['ADMIN', 'EDITOR', 'REVIEWER', 'System'], 'start a revision');
+  requireRole(ctx, REVISION_ROLES, 'start a revision');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
     requireState(product, ['APPROVED'], 'revise');
@@ -16,6 +23,8 @@ export async function startRevision({ ctx, input, db = prisma }: { ctx: DomainCo
       data: { state: 'DRAFT', lockVersion: { increment: 1 } },
     });
     await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'StartRevision', actor: ctx.actor, context: { fromVersion: product.version } });
+    const data = { productId: product.id, slug: product.slug, state: 'draft', revisionOf: product.version };
+    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.updated', data });
     return lifecycleResult(updated);
   });
 }

@@ -13,6 +13,9 @@ export interface UpdateEndpointInput {
   enabled?: boolean;
 }
 
+/** Says which door paused the endpoint: an operator in the portal or an integration through the API. */
+const pausedReason = (ctx: DomainContext) => (ctx.actor.channel === 'Portal' ? 'Disabled in the portal.' : 'Disabled through the API.');
+
 /** Changes an endpoint; re-enabling clears the disabled state and the failure streak, disabling records who did it. */
 export async function updateWebhookEndpoint(
   { ctx, id, input, db = prisma, now = new Date(), resolve }: { ctx: DomainContext; id: string; input: UpdateEndpointInput; db?: Db | Tx; now?: Date; resolve?: Resolver },
@@ -28,7 +31,7 @@ export async function updateWebhookEndpoint(
       data: {
         url: input.url, description: input.description, eventTypes: input.eventTypes && [...new Set(input.eventTypes)],
         ...(toggled && input.enabled ? { enabled: true, disabledAt: null, disabledReason: null, failingSince: null } : {}),
-        ...(toggled && !input.enabled ? { enabled: false, disabledAt: now, disabledReason: 'Disabled through the API.' } : {}),
+        ...(toggled && !input.enabled ? { enabled: false, disabledAt: now, disabledReason: pausedReason(ctx) } : {}),
       },
     });
     await writeAudit(tx, { companyId: ctx.companyId, eventType: 'WebhookEndpointUpdated', actor: ctx.actor, context: { webhookEndpointId: id, changed: Object.keys(input) } });

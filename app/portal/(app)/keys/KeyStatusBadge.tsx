@@ -1,0 +1,8 @@
+import type { KeyStatus } from '@/lib/integration/key-admin/view';
+import a from '@/app/portal/components/admin.module.css';
+
+const LABEL: Record<KeyStatus, string> = { active: 'Active', grace: 'Rotated (grace period)', expired: 'Expired', revoked: 'Revoked' };
+
+export function KeyStatusBadge({ status }: { status: KeyStatus }) {
+  return <span className={status === 'active' ? a.okBadge : status === 'grace' ? a.warnBadge : a.offBadge}>{LABEL[status]}</span>;
+}

@@ -1,0 +1,40 @@
+import { GRANTABLE_SCOPES, SCOPES } from '@/lib/integration/scopes';
+import { MAX_KEY_LIFETIME_DAYS } from '@/lib/integration/keys';
+import { ActionForm, FieldError } from '../../components/ActionForm';
+import { SubmitButton } from '../../components/SubmitButton';
+import { KeyOptionFields } from './KeyOptionFields';
+import { mintKeyAction } from './actions';
+import a from '@/app/portal/components/admin.module.css';
+import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
+
+/** The ordinary key: grantable scopes only; the privileged ones come from the admin-key page. */
+export function MintKeyForm() {
+  return (
+    <ActionForm action={mintKeyAction} aria-label="New integration key">
+      <KeepFormValues />
+      <div className={a.field}>
+        <label>
+          Name
+          <input name="name" required maxLength={100} autoComplete="off" aria-describedby="name-error" />
+        </label>
+        <FieldError name="name" />
+      </div>
+      <fieldset aria-describedby="scopes-error">
+        <legend>Scopes</legend>
+        <div className={a.scopes}>
+          {GRANTABLE_SCOPES.map((scope) => (
+            <label key={scope} className={a.checkboxLine}>
+              <input type="checkbox" name="scopes" value={scope} />
+              <span>
+                <code>{scope}</code> <span className={a.hint}>{SCOPES[scope].description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError name="scopes" />
+      </fieldset>
+      <KeyOptionFields maxDays={MAX_KEY_LIFETIME_DAYS} />
+      <SubmitButton pendingText="Minting…">Mint key</SubmitButton>
+    </ActionForm>
+  );
+}

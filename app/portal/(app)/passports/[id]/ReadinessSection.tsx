@@ -1,0 +1,72 @@
+import type { GateCheckId, GateStatus } from '@/lib/passport/drafts/gate';
+import type { PassportDetail } from '@/lib/portal/passports/detail';
+import type { FieldError } from '@/lib/schema/types';
+import p from '../passports.module.css';
+
+const CHECK_NAME: Record<GateCheckId, string> = {
+  readiness: 'Form data readiness',
+  schema_compatibility: 'Schema compatibility',
+  component_graph: 'Component graph',
+  gtin_prefix: 'GTIN under a company prefix',
+  documents: 'Evidence documents',
+};
+
+const STATUS_TEXT: Record<GateStatus, string> = { pass: 'Passes', fail: 'Fails', warn: 'Warning', skip: 'Skipped' };
+
+// An entry's member (`test_reports[0].url`) links to its field's input or row.
+const anchor = (e: FieldError) => `#field-${e.field_id.replace(/[[.].*$/, '')}`;
+
+/** The readiness report and the publication gate, as the API's readiness and gate endpoints report them. */
+export function ReadinessSection({ detail }: { detail: PassportDetail }) {
+  const { readiness, gate } = detail;
+  return (
+    <section className={p.section} aria-labelledby="readiness-title" id="readiness">
+      <h2 id="readiness-title">Readiness and publication gate</h2>
+      <p data-testid="gate-summary" className={gate.ok ? p.pass : p.fail}>
+        {gate.ok ? 'The publication gate passes: the passport may be submitted.' : 'The publication gate blocks submission.'}
+      </p>
+      <div className={p.tableWrap}>
+        <table className={p.entries}>
+          <caption className={p.visuallyHidden}>Publication gate checks</caption>
+          <thead>
+            <tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Detail</th></tr>
+          </thead>
+          <tbody>
+            {gate.checks.map((c) => (
+              <tr key={c.id} data-check={c.id}>
+                <th scope="row">{CHECK_NAME[c.id]}</th>
+                <td className={p[c.status]}>{STATUS_TEXT[c.status]}</td>
+                <td>{c.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Readiness report</h3>
+      {readiness.ok ? (
+        <p>Every mandated field has a value and every value is valid.</p>
+      ) : (
+        <>
+          <FieldErrorList title={`Mandated fields without a value (${readiness.missing.length})`} errors={readiness.missing} show={(e) => e.label} testId="readiness-missing" />
+          <FieldErrorList title={`Invalid values (${readiness.invalid.length})`} errors={readiness.invalid} show={(e) => e.message} testId="readiness-invalid" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function FieldErrorList({ title, errors, show, testId }: { title: string; errors: FieldError[]; show: (e: FieldError) => string; testId: string }) {
+  if (errors.length === 0) return null;
+  return (
+    <>
+      <h4>{title}</h4>
+      <ul data-testid={testId}>
+        {errors.map((e, i) => (
+          <li key={`${e.field_id}-${i}`}>
+            <a href={anchor(e)}>{show(e)}</a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

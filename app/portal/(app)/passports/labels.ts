@@ -1,0 +1,32 @@
+// How the passport pages name things: states, tiers, categories, times and sizes, in one place.
+import type { PublicStateName } from '@/lib/portal/passports/list';
+import { CATEGORY_INFO } from '@/lib/schema/categories';
+import type { AccessTier, BatteryCategory } from '@/lib/schema/types';
+
+export const STATE_LABEL: Record<PublicStateName, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  published: 'Published',
+  withdrawn: 'Withdrawn',
+  deprecated: 'Deprecated',
+};
+
+export const TIER_LABEL: Record<AccessTier, string> = {
+  public: 'Public',
+  legitimate_interest: 'Legitimate interest',
+  authority: 'Authority',
+};
+
+export const categoryName = (code: string) => CATEGORY_INFO[code as BatteryCategory]?.name ?? code;
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short',
+});
+
+export const formatTime = (at: Date | string) => timeFormat.format(typeof at === 'string' ? new Date(at) : at);
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}

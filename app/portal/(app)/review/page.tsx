@@ -1,0 +1,83 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EmptyState } from '@/app/portal/components/EmptyState';
+import { Pager } from '@/app/portal/components/Pager';
+import s from '@/app/portal/portal.module.css';
+import type { DomainContext } from '@/lib/domain/context';
+import { ServiceError } from '@/lib/http/errors';
+import { listReviewQueue, type QueueItem, type QueuePage } from '@/lib/portal/review/queue';
+import { portalTime } from '@/lib/portal/review/time';
+import { portalContext, requireOperator } from '@/lib/portal/session';
+import { CATEGORY_INFO, isBatteryCategory } from '@/lib/schema/categories';
+
+export const metadata: Metadata = { title: 'Review queue' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const categoryName = (code: string) => (isBatteryCategory(code) ? CATEGORY_INFO[code].name : code);
+
+/** Submitted passports, oldest submission first: what reviewers decide on next. */
+export default async function ReviewQueuePage({ searchParams }: { searchParams: SearchParams }) {
+  const operator = await requireOperator();
+  const raw = (await searchParams).cursor;
+  const cursor = typeof raw === 'string' && raw ? raw : undefined;
+  const page = await loadPage(portalContext(operator), cursor);
+  return (
+    <>
+      <h1>Review queue</h1>
+      <p>Passports submitted for review, oldest first. Approving one publishes its next version; rejecting sends it back to draft with your reason.</p>
+      {page === 'invalid-cursor' ? (
+        <p role="alert" className={s.error}>
+          That page link is not valid any more. <Link href="/portal/review">Go to the first page</Link>.
+        </p>
+      ) : page.items.length === 0 ? (
+        <EmptyState>Nothing awaits review{cursor ? ' on this page' : ''}.</EmptyState>
+      ) : (
+        <QueueTable items={page.items} />
+      )}
+      {page !== 'invalid-cursor' ? <Pager path="/portal/review" params={{ cursor }} next={page.nextCursor} /> : null}
+    </>
+  );
+}
+
+/** A cursor that was not handed out is a stale or edited link, not a server failure. */
+async function loadPage(ctx: DomainContext, cursor: string | undefined): Promise<QueuePage | 'invalid-cursor'> {
+  try {
+    return await listReviewQueue({ ctx, input: { cursor } });
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === 'VALIDATION_ERROR') return 'invalid-cursor';
+    throw error;
+  }
+}
+
+function QueueTable({ items }: { items: QueueItem[] }) {
+  return (
+    <table className={s.table}>
+      <caption className="muted">{items.length === 1 ? '1 passport' : `${items.length} passports`} on this page</caption>
+      <thead>
+        <tr>
+          <th scope="col">Passport</th>
+          <th scope="col">Category</th>
+          <th scope="col">Mode</th>
+          <th scope="col">Version</th>
+          <th scope="col">Submitted</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            <td>
+              <Link href={`/portal/passports/${item.id}`}>{item.name}</Link>
+            </td>
+            <td>{categoryName(item.category)}</td>
+            <td>
+              <span className={s.badge}>{item.mode === 'LIVE' ? 'Live' : 'Sandbox'}</span>
+            </td>
+            <td>{item.version > 0 ? `Revision: version ${item.version + 1} (public: ${item.version})` : 'First publication: version 1'}</td>
+            <td>{item.submittedAt ? <time dateTime={item.submittedAt.toISOString()}>{portalTime(item.submittedAt)}</time> : 'Not recorded'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

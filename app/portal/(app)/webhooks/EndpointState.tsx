@@ -1,0 +1,12 @@
+import a from '@/app/portal/components/admin.module.css';
+import type { EndpointView } from './EndpointTable';
+
+export function EndpointState({ endpoint }: { endpoint: Pick<EndpointView, 'enabled' | 'disabledReason'> }) {
+  if (endpoint.enabled) return <span className={a.okBadge}>Enabled</span>;
+  return (
+    <span>
+      <span className={a.offBadge}>Disabled</span>
+      {endpoint.disabledReason ? <span className={a.hint}> {endpoint.disabledReason}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ServiceError } from '@/lib/http/errors';
+import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
+import { modeParam, withMode } from '@/lib/portal/admin/webhooks';
+import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { listWebhookEndpoints } from '@/lib/webhooks/endpoints/list';
+import s from '@/app/portal/portal.module.css';
+import { EmptyState } from '../../components/EmptyState';
+import { Pager } from '../../components/Pager';
+import { AdminOnly } from '@/app/portal/components/AdminOnly';
+import a from '@/app/portal/components/admin.module.css';
+import { EndpointForm } from './EndpointForm';
+import { EndpointTable } from './EndpointTable';
+
+export const metadata: Metadata = { title: 'Webhooks' };
+
+type Search = Promise<{ mode?: string; cursor?: string }>;
+
+/** The endpoints of one mode, or the plan's refusal to show instead of the list. */
+async function load(ctx: Parameters<typeof listWebhookEndpoints>[0]['ctx'], cursor: string | undefined) {
+  try {
+    return { page: await listWebhookEndpoints({ ctx, page: { after: positionFrom(cursor), limit: PAGE_SIZE } }) };
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === 'FORBIDDEN_MODULE') return { refusal: error.message };
+    throw error;
+  }
+}
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Search }) {
+  const operator = await requireOperator();
+  if (!hasRole(operator, PORTAL_ROLES.admin)) return <AdminOnly operator={operator} what="Webhook endpoints" />;
+  const q = await searchParams;
+  const mode = modeParam(q.mode);
+  const result = await load(withMode(portalContext(operator), mode), q.cursor);
+  const modeName = mode === 'TEST' ? 'test' : 'live';
+  return (
+    <>
+      <h1>Webhooks</h1>
+      <p>
+        Endpoints receive your company&apos;s events (product and passport changes) as signed POST requests, retried with backoff
+        for about a day. Live endpoints receive live events, sandbox endpoints sandbox events.
+      </p>
+      {'refusal' in result ? (
+        <p className={s.error}>{result.refusal}</p>
+      ) : (
+        <>
+          <section aria-labelledby="endpoints-title">
+            <h2 id="endpoints-title">Endpoints</h2>
+            <nav aria-label="Mode">
+              <ul className={a.tabs}>
+                <li>
+                  <Link href="/portal/webhooks?mode=live" aria-current={modeName === 'live' ? 'page' : undefined}>
+                    Live endpoints
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/portal/webhooks?mode=test" aria-current={modeName === 'test' ? 'page' : undefined}>
+                    Sandbox endpoints
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+            {result.page.items.length === 0 ? (
+              <EmptyState>No {modeName === 'test' ? 'sandbox' : 'live'} webhook endpoints yet.</EmptyState>
+            ) : (
+              <EndpointTable endpoints={result.page.items} />
+            )}
+            <Pager path="/portal/webhooks" params={{ mode: modeName, cursor: q.cursor }} next={cursorOf(result.page.next)} />
+          </section>
+          <section aria-labelledby="create-title">
+            <h2 id="create-title">New endpoint</h2>
+            <EndpointForm mode={mode} />
+          </section>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { prisma, type Db, type Tx } from '../../db/client';
+import type { LifetimeCounters } from '../../db/generated/client';
+import type { DomainContext } from '../../domain/context';
+import { ServiceError } from '../../http/errors';
+import { getProductOrThrow } from '../../passport/drafts/find-product';
+import { gateOf, type GateReport } from '../../passport/drafts/gate';
+import { productSummary, type ProductRow, type ProductSummary } from '../../passport/drafts/product-view';
+import type { ReadinessReport } from '../../passport/drafts/readiness';
+import { loadCategorySchema } from '../../passport/schema-version';
+import type { CategorySchema } from '../../schema/types';
+import { auditEntryView, type AuditEntryView } from './audit-context';
+import { readCursor } from './cursor';
+import { documentsPage, componentsPage, traceabilityPage, versionsPage, type SectionPages } from './detail-sections';
+
+export const AUDIT_ENTRIES_SHOWN = 50;
+
+export interface PassportDetail {
+  product: ProductSummary & { isDemo: boolean; withdrawalReason: string | null };
+  formData: Record<string, unknown>;
+  schema: CategorySchema;
+  readiness: ReadinessReport;
+  gate: GateReport;
+  documents: Awaited<ReturnType<typeof documentsPage>>;
+  components: Awaited<ReturnType<typeof componentsPage>>;
+  traceability: Awaited<ReturnType<typeof traceabilityPage>>;
+  versions: Awaited<ReturnType<typeof versionsPage>>;
+  counters: LifetimeCounters | null;
+  audit: AuditEntryView[];
+}
+
+/** The tenant's product, or null for an unknown, malformed or another company's id (the page answers 404). */
+export async function findPassport(db: Db | Tx, ctx: DomainContext, productId: string): Promise<ProductRow | null> {
+  try {
+    return await getProductOrThrow(db, ctx, productId);
+  } catch (error) {
+    if (error instanceof ServiceError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_ID')) return null;
+    throw error;
+  }
+}
+
+/**
+ * Everything the portal's passport page shows, for the operator's company only: the form data with its schema,
+ * the readiness report and publication gate (the functions the API's gate endpoint runs), one page of each
+ * list, the BMS lifetime counters and the latest audit entries. Null when the product is not the company's.
+ */
+export async function loadPassportDetail({ ctx, input, db = prisma }: {
+  ctx: DomainContext;
+  input: { productId: string; pages?: SectionPages };
+  db?: Db | Tx;
+}): Promise<PassportDetail | null> {
+  const row = await findPassport(db, ctx, input.productId);
+  if (!row) return null;
+  const pages = input.pages ?? {};
+  const [schema, { readiness, ...gate }, documents, components, traceability, versions, counters, audit] = await Promise.all([
+    loadCategorySchema(db as Tx, row.categoryId, row.schemaVersion),
+    gateOf(db, row),
+    documentsPage(db, ctx, row.id, pages.documents),
+    componentsPage(db, ctx, row.id, readCursor(pages.components)),
+    traceabilityPage(db, ctx, row.id, readCursor(pages.traceability)),
+    versionsPage(db, row.id, pages.versions),
+    db.lifetimeCounters.findUnique({ where: { productId: row.id } }),
+    db.auditLog.findMany({
+      where: { productId: row.id, companyId: ctx.companyId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: AUDIT_ENTRIES_SHOWN,
+    }),
+  ]);
+  return {
+    product: { ...productSummary(row), isDemo: row.isDemo, withdrawalReason: row.withdrawalReason },
+    formData: (row.formData ?? {}) as Record<string, unknown>,
+    schema,
+    readiness,
+    gate,
+    documents,
+    components,
+    traceability,
+    versions,
+    counters,
+    audit: audit.map(auditEntryView),
+  };
+}
