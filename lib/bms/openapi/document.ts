@@ -107,7 +107,7 @@ let cached: { json: string; document: Record<string, any> } | undefined;
 export function bmsOpenApiDocument(): { json: string; document: Record<string, any> } {
   if (!cached) {
     const cfg = config();
-    const document = buildBmsOpenApiDocument({ ...DEFAULT_BMS_LIMITS, baseUrl: cfg.BASE_URL, edgePerMinute: cfg.RATE_LIMIT_EDGE_PER_MINUTE });
+    const document = buildBmsOpenApiDocument({ ...DEFAULT_BMS_LIMITS, baseUrl: cfg.BASE_URL, edgePerMinute: cfg.RATE_LIMIT_EDGE_PER_MINUTE, perSecretPerSecond: cfg.RATE_LIMIT_BMS_PER_SECOND });
     cached = { json: JSON.stringify(document), document };
   }
   return cached;

@@ -56,7 +56,7 @@ describe('the BMS OpenAPI document', () => {
   });
 
   it('states the rate budget the limiter enforces', () => {
-    const policy = policiesFromConfig({ RATE_LIMIT_EDGE_PER_MINUTE: 120, RATE_LIMIT_DPP_PER_MINUTE: 100, RATE_LIMIT_API_KEY_PER_MINUTE: 100 }).bmsSecret;
+    const policy = policiesFromConfig({ RATE_LIMIT_EDGE_PER_MINUTE: 120, RATE_LIMIT_DPP_PER_MINUTE: 100, RATE_LIMIT_API_KEY_PER_MINUTE: 100, RATE_LIMIT_BMS_PER_SECOND: BMS_SECRET_PER_SECOND }).bmsSecret;
     expect(policy).toEqual({ limit: BMS_SECRET_PER_SECOND, windowSeconds: 1 });
     expect(doc.info.description).toContain(`${BMS_SECRET_PER_SECOND} requests per second per secret`);
     expect(doc['x-rate-limit']).toEqual({ perSecretPerSecond: BMS_SECRET_PER_SECOND, edgePerMinutePerAddress: 120 });
