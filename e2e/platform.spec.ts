@@ -95,3 +95,20 @@ test.describe('edge rate limit', () => {
     expect(res.status()).not.toBe(429);
   });
 });
+
+test.describe('security headers', () => {
+  test('pages, the public API and the portal forbid sniffing and framing; the PoLI links send no referrer', async ({ request }) => {
+    for (const path of ['/', '/portal/sign-in', '/api/health', '/api/dpp/no-such-passport']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      // Served over plain http here: no HSTS, which would pin a name to https it cannot answer on.
+      expect(headers['strict-transport-security'], path).toBeUndefined();
+    }
+    const link = await request.get('/api/poli/access?token=not-a-token', { maxRedirects: 0 });
+    expect(link.status()).toBe(303);
+    expect(link.headers()['referrer-policy']).toBe('no-referrer');
+  });
+});

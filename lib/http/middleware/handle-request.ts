@@ -15,6 +15,7 @@ import { featureGate, type FeatureFlags } from './feature-gate';
 import { forwardedRequestHeaders } from './forwarded-headers';
 import { RESOLVER_PATH_HEADER, resolverDecision, robotsHeaders, type ResolverDecision } from './resolver';
 import { restrictedPageHeaders } from './restricted-page';
+import { securityHeaders } from './security-headers';
 
 export interface MiddlewareDeps {
   limitEdge(clientAddress: string): Promise<RateLimitResult>;
@@ -79,7 +80,10 @@ export function createMiddleware(deps: MiddlewareDeps) {
     // The resolver's JSON is the public JSON of /api/dpp/*: open to any origin and counted by the edge limit alike.
     const resolverJson = resolver.kind === 'rewrite';
     const cors = resolverJson ? 'allow' : corsDecision(request.method, pathname);
-    const extra = resolver.kind === 'page' || resolver.kind === 'rewrite' ? { ...resolver.headers } : {};
+    const extra = {
+      ...securityHeaders({ pathname, baseUrl: baseUrl() }),
+      ...(resolver.kind === 'page' || resolver.kind === 'rewrite' ? resolver.headers : {}),
+    };
     const finish = (response: Response, rateLimit?: RateLimitResult) =>
       decorate(response, { surface, requestId, cors, rateLimit, extra });
 
