@@ -1,0 +1,51 @@
+// `npm run test:resilience [-- --long] [-- <suite name filter>]`: the resilience suites (resilience/*.test.ts)
+// against the production build (built first when there is none), then one table of every suite's figures,
+// also written to test-results/resilience.json.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { FIGURES_FILE, type Figure } from '../resilience/kit/figures';
+
+const args = process.argv.slice(2);
+const long = args.includes('--long');
+const filters = args.filter((a) => !a.startsWith('--'));
+
+function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = process.env): number {
+  process.stderr.write(`\n$ ${cmd} ${cmdArgs.join(' ')}\n`);
+  return spawnSync(cmd, cmdArgs, { stdio: 'inherit', env }).status ?? 1;
+}
+
+const distDir = process.env.NEXT_DIST_DIR ?? '.next';
+if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
+  const built = run('npm', ['run', '-s', 'build']);
+  if (built !== 0) process.exit(built);
+}
+
+mkdirSync('test-results', { recursive: true });
+rmSync(FIGURES_FILE, { force: true });
+rmSync('test-results/resilience-report.json', { force: true });
+const code = run(
+  'npx',
+  ['vitest', 'run', '--config', 'vitest.resilience.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/resilience-report.json', ...filters],
+  { ...process.env, RESILIENCE_LONG: long ? '1' : '0' },
+);
+
+const figures: Figure[] = existsSync(FIGURES_FILE)
+  ? readFileSync(FIGURES_FILE, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  : [];
+const report = existsSync('test-results/resilience-report.json') ? JSON.parse(readFileSync('test-results/resilience-report.json', 'utf8')) : null;
+const summary = {
+  mode: long ? 'long' : 'quick',
+  finishedAt: new Date().toISOString(),
+  tests: report ? { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) } : null,
+  figures,
+};
+writeFileSync('test-results/resilience.json', `${JSON.stringify(summary, null, 2)}\n`);
+
+if (figures.length) {
+  const width = Math.max(...figures.map((f) => `${f.suite}: ${f.name}`.length));
+  console.log('\nResilience figures');
+  for (const f of figures) console.log(`  ${`${f.suite}: ${f.name}`.padEnd(width)}  ${f.value}${f.unit ? ` ${f.unit}` : ''}`);
+}
+if (summary.tests) console.log(`\nresilience: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`);
+process.exit(code !== 0 ? code : report ? 0 : 1);
