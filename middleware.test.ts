@@ -132,6 +132,40 @@ describe('feature flags', () => {
   });
 });
 
+describe('body size', () => {
+  it('refuses a form post declaring more than 1 MiB with 413 before any route reads it', async () => {
+    const { call } = setup();
+    for (const path of ['/portal/passports', '/api/auth/callback/credentials', '/api/poli/sign-out']) {
+      const response = await call(path, { method: 'POST', headers: { 'content-length': String(1024 * 1024 + 1) } });
+      expect(response.status, path).toBe(413);
+      expect(response.headers.get('x-middleware-next'), path).toBeNull();
+    }
+    const small = await call('/portal/passports', { method: 'POST', headers: { 'content-length': '512' } });
+    expect(small.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('leaves the Integration API and the BMS endpoint to refuse oversize bodies in their own envelopes', async () => {
+    const { call } = setup();
+    for (const path of ['/api/v1/products', '/api/v1/products/00000000-0000-4000-8000-000000000000/bms-update']) {
+      const response = await call(path, { method: 'POST', headers: { 'content-length': String(5 * 1024 * 1024) } });
+      expect(response.headers.get('x-middleware-next'), path).toBe('1');
+    }
+  });
+});
+
+describe('page policy', () => {
+  it('hands each page a fresh nonce in the policy it renders with and the policy it sends', async () => {
+    const { call } = setup();
+    const first = await call('/portal');
+    const policy = first.headers.get('content-security-policy')!;
+    expect(policy).toMatch(/'nonce-[^']+'/);
+    expect(forwardedRequestHeader(first, 'content-security-policy')).toBe(policy);
+    const second = await call('/portal');
+    expect(second.headers.get('content-security-policy')).not.toBe(policy);
+    expect((await call('/api/health')).headers.get('content-security-policy')).not.toContain('nonce');
+  });
+});
+
 describe('unexpected failures', () => {
   it('answer a bare 500 in the surface envelope instead of leaking the error, and log it', async () => {
     const logged: string[] = [];

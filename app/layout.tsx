@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -11,7 +12,11 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 // `head` is a parallel-route slot (app/@head): React hoists title and meta but not an inline JSON-LD script,
 // so the public passport pages put theirs in the document head through this slot.
-export default function RootLayout({ children, head }: { children: ReactNode; head: ReactNode }) {
+//
+// Every page renders per request: its scripts carry that answer's CSP nonce (lib/http/middleware/security-headers.ts),
+// which a page prerendered at build time could not.
+export default async function RootLayout({ children, head }: { children: ReactNode; head: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <head>{head}</head>

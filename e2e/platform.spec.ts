@@ -107,8 +107,48 @@ test.describe('security headers', () => {
       // Served over plain http here: no HSTS, which would pin a name to https it cannot answer on.
       expect(headers['strict-transport-security'], path).toBeUndefined();
     }
+    for (const path of ['/', '/portal/sign-in']) {
+      const policy = (await request.get(path)).headers()['content-security-policy'];
+      expect(policy, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'/);
+      expect(policy, path).not.toContain('unsafe-inline');
+    }
     const link = await request.get('/api/poli/access?token=not-a-token', { maxRedirects: 0 });
     expect(link.status()).toBe(303);
     expect(link.headers()['referrer-policy']).toBe('no-referrer');
   });
 });
+
+test('pages run their own scripts under the nonce policy, and a script without the nonce is refused', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const first = await page.goto('/portal/sign-in');
+  const nonce = /'nonce-([^']+)'/.exec(first!.headers()['content-security-policy'])![1];
+  // Every executable script of the page carries this answer's nonce (browsers hide it from getAttribute).
+  const scripts = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(new Set(scripts)).toEqual(new Set([nonce]));
+  // The page hydrated: the client-side sign-in form answers a wrong password in place.
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText('The email or password is not correct.');
+  expect(violations).toEqual([]);
+  // Markup injected into the page (what a stored XSS would be): an inline script without the nonce does not run,
+  // under the policy the server sent with that very answer.
+  await page.route('**/portal/sign-in', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('</body>', '<script>window.__injected = true</script></body>');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/portal/sign-in');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected === true)).toBe(false);
+  expect(violations.some((v) => /inline script/i.test(v))).toBe(true);
+  await page.unroute('**/portal/sign-in');
+  // A second answer has a different nonce.
+  const second = await page.goto('/');
+  expect(second!.headers()['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
+});
+

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { config } from '../../config';
 import type { PassportKey, PassportState } from '../../passport/public/product-by-key';
 import { productNotFound } from '../../passport/public/served';
+import { declaredLength, FORM_MAX_BODY_BYTES } from '../bounded-body';
 import { clientAddressFromHeaders } from '../client-address';
 import { renderError, ServiceError } from '../errors';
 import { rateLimitHeaders } from '../rate-limit/headers';
@@ -15,7 +16,7 @@ import { featureGate, type FeatureFlags } from './feature-gate';
 import { forwardedRequestHeaders } from './forwarded-headers';
 import { RESOLVER_PATH_HEADER, resolverDecision, robotsHeaders, type ResolverDecision } from './resolver';
 import { restrictedPageHeaders } from './restricted-page';
-import { securityHeaders } from './security-headers';
+import { isPagePath, newNonce, securityHeaders } from './security-headers';
 
 export interface MiddlewareDeps {
   limitEdge(clientAddress: string): Promise<RateLimitResult>;
@@ -45,6 +46,18 @@ function decorate(response: Response, { surface, requestId, cors, rateLimit, ext
   if (cors !== 'none') for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
   if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
   return response;
+}
+
+/**
+ * A form post (pages, portal actions, sign-in, the PoLI links) declaring more than any form of ours sends. These are
+ * browser surfaces outside the JSON contract: a plain 413, refused before the body is read. The Integration API and
+ * the BMS endpoint refuse oversize bodies themselves, in their own envelopes.
+ */
+function formTooLarge(): Response {
+  return new Response(`The request body exceeds the limit of ${FORM_MAX_BODY_BYTES} bytes.\n`, {
+    status: 413,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' },
+  });
 }
 
 /** X-Robots-Tag for a viewer page. A failed lookup (database down) only skips the header: the page answers anyway. */
@@ -80,8 +93,11 @@ export function createMiddleware(deps: MiddlewareDeps) {
     // The resolver's JSON is the public JSON of /api/dpp/*: open to any origin and counted by the edge limit alike.
     const resolverJson = resolver.kind === 'rewrite';
     const cors = resolverJson ? 'allow' : corsDecision(request.method, pathname);
+    // A page gets a fresh script nonce; Next.js reads it from the request's copy of the policy.
+    const nonce = isPagePath(pathname) ? newNonce() : undefined;
+    const security = securityHeaders({ pathname, baseUrl: baseUrl(), nonce });
     const extra = {
-      ...securityHeaders({ pathname, baseUrl: baseUrl() }),
+      ...security,
       ...(resolver.kind === 'page' || resolver.kind === 'rewrite' ? resolver.headers : {}),
     };
     const finish = (response: Response, rateLimit?: RateLimitResult) =>
@@ -100,11 +116,12 @@ export function createMiddleware(deps: MiddlewareDeps) {
       }
 
       if (resolver.kind === 'internal') return finish(renderError(surface, productNotFound(), { requestId }), edge);
+      if (surface === 'public' && declaredLength(request.headers) > FORM_MAX_BODY_BYTES) return finish(formTooLarge(), edge);
       const switchedOff = featureGate(pathname, deps.flags());
       if (switchedOff) return finish(renderError(surface, switchedOff, { requestId }), edge);
 
       const path = url.pathname + url.search;
-      const headers = forwardedRequestHeaders(request.headers, { requestId, edge, path });
+      const headers = forwardedRequestHeaders(request.headers, { requestId, edge, path, contentSecurityPolicy: nonce ? security['Content-Security-Policy'] : undefined });
       headers.delete(RESOLVER_PATH_HEADER);
       if (resolver.kind === 'rewrite') {
         headers.set(RESOLVER_PATH_HEADER, pathname);
