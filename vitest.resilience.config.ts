@@ -9,7 +9,8 @@ export default defineConfig({
     include: ['resilience/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
-    env: { APP_ENCRYPTION_KEY: '0'.repeat(63) + '1', NEXTAUTH_SECRET: 'resilience-suite-secret-0123456789abcdef' },
+    // Vitest sets BASE_URL to '/' for its own use; the service's configuration reads it as its public address.
+    env: { BASE_URL: 'http://localhost:3000', APP_ENCRYPTION_KEY: '0'.repeat(63) + '1', NEXTAUTH_SECRET: 'resilience-suite-secret-0123456789abcdef' },
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIGURES_FILE, type Figure } from '../resilience/kit/figures';
+import type { Figure } from '../resilience/kit/figures';
 
 const args = process.argv.slice(2);
 const long = args.includes('--long');
@@ -22,18 +22,20 @@ if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
 }
 
 mkdirSync('test-results', { recursive: true });
-rmSync(FIGURES_FILE, { force: true });
-rmSync('test-results/resilience-report.json', { force: true });
+const FIGURES_FILE = path.resolve('test-results', `resilience-figures-${process.pid}.jsonl`);
+const REPORT_FILE = path.join('test-results', `resilience-report-${process.pid}.json`);
 const code = run(
   'npx',
-  ['vitest', 'run', '--config', 'vitest.resilience.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/resilience-report.json', ...filters],
-  { ...process.env, RESILIENCE_LONG: long ? '1' : '0' },
+  ['vitest', 'run', '--config', 'vitest.resilience.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT_FILE}`, ...filters],
+  { ...process.env, RESILIENCE_LONG: long ? '1' : '0', RESILIENCE_FIGURES: FIGURES_FILE },
 );
 
 const figures: Figure[] = existsSync(FIGURES_FILE)
   ? readFileSync(FIGURES_FILE, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
   : [];
-const report = existsSync('test-results/resilience-report.json') ? JSON.parse(readFileSync('test-results/resilience-report.json', 'utf8')) : null;
+const report = existsSync(REPORT_FILE) ? JSON.parse(readFileSync(REPORT_FILE, 'utf8')) : null;
+rmSync(FIGURES_FILE, { force: true });
+rmSync(REPORT_FILE, { force: true });
 const summary = {
   mode: long ? 'long' : 'quick',
   finishedAt: new Date().toISOString(),

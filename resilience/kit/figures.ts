@@ -3,7 +3,8 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-export const FIGURES_FILE = path.resolve('test-results', 'resilience-figures.jsonl');
+// The runner names one file per run (RESILIENCE_FIGURES), so two runs side by side keep their figures apart.
+export const FIGURES_FILE = path.resolve(process.env.RESILIENCE_FIGURES ?? path.join('test-results', 'resilience-figures.jsonl'));
 
 export interface Figure {
   suite: string;

@@ -1,0 +1,162 @@
+// Load: mixed traffic (public reads of every kind, signed API writes, BMS telemetry) at a fixed concurrency for
+// 45 seconds (10 minutes under --long), with no 5xx and the server's resident memory flat once warmed up.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PassportSeeder, type Passport } from '../bench/seed';
+import { newIdempotencyKey, signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
+import { advance, newBattery, seededRandom, telemetryBody, type BatteryState } from '../lib/bms/simulator/telemetry';
+import type { Db } from '../lib/db/client';
+import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
+import { createTestBmsSecret, mintTestKey } from '../lib/testing/factories';
+import { figure, longMode } from './kit/figures';
+import { startService, type RunningService } from './kit/service';
+import { ALL_GRANTABLE, openDb } from './kit/tenants';
+
+const SECONDS = longMode() ? 600 : 45;
+const CONCURRENCY = 16;
+const UNLIMITED = '100000000';
+
+let database: TestDatabase;
+let db: Db;
+let service: RunningService;
+let passports: Passport[];
+let drafts: string[];
+let key: { key: string; signingSecret: string };
+let bmsSecret: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase('resilience_load');
+  db = openDb(database.url);
+  const seeder = await PassportSeeder.create(db, database.url);
+  await seeder.growTo(longMode() ? 10_000 : 200);
+  passports = seeder.passports;
+  drafts = await seeder.drafts(50);
+  key = await mintTestKey(db, seeder.companyId, { scopes: ALL_GRANTABLE });
+  bmsSecret = (await createTestBmsSecret(db, seeder.companyId)).secret;
+  await seeder.close();
+  service = await startService({
+    databaseUrl: database.url,
+    env: {
+      RATE_LIMIT_EDGE_PER_MINUTE: UNLIMITED, RATE_LIMIT_DPP_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_API_KEY_PER_MINUTE: UNLIMITED, RATE_LIMIT_BMS_PER_SECOND: UNLIMITED,
+    },
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await service?.stop();
+  await db?.$disconnect();
+  await database?.dispose();
+});
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+
+type Kind = 'dpp' | 'jsonld' | 'snapshot' | 'resolver' | 'form-data' | 'bms';
+const MIX: Kind[] = ['dpp', 'dpp', 'dpp', 'jsonld', 'snapshot', 'resolver', 'form-data', 'bms', 'bms'];
+
+function requestFor(kind: Kind, fleet: Map<string, BatteryState>, random: () => number): { path: string; init: RequestInit } {
+  const p = pick(passports);
+  switch (kind) {
+    case 'dpp':
+      return { path: `/api/dpp/${p.slug}`, init: {} };
+    case 'jsonld':
+      return { path: `/api/dpp/${p.slug}/jsonld`, init: {} };
+    case 'snapshot':
+      return { path: `/api/dpp/${p.slug}/v/1`, init: {} };
+    case 'resolver':
+      return { path: `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`, init: { headers: { accept: 'text/html' } } };
+    case 'form-data': {
+      const path = `/api/v1/products/${pick(drafts)}/form-data`;
+      const body = JSON.stringify({ formData: { manufacturing_place: `Plant ${Math.random().toString(36).slice(2, 10)}` } });
+      const signature = signIntegrationRequest({ method: 'PUT', pathWithQuery: path, body, signingSecret: key.signingSecret })['X-Service-Signature'];
+      return {
+        path,
+        init: {
+          method: 'PUT',
+          body,
+          headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json', 'idempotency-key': newIdempotencyKey(), 'x-service-signature': signature },
+        },
+      };
+    }
+    case 'bms': {
+      const state = advance(fleet.get(p.id) ?? newBattery(p.id, random), random);
+      fleet.set(p.id, state);
+      const body = JSON.stringify(telemetryBody(state, new Date()));
+      const signature = signBmsRequest({ rawBody: body, secret: bmsSecret })['X-Service-Signature'];
+      return {
+        path: `/api/v1/products/${p.id}/bms-update`,
+        init: { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-service-bms-secret': bmsSecret, 'x-service-signature': signature } },
+      };
+    }
+  }
+}
+
+/** Every passport read once in every form, so the measured window starts with the read caches full. */
+async function warmUp(): Promise<void> {
+  const paths = passports.flatMap((p) => [`/api/dpp/${p.slug}`, `/api/dpp/${p.slug}/jsonld`, `/api/dpp/${p.slug}/v/1`, `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`]);
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const path = paths[next++]!;
+      const response = await fetch(`${service.baseUrl}${path}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`warm-up ${path} answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
+test(`${SECONDS} s of mixed reads, API writes and BMS telemetry: no 5xx, no unexpected answer, memory flat`, async () => {
+  await warmUp();
+  const fleet = new Map<string, BatteryState>();
+  const random = seededRandom(7);
+  const counts = new Map<string, number>();
+  const unexpected: string[] = [];
+  const rss: number[] = [];
+  const sampler = setInterval(() => {
+    const mb = service.rssMb();
+    if (mb !== null) rss.push(mb);
+  }, 1000);
+  const end = Date.now() + SECONDS * 1000;
+  let total = 0;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const kind = pick(MIX);
+      const { path, init } = requestFor(kind, fleet, random);
+      const status = await fetch(`${service.baseUrl}${path}`, init).then(
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
+        () => 0,
+      );
+      total += 1;
+      counts.set(`${kind} ${status}`, (counts.get(`${kind} ${status}`) ?? 0) + 1);
+      if (status < 200 || status >= 300) unexpected.push(`${kind} ${path} → ${status}`);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  } finally {
+    clearInterval(sampler);
+  }
+
+  // Memory: the median of the last quarter against the median of the second (the first is warm-up).
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const quarter = Math.max(1, Math.floor(rss.length / 4));
+  const warmed = median(rss.slice(quarter, 2 * quarter));
+  const last = median(rss.slice(-quarter));
+  const peak = Math.max(...rss);
+  figure('load', 'duration', SECONDS, 's');
+  figure('load', 'requests', total);
+  figure('load', 'requests per second', Math.round(total / SECONDS));
+  figure('load', 'non-2xx answers', unexpected.length);
+  figure('load', 'resident memory after warm-up (median)', Math.round(warmed), 'MB');
+  figure('load', 'resident memory at the end (median)', Math.round(last), 'MB');
+  figure('load', 'resident memory peak', Math.round(peak), 'MB');
+  for (const [name, n] of [...counts].sort()) figure('load', `answers: ${name}`, n);
+
+  expect(unexpected.slice(0, 20)).toEqual([]);
+  expect(total).toBeGreaterThan(0);
+  // Flat: what the server holds after warm-up does not keep growing with the traffic (a leak grows linearly).
+  expect(last).toBeLessThan(warmed * 1.25 + 32);
+}, (SECONDS + 600) * 1000);
