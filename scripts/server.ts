@@ -1,10 +1,39 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import next from 'next';
 import { restoreContentLength } from '../lib/documents/content-length';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
 import { startJobs, stopJobs } from '../lib/jobs/runner';
 import { logger } from '../lib/log';
 import { keepVaryTokens } from '../lib/http/vary';
+import { config } from '../lib/config';
+import { renderError, ServiceError } from '../lib/http/errors';
+import { securityHeaders } from '../lib/http/middleware/security-headers';
+import { newRequestId } from '../lib/http/request-id';
+import { surfaceOf } from '../lib/http/surface';
+
+/**
+ * A path with a percent escape that is not UTF-8 (`/api/v1/products/%FF`) makes the Next.js router throw before
+ * middleware runs (a bare 500). Such a path names nothing: it is answered 404 here, in its surface's envelope.
+ */
+export function undecodablePath(url: string | undefined): string | null {
+  const pathname = (url ?? '/').split('?')[0]!;
+  try {
+    decodeURIComponent(pathname);
+    return null;
+  } catch {
+    return pathname;
+  }
+}
+
+async function answerUndecodablePath(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  req.resume();
+  const surface = surfaceOf(pathname);
+  const refusal = new ServiceError(surface === 'public' ? 'PRODUCT_NOT_FOUND' : 'NOT_FOUND', 'Nothing exists at this address: the path is not percent-encoded UTF-8.');
+  const response = renderError(surface, refusal, { requestId: newRequestId() });
+  const headers = { ...Object.fromEntries(response.headers), ...securityHeaders({ pathname: '/api/', baseUrl: config().BASE_URL }) };
+  res.writeHead(response.status, headers);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
 
 export interface WebServer {
   server: Server;
@@ -39,6 +68,11 @@ export async function startWebServer(opts: {
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = createServer((req, res) => {
+    const undecodable = undecodablePath(req.url);
+    if (undecodable !== null) {
+      void answerUndecodablePath(undecodable, req, res);
+      return;
+    }
     const address = resolveClientAddress({
       socketAddress: req.socket.remoteAddress,
       forwardedFor: req.headers['x-forwarded-for'],
