@@ -49,6 +49,15 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // The longest wait on object storage per call (and per chunk of a download): a hung store fails, never hangs.
+  OBJECT_STORAGE_TIMEOUT_MS: positiveInt(15_000),
+  // The webhook retry delays after each failed attempt (ms, comma-separated); the reference schedule when unset.
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'expected a comma-separated list of milliseconds')
+    .transform((list) => list.split(',').map(Number))
+    .refine((delays) => delays.every((ms) => ms > 0), 'every delay must be positive')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

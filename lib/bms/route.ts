@@ -1,6 +1,7 @@
 import { prisma } from '../db/client';
 import type { BmsSecret } from '../db/generated/client';
-import { renderBmsError, ServiceError } from '../http/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { renderBmsError, ServiceError, toServiceError } from '../http/errors';
 import { logger } from '../log';
 import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type RateLimitResult } from '../http/rate-limit';
 import { requestIdFrom } from '../http/request-id';
@@ -27,6 +28,8 @@ export interface BmsRouteOptions {
 /** Anything that is not a ServiceError is logged here and answers 500 INTERNAL; internals never leave. */
 function asServiceError(error: unknown, requestId: string): ServiceError {
   if (error instanceof ServiceError) return error;
+  // A lost database: one warning line per request, not a stack per device while it lasts.
+  if (isDatabaseUnavailable(error)) return toServiceError(error, { requestId }, 'bms');
   logger().error({ err: error, requestId }, 'BMS update failed; rolled back');
   return new ServiceError('INTERNAL', BMS_INTERNAL_MESSAGE);
 }

@@ -8,7 +8,37 @@ export interface S3Options {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /**
+   * The longest wait on object storage (OBJECT_STORAGE_TIMEOUT_MS): for the whole exchange of a PUT or DELETE, for
+   * the answer to a GET and then for each next chunk of its body. A hung store fails the request, never holds it.
+   */
+  timeoutMs?: number;
   fetch?: typeof fetch;
+}
+
+export const DEFAULT_OBJECT_STORAGE_TIMEOUT_MS = 15_000;
+
+/** The stream of a download, with `arm` running while it waits on the store for the next chunk only. */
+function boundedBody(body: ReadableStream<Uint8Array>, arm: () => void, disarm: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      arm();
+      try {
+        const { done, value } = await reader.read();
+        disarm();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        disarm();
+        controller.error(new StorageUnavailable('Object storage GET failed while streaming.', { cause: error }));
+      }
+    },
+    cancel(reason) {
+      disarm();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /** S3-compatible object storage over SigV4-signed fetch (PUT/GET/DELETE object, path-style). */
@@ -16,40 +46,68 @@ export function s3Storage(options: S3Options): DocumentStorage {
   const aws = new AwsClient({ accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, region: options.region, service: 's3', retries: 0 });
   const base = `${options.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(options.bucket)}/`;
   const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_OBJECT_STORAGE_TIMEOUT_MS;
 
-  async function send(method: string, key: string, body?: Uint8Array): Promise<Response> {
+  /** One signed exchange under its own deadline; `disarm` stops the clock, `arm` restarts it (a body's next chunk). */
+  async function send(method: string, key: string, body?: Uint8Array) {
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const disarm = () => clearTimeout(timer);
+    const arm = () => {
+      disarm();
+      timer = setTimeout(() => abort.abort(new Error(`no answer from object storage within ${timeoutMs} ms`)), timeoutMs);
+    };
+    arm();
     try {
       const signed = await aws.sign(base + encodeURIComponent(key), { method, body: body as BodyInit | undefined });
-      return await doFetch(signed);
+      return { response: await doFetch(signed, { signal: abort.signal }), arm, disarm };
     } catch (error) {
+      disarm();
       throw new StorageUnavailable(`Object storage ${method} failed.`, { cause: error });
     }
   }
 
-  const refuse = async (response: Response, method: string) => {
-    await response.body?.cancel();
+  /**
+   * Reads the rest of a small answer (an error document, the empty body of a PUT or DELETE) under the same deadline.
+   * Read to its end, not cancelled: inside the Next server cancelling a GET answer's body did not settle until the
+   * deadline aborted it, so a missing object (404) took the whole timeout, and without one never answered.
+   */
+  async function finish(response: Response, disarm: () => void, method: string): Promise<void> {
+    try {
+      await response.arrayBuffer();
+    } catch (error) {
+      throw new StorageUnavailable(`Object storage ${method} failed.`, { cause: error });
+    } finally {
+      disarm();
+    }
+  }
+
+  const refuse = async (response: Response, disarm: () => void, method: string) => {
+    await finish(response, disarm, method).catch(() => undefined);
     return new StorageUnavailable(`Object storage answered ${response.status} to ${method}.`);
   };
 
   return {
     async put(key, bytes) {
-      const response = await send('PUT', key, bytes);
-      if (!response.ok) throw await refuse(response, 'PUT');
-      await response.body?.cancel();
+      const { response, disarm } = await send('PUT', key, bytes);
+      if (!response.ok) throw await refuse(response, disarm, 'PUT');
+      await finish(response, disarm, 'PUT');
     },
     async get(key) {
-      const response = await send('GET', key);
+      const { response, arm, disarm } = await send('GET', key);
       if (response.status === 404) {
-        await response.body?.cancel();
+        await finish(response, disarm, 'GET');
         return null;
       }
-      if (!response.ok || !response.body) throw await refuse(response, 'GET');
-      return response.body as ReadableStream<Uint8Array>;
+      if (!response.ok || !response.body) throw await refuse(response, disarm, 'GET');
+      // The answer came: from here the clock runs only while the next chunk is awaited, not while the client reads.
+      disarm();
+      return boundedBody(response.body as ReadableStream<Uint8Array>, arm, disarm);
     },
     async delete(key) {
-      const response = await send('DELETE', key);
-      if (!response.ok && response.status !== 404) throw await refuse(response, 'DELETE');
-      await response.body?.cancel();
+      const { response, disarm } = await send('DELETE', key);
+      if (!response.ok && response.status !== 404) throw await refuse(response, disarm, 'DELETE');
+      await finish(response, disarm, 'DELETE');
     },
   };
 }

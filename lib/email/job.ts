@@ -10,9 +10,10 @@ export const emailSession = (options: SessionOptions<EmailPassSummary> = {}) =>
 export const emailDelivery = defineJob<Record<string, never>>({
   name: 'email-delivery',
   cron: '* * * * *',
+  startAtLaunch: true,
   queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 120 },
   async handler(_data, { log, jobId }) {
-    const output = await emailSession();
+    const output = await emailSession({ log });
     if (output.attempted > 0 || output.failed > 0) log.info({ job: 'email-delivery', jobId, ...output }, 'email delivery session');
     return output;
   },

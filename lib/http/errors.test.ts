@@ -1,15 +1,15 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
-  INTERNAL_MESSAGE, renderBmsError, renderError, renderIntegrationError, renderPublicError, renderPublicFlat,
+  DATABASE_UNAVAILABLE_MESSAGES, INTERNAL_MESSAGE, renderBmsError, renderError, renderIntegrationError, renderPublicError, renderPublicFlat,
   renderPublicNested, ServiceError,
 } from './errors';
 
 const requestId = '0b6f3a52-6f0e-4c52-9d3c-2a4c7c1e9f10';
 
-function capturingLog() {
+function capturingLog(level: pino.Level = 'error') {
   const lines: string[] = [];
-  const log = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
+  const log = pino({ level }, { write: (line: string) => void lines.push(line) });
   return { log, lines };
 }
 
@@ -120,5 +120,42 @@ describe('unknown errors', () => {
     const { log } = capturingLog();
     const body = await renderPublicError('boom', { requestId, log }).json();
     expect(body).toEqual({ error: INTERNAL_MESSAGE, code: 'INTERNAL_ERROR', details: {} });
+  });
+});
+
+describe('a lost database', () => {
+  // Two of the shapes Prisma 7 with the pg adapter throws (lib/db/unavailable.db.test.ts has them all, for real).
+  const closed = Object.assign(new Error('\nInvalid `prisma.product.findFirst()` invocation in\n/app/lib/x.ts:3:1\n\nServer has closed the connection.'), {
+    name: 'PrismaClientKnownRequestError', code: 'P1017', meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'ConnectionClosed' } } },
+  });
+  const timedOut = new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') });
+
+  it.each([closed, timedOut])('answers the public surface 503 SERVICE_UNAVAILABLE, flat, with Retry-After and no-store (%#)', async (error) => {
+    const { log } = capturingLog('warn');
+    const response = renderPublicError(error, { requestId, log });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGES.public, code: 'SERVICE_UNAVAILABLE', details: {} });
+    expect([response.headers.get('Retry-After'), response.headers.get('Cache-Control')]).toEqual(['30', 'no-store']);
+  });
+
+  it('answers the Integration API 500 INTERNAL_ERROR and the BMS endpoint 500 INTERNAL, saying nothing was written', async () => {
+    const { log } = capturingLog('warn');
+    const integration = renderIntegrationError(closed, { requestId, log });
+    expect(integration.status).toBe(500);
+    expect(await integration.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: DATABASE_UNAVAILABLE_MESSAGES.integration, requestId } });
+    expect(DATABASE_UNAVAILABLE_MESSAGES.integration).toMatch(/unavailable.*nothing was written.*same Idempotency-Key/);
+    const bms = renderBmsError(timedOut, { requestId, log });
+    expect(bms.status).toBe(500);
+    expect(await bms.json()).toEqual({ code: 'INTERNAL', error: DATABASE_UNAVAILABLE_MESSAGES.bms });
+  });
+
+  it('keeps the driver\'s words out of the answer and logs one warning line without a stack', async () => {
+    const { log, lines } = capturingLog('warn');
+    const text = await renderError('integration', closed, { requestId, log }).text();
+    expect(text).not.toMatch(/prisma|invocation|lib\/x\.ts|Server has closed|P1017/);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]);
+    expect(line).toMatchObject({ level: 40, requestId, database: 'P1017 ConnectionClosed', msg: 'database unavailable' });
+    expect(lines[0]).not.toMatch(/stack|invocation|\\n\s+at /);
   });
 });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { describeDatabaseFailure, isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { logger } from '@/lib/log';
 import { ERROR_CODES, type ErrorCode } from './error-codes';
 import { RESPONSE_REQUEST_ID_HEADER } from './request-id';
@@ -48,9 +49,33 @@ export interface RenderContext {
   log?: Logger;
 }
 
-/** A ServiceError as is; anything else is logged (with its stack, server-side only) and becomes a bare 500. */
-export function toServiceError(error: unknown, { requestId, log }: RenderContext): ServiceError {
+export const DATABASE_UNAVAILABLE_MESSAGES: Record<Surface, string> = {
+  public: 'The service is temporarily unavailable. Retry after the number of seconds in the Retry-After header.',
+  integration: 'The database is temporarily unavailable; the request was not completed and nothing was written. Retry with the same Idempotency-Key.',
+  bms: 'The database is temporarily unavailable; the update was not saved and nothing was written. It is safe to retry.',
+};
+
+/**
+ * The database could not be reached: the public surface has a code for it (503 SERVICE_UNAVAILABLE with
+ * Retry-After); the Integration API's table has none, so it answers its retryable 500 INTERNAL_ERROR, the BMS
+ * endpoint its 500 INTERNAL ("whole transaction rolled back; safe to retry"), each saying what happened.
+ */
+function databaseUnavailable(surface: Surface): ServiceError {
+  if (surface === 'public') return new ServiceError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGES.public);
+  return new ServiceError(surface === 'bms' ? 'INTERNAL' : 'INTERNAL_ERROR', DATABASE_UNAVAILABLE_MESSAGES[surface]);
+}
+
+/**
+ * A ServiceError as is; a lost database becomes the surface's answer for it (logged as one warning line, since an
+ * outage repeats it for every request); anything else is logged (with its stack, server-side only) and becomes a
+ * bare 500. The driver's message, SQL and stack never reach the response.
+ */
+export function toServiceError(error: unknown, { requestId, log }: RenderContext, surface: Surface = 'public'): ServiceError {
   if (error instanceof ServiceError) return error;
+  if (isDatabaseUnavailable(error)) {
+    (log ?? logger()).warn({ requestId, database: describeDatabaseFailure(error) }, 'database unavailable');
+    return databaseUnavailable(surface);
+  }
   (log ?? logger()).error({ err: error, requestId }, 'unhandled error');
   return new ServiceError('INTERNAL_ERROR', INTERNAL_MESSAGE);
 }
@@ -109,7 +134,7 @@ export function renderPublicError(error: unknown, ctx: RenderContext): Response 
 
 /** Integration envelope; fieldErrors sit both in the error object and in details (clients read either). */
 export function renderIntegrationError(error: unknown, ctx: RenderContext): Response {
-  const e = toServiceError(error, ctx);
+  const e = toServiceError(error, ctx, 'integration');
   const { details, reason, currentLockVersion, fieldErrors } = e.options;
   const mergedDetails = fieldErrors ? { ...details, fieldErrors } : details;
   return respond('integration', e, ctx.requestId, {
@@ -127,7 +152,7 @@ export function renderIntegrationError(error: unknown, ctx: RenderContext): Resp
 
 /** BMS shape: `{ code, error: <message>, reason? }`. */
 export function renderBmsError(error: unknown, ctx: RenderContext): Response {
-  const e = toServiceError(error, ctx);
+  const e = toServiceError(error, ctx, 'bms');
   const reason = e.options.reason === undefined ? {} : { reason: e.options.reason };
   return respond('bms', e, ctx.requestId, { code: codeFor('bms', e.code), error: e.message, ...reason });
 }

@@ -21,6 +21,11 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   name: string;
   /** Five-field cron in UTC; omit for jobs that are only sent on demand. */
   cron?: string;
+  /**
+   * Also sent once when the runner starts: an outbox worker then takes up waiting work at once instead of at the
+   * first cron slot pg-boss's clock sends (up to about 35 s after start-up).
+   */
+  startAtLaunch?: boolean;
   /** Retries, expiry and retention of this queue's jobs (pg-boss queue options). */
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** Resolves to a small summary kept as the job's output; a throw fails the attempt (pg-boss retries it). */

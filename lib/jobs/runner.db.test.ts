@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma } from '../db/client';
+import { defineJob } from './job';
 import { JOBS } from './registry';
 import { JOBS_APPLICATION_NAME, JOBS_SCHEMA, startJobs, stopJobs, type JobRunner } from './runner';
 import { eventually, keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from './testing';
@@ -89,6 +90,26 @@ describe('starting and stopping', () => {
     await stopped;
     await eventually(async () => ((await jobConnections()) === 0 ? true : undefined), { timeoutMs: 10_000, what: 'the job connections to close' });
     await expect(stopJobs()).resolves.toBeUndefined();
+  });
+
+  it('sends a startAtLaunch job once at start, so it runs at once rather than at its first cron slot', async () => {
+    const { log } = recordingLog();
+    await stopJobs();
+    const runs: string[] = [];
+    const launched = defineJob({
+      name: `launch-test-${Date.now().toString(36)}`,
+      cron: '0 0 1 1 *',
+      startAtLaunch: true,
+      queue: { policy: 'stately', retryLimit: 0 },
+      async handler(_data, { jobId }) {
+        runs.push(jobId);
+      },
+    });
+    const runner = await startJobs({ connectionString: connectionString(), log, jobs: [...jobs, launched] });
+    await eventually(async () => (runs.length > 0 ? true : undefined), { timeoutMs: 20_000, what: 'the job sent at start to run' });
+    expect(runs).toHaveLength(1);
+    await runner.boss.unschedule(launched.name);
+    await stopJobs();
   });
 
   it('rejects a start on an unreachable database, leaves nothing running, and can start again afterwards', async () => {

@@ -1,5 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { describeDatabaseFailure, isDatabaseUnavailable } from '../db/unavailable';
+import { everyMs } from '../http/rate-limit/throttle';
 import type { JobDefinition, JobLog } from './job';
 import { JOBS } from './registry';
 
@@ -61,8 +63,8 @@ async function launch({ connectionString, log, jobs = JOBS }: StartJobsOptions):
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE, application_name: JOBS_APPLICATION_NAME, connectionTimeoutMillis: 5_000 });
   const boss = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) }, schema: JOBS_SCHEMA });
   // An 'error' event without a listener would end the process; a lost database is reported here and retried.
-  pool.on('error', (err) => log.error({ err }, 'background jobs: idle database connection lost'));
-  boss.on('error', (err) => log.error({ err }, 'background jobs: pg-boss error'));
+  pool.on('error', jobErrorReporter(log, 'background jobs: idle database connection lost'));
+  boss.on('error', jobErrorReporter(log, 'background jobs: pg-boss error'));
   try {
     await boss.start();
     await registerJobs(boss, jobs, log);
@@ -73,6 +75,24 @@ async function launch({ connectionString, log, jobs = JOBS }: StartJobsOptions):
   }
   log.info({ jobs: jobs.map((j) => j.name) }, 'background jobs started');
   return { runner: { boss, jobs }, pool };
+}
+
+/**
+ * Reports pg-boss's and its pool's errors. While the database is away every worker's poll fails every 2 s: that is
+ * one warning line per 30 s, without a stack; any other error is logged in full.
+ */
+export function jobErrorReporter(log: JobLog, what: string, warnNow = everyMs(30_000)): (err: unknown) => void {
+  return (err) => {
+    // A worker's error is a copy of the original with " (Queue: …, Worker: …)" added to its message.
+    const original = typeof err === 'object' && err !== null
+      ? { ...err, message: String((err as { message?: unknown }).message ?? '').replace(/ \(Queue: [^)]*\)$/, '') }
+      : err;
+    if (isDatabaseUnavailable(err) || isDatabaseUnavailable(original)) {
+      if (warnNow()) log.warn({ database: describeDatabaseFailure(original) }, `${what}: database unavailable`);
+      return;
+    }
+    log.error({ err }, what);
+  };
 }
 
 async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition<any>[], log: JobLog): Promise<void> {
@@ -92,6 +112,8 @@ async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition<any>[], l
   // A job removed from the table (or its cron) must not keep being sent by a schedule nobody works.
   const known = new Set(jobs.filter((j) => j.cron).map((j) => j.name));
   for (const schedule of await boss.getSchedules()) if (!known.has(schedule.name)) await boss.unschedule(schedule.name);
+  // A stately queue keeps one waiting job at most: on a busy queue (another instance's) this send adds nothing.
+  for (const job of jobs) if (job.startAtLaunch) await boss.send(job.name, {});
 }
 
 async function runOne(job: JobDefinition<any>, jobId: string, data: object, log: JobLog): Promise<Record<string, unknown>> {

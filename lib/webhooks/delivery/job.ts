@@ -13,9 +13,10 @@ export const deliverySession = (options: SessionOptions<PassSummary> = {}) =>
 export const webhookDeliveries = defineJob<Record<string, never>>({
   name: 'webhook-deliveries',
   cron: '* * * * *',
+  startAtLaunch: true,
   queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 120 },
   async handler(_data, { log, jobId }) {
-    const output = await deliverySession();
+    const output = await deliverySession({ log });
     if (output.attempted > 0 || output.disabled > 0) log.info({ job: 'webhook-deliveries', jobId, ...output }, 'webhook delivery session');
     return output;
   },

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { isSuccess, MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_MS } from './schedule';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../../config';
+import { isSuccess, MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_MS, retryDelaysMs } from './schedule';
 
 describe('the webhook retry schedule', () => {
   const t0 = new Date('2026-11-23T00:00:00.000Z');
@@ -16,6 +17,31 @@ describe('the webhook retry schedule', () => {
     expect(MAX_ATTEMPTS).toBe(8);
     expect(nextAttemptAt(8, t0)).toBeNull();
     expect(nextAttemptAt(12, t0)).toBeNull();
+  });
+
+  describe('WEBHOOK_RETRY_DELAYS_MS', () => {
+    afterEach(() => {
+      delete process.env.WEBHOOK_RETRY_DELAYS_MS;
+      resetConfigForTests();
+    });
+
+    it('replaces the schedule: its delays in order, then FAILED after one attempt more than it lists', () => {
+      process.env.WEBHOOK_RETRY_DELAYS_MS = '1000, 2000,4000';
+      resetConfigForTests();
+      expect(retryDelaysMs()).toEqual([1000, 2000, 4000]);
+      expect([1, 2, 3].map((n) => nextAttemptAt(n, t0)!.getTime() - t0.getTime())).toEqual([1000, 2000, 4000]);
+      expect(nextAttemptAt(4, t0)).toBeNull();
+    });
+
+    it('is the reference schedule when unset, and a malformed list stops start-up naming the variable', () => {
+      resetConfigForTests();
+      expect(retryDelaysMs()).toEqual([...RETRY_DELAYS_MS]);
+      for (const bad of ['', '5s', '1000,,2000', '0,1000', '-5']) {
+        process.env.WEBHOOK_RETRY_DELAYS_MS = bad;
+        resetConfigForTests();
+        expect(() => retryDelaysMs(), bad).toThrow(/WEBHOOK_RETRY_DELAYS_MS/);
+      }
+    });
   });
 
   it('counts only 2xx answers as delivered', () => {
