@@ -17,6 +17,7 @@ export async function installReferenceData(databaseUrl: string): Promise<{ insta
   const db = createPrismaClient(databaseUrl);
   const installedSchemas: string[] = [];
   try {
+    // A first install writes every category's field schema: on a loaded machine that outlasts Prisma's 5 s default.
     await db.$transaction(async (tx) => {
       const industry = await tx.industry.upsert({
         where: { code: BATTERY_INDUSTRY.code },
@@ -47,7 +48,7 @@ export async function installReferenceData(databaseUrl: string): Promise<{ insta
           await tx.category.update({ where: { id: category.id }, data: { currentSchemaVersion: schema.version } });
         }
       }
-    });
+    }, { maxWait: 10_000, timeout: 60_000 });
   } finally {
     await db.$disconnect();
   }
