@@ -42,3 +42,30 @@ describe('self-hosted Redis script adapter', () => {
     expect(redis.script).toHaveBeenCalledWith('LOAD', stripShebang(SCRIPT));
   });
 });
+
+describe('self-hosted Redis backend connection', () => {
+  it('drops a connection that opens but never answers, and tries again instead of staying closed', async () => {
+    const { createServer } = await import('node:net');
+    const { createRedisBackend } = await import('./redis-store');
+    let connections = 0;
+    const held = new Set<import('node:net').Socket>();
+    const silent = createServer((socket) => {
+      connections += 1;
+      held.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const backend = createRedisBackend(`redis://127.0.0.1:${port}`, { connectTimeoutMs: 200, log: { warn: () => undefined } as never });
+    try {
+      await expect(backend.ping()).rejects.toThrow();
+      const deadline = Date.now() + 10_000;
+      while (connections < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(connections).toBeGreaterThanOrEqual(2);
+    } finally {
+      await backend.close();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});

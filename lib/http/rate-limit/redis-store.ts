@@ -68,6 +68,19 @@ export function createRedisBackend(url: string, { connectTimeoutMs, log }: Redis
     } catch {}
   });
 
+  // ioredis times out the TCP connect only: a connection that opens and then never answers its handshake (a hung
+  // proxy, a Redis stuck in loading) would keep the client in 'connect' for ever, and the limiter closed. Such a
+  // connection is dropped after the same timeout, so the retry strategy tries again.
+  redis.on('connect', () => {
+    const stuck = setTimeout(() => {
+      if (redis.status === 'connect') redis.disconnect(true);
+    }, connectTimeoutMs);
+    stuck.unref();
+    const clear = () => clearTimeout(stuck);
+    redis.once('ready', clear);
+    redis.once('close', clear);
+  });
+
   let connecting: Promise<void> | undefined;
   // Only the first connection (or one after close) is awaited; a reconnecting client refuses at once.
   const ready = async (): Promise<void> => {
