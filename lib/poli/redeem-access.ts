@@ -16,9 +16,10 @@ export type RedeemOutcome =
 export async function redeemPoliAccess({ input, db = prisma, now = new Date() }: { input: { token: string | null }; db?: Db | Tx; now?: Date }): Promise<RedeemOutcome> {
   const hash = hashPresentedToken(input.token);
   if (!hash) return { ok: false };
+  // A guess costs one indexed read and no transaction (see verify-email.ts); the conditional update decides.
+  const found = await db.poliRequest.findUnique({ where: { accessTokenHash: hash }, select: { id: true, accessTokenHash: true } });
+  if (!found || !sameHash(found.accessTokenHash, hash)) return { ok: false };
   return inTransaction(db, async (tx) => {
-    const found = await tx.poliRequest.findUnique({ where: { accessTokenHash: hash }, select: { id: true, accessTokenHash: true } });
-    if (!found || !sameHash(found.accessTokenHash, hash)) return { ok: false };
     const used = await tx.poliRequest.updateMany({
       where: { id: found.id, accessTokenHash: hash, status: 'APPROVED', accessTokenUsedAt: null, accessTokenExpiresAt: { gt: now } },
       data: { accessTokenUsedAt: now, accessTokenHash: null },

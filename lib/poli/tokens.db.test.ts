@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectPrisma, prisma } from '../db/client';
+import { disconnectPrisma, prisma, type Db } from '../db/client';
 import { sha256Hex } from '../crypto/secrets';
 import { passportPath } from '../gs1/digital-link';
 import { createPublishedPassport, createTestOperator } from '../testing/factories';
@@ -126,5 +126,33 @@ describe('the access link and the browser grant', () => {
     expect(await verifyPoliEmail({ input: { token: verificationToken } })).toEqual({ ok: false });
     expect(await prisma.emailOutbox.count({ where: { companyId: t.company.id } })).toBe(before);
     expect((await lastMailTo(prisma, t.reviewer.email)).mail.subject).toContain('Access request to review');
+  });
+});
+
+describe('guessed tokens', () => {
+  /** The client with $transaction refused: a verb that opens a transaction through it fails the test. */
+  const withoutTransactions = new Proxy(prisma, {
+    get: (target, prop) => (prop === '$transaction' ? () => Promise.reject(new Error('a guessed token opened a transaction')) : Reflect.get(target, prop)),
+  }) as Db;
+
+  it('are refused with one read and no transaction, so a flood of guesses cannot hold the connection pool', async () => {
+    const { verificationToken } = await submittedRequest(prisma, t);
+    const { accessToken } = await approvedRequest(prisma, t);
+    for (const token of [tamper(verificationToken), tamper(accessToken)]) {
+      expect(await verifyPoliEmail({ input: { token }, db: withoutTransactions })).toEqual({ ok: false });
+      expect(await redeemPoliAccess({ input: { token }, db: withoutTransactions })).toEqual({ ok: false });
+    }
+    // The real tokens still work (through a client that may open transactions), once.
+    expect(await verifyPoliEmail({ input: { token: verificationToken } })).toMatchObject({ ok: true });
+    expect(await redeemPoliAccess({ input: { token: accessToken } })).toMatchObject({ ok: true });
+    expect(await verifyPoliEmail({ input: { token: verificationToken }, db: withoutTransactions })).toEqual({ ok: false });
+    expect(await redeemPoliAccess({ input: { token: accessToken }, db: withoutTransactions })).toEqual({ ok: false });
+  });
+
+  it('racing clicks on one real link: exactly one succeeds', async () => {
+    const { requestId, verificationToken } = await submittedRequest(prisma, t);
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => verifyPoliEmail({ input: { token: verificationToken } })));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(await prisma.auditLog.count({ where: { eventType: 'PoliRequestVerified', actorId: requestId } })).toBe(1);
   });
 });

@@ -29,9 +29,12 @@ async function reviewersOf(tx: Tx, companyId: string, contactEmail: string | nul
 export async function verifyPoliEmail({ input, db = prisma, now = new Date() }: { input: { token: string | null }; db?: Db | Tx; now?: Date }): Promise<VerifyOutcome> {
   const hash = hashPresentedToken(input.token);
   if (!hash) return { ok: false };
+  // A guess costs one indexed read and no transaction: a flood of guesses must not hold the connection pool (an
+  // interactive transaction that waits too long for a connection fails the request). The conditional update
+  // below still decides, so a token used meanwhile is refused.
+  const found = await db.poliRequest.findUnique({ where: { verificationTokenHash: hash }, select: { id: true, verificationTokenHash: true } });
+  if (!found || !sameHash(found.verificationTokenHash, hash)) return { ok: false };
   return inTransaction(db, async (tx) => {
-    const found = await tx.poliRequest.findUnique({ where: { verificationTokenHash: hash }, select: { id: true, verificationTokenHash: true } });
-    if (!found || !sameHash(found.verificationTokenHash, hash)) return { ok: false };
     const used = await tx.poliRequest.updateMany({
       where: { id: found.id, verificationTokenHash: hash, status: 'PENDING_VERIFICATION', verificationExpiresAt: { gt: now } },
       data: { status: 'PENDING_REVIEW', verifiedAt: now, verificationTokenHash: null, verificationExpiresAt: null },

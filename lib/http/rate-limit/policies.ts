@@ -12,6 +12,13 @@ export const BMS_SECRET_PER_SECOND = 20;
 /** Portal sign-in attempts per client address and per account, failed or not: slows password guessing. */
 export const SIGN_IN_PER_MINUTE = 10;
 
+/**
+ * Wrong passwords that lock an account, and for how long (lib/portal/auth/verify-login.ts). An email without an
+ * account gets as many wrong guesses per window before it is refused alike, so a lockout names no account.
+ */
+export const SIGN_IN_LOCK_AFTER_FAILURES = 5;
+export const SIGN_IN_LOCK_MINUTES = 15;
+
 /** Restricted-access requests per client address and per email address: slows form spam and mail bombing. */
 export const POLI_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
 export const POLI_REQUESTS_PER_EMAIL_PER_HOUR = 5;
@@ -28,5 +35,6 @@ export function policiesFromConfig(
     poliRequestAddress: { limit: POLI_REQUESTS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * MINUTE },
     poliRequestEmail: { limit: POLI_REQUESTS_PER_EMAIL_PER_HOUR, windowSeconds: 60 * MINUTE },
     signIn: { limit: SIGN_IN_PER_MINUTE, windowSeconds: MINUTE },
+    signInUnknownAccount: { limit: SIGN_IN_LOCK_AFTER_FAILURES, windowSeconds: SIGN_IN_LOCK_MINUTES * MINUTE },
   };
 }

@@ -1,11 +1,20 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { resetRateLimiterForTests } from '../../http/rate-limit';
 import { createTestCompany, createTestOperator } from '../../testing/factories';
-import { LOCK_AFTER_FAILURES, verifyOperatorLogin } from './verify-login';
+import { LOCK_AFTER_FAILURES, LOCK_MINUTES, verifyOperatorLogin } from './verify-login';
 
 afterAll(() => disconnectPrisma());
 beforeEach(() => resetRateLimiterForTests());
+
+/** Holds the clock (Date only) just after a fixed window of the limiter starts, so no count rolls over mid-test. */
+function holdClockAtWindowStart(windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  vi.useFakeTimers({ toFake: ['Date'], now: (Math.floor(Date.now() / windowMs) + 1) * windowMs + 1000 });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+}
 
 let n = 0;
 const address = () => `192.0.2.${(n += 1)}`;
@@ -41,6 +50,20 @@ describe('verifyOperatorLogin', () => {
     expect(await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: address() })).toEqual({ ok: false, reason: 'throttled' });
   });
 
+  it(`answers an email without an account like an account through ${LOCK_AFTER_FAILURES} wrong passwords and the lockout after them`, async () => {
+    const user = await operator();
+    const stranger = `nobody-${user.id}@nowhere.example`;
+    holdClockAtWindowStart(LOCK_MINUTES * 60);
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i += 1) {
+      const forAccount = await verifyOperatorLogin({ email: user.email, password: `wrong-${i}-xxxx`, clientAddress: address() });
+      expect(await verifyOperatorLogin({ email: stranger, password: `wrong-${i}-xxxx`, clientAddress: address() })).toEqual(forAccount);
+    }
+    const locked = await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: address() });
+    expect(locked).toEqual({ ok: false, reason: 'throttled' });
+    expect(await verifyOperatorLogin({ email: stranger, password: 'any-password-x', clientAddress: address() })).toEqual(locked);
+    expect(await verifyOperatorLogin({ email: stranger.toUpperCase(), password: 'any-password-x', clientAddress: address() })).toEqual(locked);
+  });
+
   it('counts concurrent wrong passwords without losing one', async () => {
     const user = await operator();
     await Promise.all([1, 2, 3].map((i) => verifyOperatorLogin({ email: user.email, password: `wrong-${i}-xxxx`, clientAddress: address() })));
@@ -48,6 +71,7 @@ describe('verifyOperatorLogin', () => {
   });
 
   it('throttles attempts from one address across accounts', async () => {
+    holdClockAtWindowStart(60);
     const from = address();
     const outcomes = [];
     for (let i = 0; i < 11; i += 1) outcomes.push(await verifyOperatorLogin({ email: `guess-${i}@x.example`, password: 'guess-guess', clientAddress: from }));

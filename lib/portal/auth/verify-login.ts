@@ -2,10 +2,11 @@ import { prisma, type Db } from '../../db/client';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../../crypto/passwords';
 import { writeAudit } from '../../domain/audit';
 import { limit } from '../../http/rate-limit';
+import { SIGN_IN_LOCK_AFTER_FAILURES, SIGN_IN_LOCK_MINUTES } from '../../http/rate-limit/policies';
 
 /** Consecutive failures that lock an account, and for how long. */
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MINUTES = 15;
+export const LOCK_AFTER_FAILURES = SIGN_IN_LOCK_AFTER_FAILURES;
+export const LOCK_MINUTES = SIGN_IN_LOCK_MINUTES;
 
 export interface SignedInOperator {
   id: string;
@@ -40,10 +41,7 @@ export async function verifyOperatorLogin(attempt: LoginAttempt, db: Db = prisma
   if (!email || !password || password.length > MAX_PASSWORD_LENGTH * 4) return { ok: false, reason: 'invalid' };
 
   const user = await db.user.findUnique({ where: { email }, include: { company: { select: { suspendedAt: true } } } });
-  if (!user) {
-    await burnPasswordCheck(password);
-    return { ok: false, reason: 'invalid' };
-  }
+  if (!user) return unknownAccount(email, password);
   if (user.lockedUntil && user.lockedUntil > now) return { ok: false, reason: 'throttled' };
   const matches = await verifyPassword(password, user.passwordHash);
   if (!matches || user.disabledAt || user.company.suspendedAt) {
@@ -56,6 +54,19 @@ export async function verifyOperatorLogin(attempt: LoginAttempt, db: Db = prisma
     await writeAudit(tx, { companyId: user.companyId, eventType: 'SignIn', actor, context: { userId: user.id } });
   });
   return { ok: true, operator: { id: user.id, email: user.email, name: user.name, companyId: user.companyId, role: user.role } };
+}
+
+/**
+ * An email without an account answers as an account does: "invalid" for its first wrong passwords, then "throttled"
+ * once an account would be locked, refused before any password check just as a locked account is. Otherwise five
+ * wrong guesses and a sixth would tell an attacker which emails have an account. The count lives in the rate
+ * limiter (a fixed 15-minute window), since there is no row to keep it on.
+ */
+async function unknownAccount(email: string, password: string): Promise<LoginOutcome> {
+  const failures = await limit('signInUnknownAccount', `account:${email}`);
+  if (!failures.success) return { ok: false, reason: 'throttled' };
+  await burnPasswordCheck(password);
+  return { ok: false, reason: 'invalid' };
 }
 
 async function recordFailure(db: Db, userId: string, now: Date): Promise<void> {
