@@ -29,6 +29,14 @@ describe('parseBmsBody', () => {
     expect(refusal('{"deviceId":"x"}').message).toBe('The body must carry formDataPatch, lifetimeCounters or both.');
   });
 
+  it('refuses with BAD_BODY a member name PostgreSQL cannot store (NUL, unpaired surrogate), and drops such values', () => {
+    expect(refusal('{"formDataPatch":{"a\\u0000":1}}')).toEqual({ code: 'BAD_BODY', message: expect.stringContaining('U+0000') });
+    expect(refusal('{"formDataPatch":{"current_soh_pct":5,"x\\ud800":1}}').code).toBe('BAD_BODY');
+    expect(refusal('{"lifetimeCounters":{},"\\udc00":1}').code).toBe('BAD_BODY');
+    // A value that breaks its rules is dropped by the whitelist, not refused: it is never stored.
+    expect(parse('{"formDataPatch":{"soh_last_updated":"2026-01-01\\u0000"}}')()).toEqual({ formDataPatch: { soh_last_updated: '2026-01-01\u0000' } });
+  });
+
   it('refuses with BAD_BODY: wrong member kinds, bad counters, unknown members', () => {
     expect(refusal('{"formDataPatch":[1]}').message).toBe('formDataPatch must be a JSON object keyed by field id.');
     expect(refusal('{"formDataPatch":null}').message).toBe('formDataPatch must be a JSON object keyed by field id.');

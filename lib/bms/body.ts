@@ -1,4 +1,5 @@
 import { ServiceError } from '../http/errors';
+import { unstorableTextAt } from '../integration/input';
 import { BmsUpdateBody, type BmsUpdate } from './schemas';
 
 /** Telemetry is small; a larger body is a device bug, refused before it is parsed. */
@@ -14,8 +15,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 const pathOf = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'body';
 
 /**
- * The signed bytes as a BMS update, or 400 BAD_BODY: not UTF-8 JSON, not an object, neither member present, a
- * member of the wrong kind, a counter that is not a non-negative number or null, an unknown member.
+ * The signed bytes as a BMS update, or 400 BAD_BODY: not UTF-8 JSON, not an object, a member name with NUL or an
+ * unpaired surrogate, neither member present, a member of the wrong kind, a counter that is not a non-negative
+ * number or null, an unknown member.
  */
 export function parseBmsBody(rawBody: Uint8Array): BmsUpdate {
   if (rawBody.byteLength > BMS_MAX_BODY_BYTES) throw badBody(`The body exceeds ${BMS_MAX_BODY_BYTES} bytes.`);
@@ -26,6 +28,10 @@ export function parseBmsBody(rawBody: Uint8Array): BmsUpdate {
     throw badBody('The body is not valid JSON.');
   }
   if (!isPlainObject(parsed)) throw badBody('The body must be a JSON object.');
+  // A dropped key is still named in rejectedKeys and the audit entry, so a member name PostgreSQL cannot store
+  // refuses the body (a value that breaks its rules is only dropped).
+  const unstorable = unstorableTextAt(parsed, { namesOnly: true });
+  if (unstorable !== null) throw badBody(`${unstorable}: a member name may not contain U+0000 (NUL) or an unpaired UTF-16 surrogate.`);
   if (!('formDataPatch' in parsed) && !('lifetimeCounters' in parsed)) {
     throw badBody('The body must carry formDataPatch, lifetimeCounters or both.');
   }

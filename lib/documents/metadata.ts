@@ -21,5 +21,6 @@ export type DocumentMetadata = z.infer<typeof DocumentMetadata>;
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
-  return cleaned || 'document';
+  // Unpaired surrogates (sent, or left by the cut at 200) would be stored as U+FFFD: dropped instead.
+  return cleaned.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '') || 'document';
 }

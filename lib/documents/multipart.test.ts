@@ -44,6 +44,15 @@ describe('the multipart upload body (FILE_REQUIRED, INVALID_METADATA, MALFORMED_
     }
   });
 
+  it('answers 422 INVALID_METADATA for metadata PostgreSQL cannot store (NUL), before anything is written', async () => {
+    for (const bad of [{ title: 'a\u0000b' }, { language: 'de\u0000' }]) {
+      const { body, contentType } = buildMultipart({ ...base, ...bad });
+      const error = (await parseUpload(body, contentType, MAX).catch((e: ServiceError) => e)) as ServiceError;
+      expect([error.status, error.code], JSON.stringify(bad)).toEqual([422, 'INVALID_METADATA']);
+      expect(error.options.details?.issues).toEqual([expect.objectContaining({ path: Object.keys(bad)[0], code: 'invalid_text' })]);
+    }
+  });
+
   it('answers 422 FILE_INVALID for a file over the size limit', async () => {
     const { body, contentType } = buildMultipart({ ...base, file: new Uint8Array(MAX + 1).fill(65) });
     expect(await codeOf(parseUpload(body, contentType, MAX))).toBe('422 FILE_INVALID');
@@ -57,6 +66,8 @@ describe('download headers', () => {
     expect(contentDisposition('a"b\r\nSet-Cookie: x.pdf')).toBe('attachment; filename="abSet-Cookie: x.pdf"');
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
     expect(safeFileName('...')).toBe('document');
+    expect(safeFileName('a\u0000b\ud800.pdf')).toBe('ab.pdf');
+    expect(safeFileName(`${'x'.repeat(199)}\u{1F50B}.pdf`)).toBe('x'.repeat(199));
   });
 
   it('gives the digest as an RFC 9530 byte sequence', () => {

@@ -1,4 +1,4 @@
-import { issuesOf } from '../integration/input';
+import { isStorableText, issuesOf } from '../integration/input';
 import { ServiceError } from '../http/errors';
 import { DocumentMetadata, safeFileName } from './metadata';
 
@@ -34,6 +34,12 @@ export async function parseUpload(rawBody: Uint8Array, contentType: string | nul
     if (values.length > 0) fields[name] = typeof values[0] === 'string' && values.length === 1 ? values[0] : null;
   }
   if (fields.language === '') delete fields.language;
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && !isStorableText(value)) {
+      const message = 'Text may not contain U+0000 (NUL) or an unpaired UTF-16 surrogate.';
+      throw new ServiceError('INVALID_METADATA', 'The document metadata is missing or not valid.', { details: { issues: [{ path: name, code: 'invalid_text', message }] } });
+    }
+  }
   const parsed = DocumentMetadata.safeParse(fields);
   if (!parsed.success) {
     throw new ServiceError('INVALID_METADATA', 'The document metadata is missing or not valid.', { details: { issues: issuesOf(parsed.error) } });

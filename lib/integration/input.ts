@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { ServiceError } from '../http/errors';
 import { isUuid } from '../ids';
+import { isStorableText } from '../storable-text';
+
+export { isStorableText };
+
+/**
+ * Path parameters other than ids (a category code): one that is not storable text names nothing, so 404
+ * NOT_FOUND, answered before it reaches a query. Ids are judged by parseId (400 INVALID_ID).
+ */
+export function requireStorablePathParameters(params: unknown): void {
+  if (params === null || typeof params !== 'object') return;
+  for (const [name, value] of Object.entries(params)) {
+    if (name !== 'id' && typeof value === 'string' && !isStorableText(value)) throw new ServiceError('NOT_FOUND', `No resource has this ${name}.`);
+  }
+}
 
 /** A path id: 400 INVALID_ID unless it is a UUID, so a malformed id never reaches a query. */
 export function parseId(value: string | undefined, what = 'resource'): string {
@@ -17,6 +31,52 @@ function validationError(where: string, error: z.ZodError): ServiceError {
   const issues = issuesOf(error);
   const summary = issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
   return new ServiceError('VALIDATION_ERROR', `The ${where} is not valid: ${summary}.`, { details: { issues } });
+}
+
+
+interface Visit {
+  value: unknown;
+  name: string;
+  parent: Visit | null;
+}
+
+/** `a.b.0.c` of a visited member; only built for the one reported, so deep nesting costs no path strings. */
+function pathOf(visit: Visit): string {
+  const names: string[] = [];
+  for (let v: Visit | null = visit; v && v.parent; v = v.parent) names.push(v.name);
+  const path = names.reverse();
+  return (path.length > 12 ? ['…', ...path.slice(-12)] : path).join('.') || '(root)';
+}
+
+/**
+ * The path of the first member name or string that is not storable text, or null (`namesOnly`: member names
+ * alone). Walked with an explicit stack like the companyId check, so no nesting depth overflows it.
+ */
+export function unstorableTextAt(root: unknown, { namesOnly = false } = {}): string | null {
+  const pending: Visit[] = [{ value: root, name: '', parent: null }];
+  while (pending.length > 0) {
+    const visit = pending.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (!namesOnly && !isStorableText(value)) return pathOf(visit);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    for (const [name, member] of Object.entries(value)) {
+      const child: Visit = { value: member, name, parent: visit };
+      if (!isStorableText(name)) return pathOf(child);
+      pending.push(child);
+    }
+  }
+  return null;
+}
+
+const UNSTORABLE_MESSAGE = 'Text may not contain U+0000 (NUL) or an unpaired UTF-16 surrogate.';
+
+function unstorableText(where: string, path: string): ServiceError {
+  return new ServiceError('VALIDATION_ERROR', `The ${where} is not valid: ${path}: ${UNSTORABLE_MESSAGE}`, {
+    details: { issues: [{ path, code: 'invalid_text', message: UNSTORABLE_MESSAGE }] },
+  });
 }
 
 /**
@@ -55,6 +115,8 @@ export function parseJsonBody<T>(raw: Uint8Array, contentType: string | null, sc
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ServiceError('MALFORMED_BODY', 'The request body must be a JSON object.');
   }
+  const unstorable = unstorableTextAt(value);
+  if (unstorable !== null) throw unstorableText('request body', unstorable);
   if (carriesCompanyId(value)) {
     throw new ServiceError('VALIDATION_ERROR', 'companyId is never accepted: the company is the one of the API key.', {
       details: { issues: [{ path: 'companyId', code: 'not_allowed', message: 'The company comes from the API key.' }] },
@@ -81,6 +143,7 @@ export function parseQuery<T>(url: URL, schema: z.ZodType<T>): T {
         details: { issues: [{ path: name, code: 'duplicate', message: 'Given more than once.' }] },
       });
     }
+    if (!isStorableText(name) || !isStorableText(value)) throw unstorableText('query string', isStorableText(name) ? name : '(name)');
     query[name] = value;
   }
   const parsed = schema.safeParse(query);

@@ -51,10 +51,14 @@ export function holdNextWrite() {
   return { entered, release };
 }
 
-/** Writes one audit row, then: `explode` throws a plain Error, `refuse` throws 409 INVALID_STATE, `slow` dawdles, `hold` waits. */
+/**
+ * Writes one audit row, then: `explode` throws a plain Error, `refuse` throws 409 INVALID_STATE, `vanish` updates a
+ * row that is not there (as after a concurrent delete), `slow` dawdles, `hold` waits.
+ */
 export const writeRoute = integrationRoute(probeWrite, async ({ ctx, db, body }) => {
   const row = await recordExecution(db as Tx, ctx.companyId, body.name);
   if (body.name === 'explode') throw new Error('probe exploded after writing');
+  if (body.name === 'vanish') await (db as Tx).webhookEndpoint.update({ where: { id: '00000000-0000-4000-8000-000000000000' }, data: { description: 'gone' } });
   if (body.name === 'refuse') throw new ServiceError('INVALID_STATE', 'The probe refuses.', { reason: 'INVALID_TRANSITION' });
   if (body.name === 'slow') await new Promise((resolve) => setTimeout(resolve, 150));
   if (body.name === 'hold' && hold) {

@@ -9,7 +9,7 @@ import { sha256Hex } from '../crypto/secrets';
 import { authenticateKey, checkModeHeader, keyWarning, MODE_HEADER, modeName, type AuthenticatedKey } from './authenticate';
 import { DEFAULT_MAX_BODY_BYTES, isWrite, type Endpoint } from './endpoint';
 import { captureResponse, claimIdempotencyKey, IDEMPOTENCY_HEADER, recordOutcome, recordRefusal, requireIdempotencyKey, type IdempotencyScope } from './idempotency';
-import { parseJsonBody, parseQuery, requireNoBody } from './input';
+import { parseJsonBody, parseQuery, requireNoBody, requireStorablePathParameters } from './input';
 import { signingSecretOf } from './keys';
 import { keyHasScope } from './scopes';
 import { SIGNATURE_HEADER, verifyIntegrationSignature } from './signature';
@@ -66,6 +66,16 @@ function decorate(original: Response, out: Outgoing): Response {
 /** Before the key is known, the mode its prefix claims (a 401 still says which mode it was judged in). */
 const claimedMode = (authorization: string | null): 'live' | 'test' => (/\bpk_test_/.test(authorization ?? '') ? 'test' : 'live');
 
+/**
+ * A row that vanished between a handler's lookup and its write (the same resource deleted by a concurrent
+ * request): Prisma reports P2025. The resource is gone, so the answer is the one its absence gets, 404 NOT_FOUND,
+ * never a 500.
+ */
+export function vanishedRecord(error: unknown): ServiceError | null {
+  if (!(error instanceof Error) || error.name !== 'PrismaClientKnownRequestError' || (error as { code?: unknown }).code !== 'P2025') return null;
+  return new ServiceError('NOT_FOUND', 'The resource no longer exists: it was removed while this request ran.', { cause: error });
+}
+
 /** Best effort and at most once a minute per key: a failed update never fails the request. */
 async function touchKey(key: AuthenticatedKey): Promise<void> {
   if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() < 60_000) return;
@@ -98,7 +108,7 @@ export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
       const run = (db: Db | Tx, rawBody: Uint8Array) => execute(endpoint, handler, { request, url, key, db, rawBody, params: context.params, requestId: out.requestId });
       response = isWrite(request.method) ? await runWrite(request, url, key, out.requestId, run, endpoint.sensitiveResponse === true, bodyLimitOf(endpoint)) : await run(prisma, new Uint8Array());
     } catch (error) {
-      response = renderIntegrationError(error, { requestId: out.requestId });
+      response = renderIntegrationError(vanishedRecord(error) ?? error, { requestId: out.requestId });
     }
     return decorate(response, out);
   };
@@ -126,10 +136,12 @@ async function execute<E extends Endpoint, P>(endpoint: E, handler: (call: Integ
   if (endpoint.body === 'none') requireNoBody(x.rawBody);
   else if (endpoint.body && endpoint.body !== 'multipart') body = parseJsonBody(x.rawBody, x.request.headers.get('content-type'), endpoint.body);
   const query = endpoint.query ? parseQuery(x.url, endpoint.query) : {};
+  const params = await x.params;
+  requireStorablePathParameters(params);
   const ctx: DomainContext = { companyId: key.companyId, actor: { role: 'Integration', id: key.id, channel: 'API' }, mode: key.mode };
   return handler({
     request: x.request, url: x.url, requestId: x.requestId, key, ctx, db: x.db, rawBody: x.rawBody,
-    body: body as BodyOf<E>, query: query as QueryOf<E>, params: await x.params,
+    body: body as BodyOf<E>, query: query as QueryOf<E>, params,
   });
 }
 
@@ -211,8 +223,9 @@ async function runWrite(
       },
       { timeout: WRITE_TIMEOUT_MS, maxWait: 10_000 },
     );
-  } catch (error) {
-    if (error instanceof RollBack) return error.response;
+  } catch (thrown) {
+    if (thrown instanceof RollBack) return thrown.response;
+    const error = vanishedRecord(thrown) ?? thrown;
     if (!(error instanceof ServiceError) || error.status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS') throw error;
     const refusal = renderIntegrationError(error, { requestId });
     await recordRefusal(prisma, scope, await captureResponse(refusal.clone()));

@@ -22,8 +22,9 @@ export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
     if (endpoint.scope !== 'any') add('FORBIDDEN_SCOPE');
     if (endpoint.liveOnly) add('CROSS_MODE_DENIED');
     if (isWrite(endpoint.method)) add('INVALID_SIGNATURE', 'SIGNING_NOT_CONFIGURED', 'IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_IN_PROGRESS');
-    if (endpoint.body === 'none') add('MALFORMED_BODY');
-    else if (endpoint.body && endpoint.body !== 'multipart') add('INVALID_JSON', 'MALFORMED_BODY', 'VALIDATION_ERROR');
+    // The write body limit applies to every write, whatever it reads: past it, MALFORMED_BODY (FILE_INVALID for uploads).
+    if (isWrite(endpoint.method) && endpoint.body !== 'multipart') add('MALFORMED_BODY');
+    if (endpoint.body && endpoint.body !== 'none' && endpoint.body !== 'multipart') add('INVALID_JSON', 'VALIDATION_ERROR');
     if (endpoint.query) add('VALIDATION_ERROR');
     if (pathParameterNames(endpoint.path).includes('id')) add('INVALID_ID', 'NOT_FOUND');
   }

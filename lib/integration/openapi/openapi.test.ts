@@ -31,6 +31,8 @@ function expectedCodes(e: Endpoint): ErrorCode[] {
   if (e.liveOnly) codes.push('CROSS_MODE_DENIED');
   if (isWrite(e.method)) codes.push('INVALID_SIGNATURE', 'SIGNING_NOT_CONFIGURED', 'IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_IN_PROGRESS');
   if (e.body && typeof e.body === 'object') codes.push('INVALID_JSON', 'MALFORMED_BODY', 'VALIDATION_ERROR');
+  // The write body limit (MALFORMED_BODY past it) applies to every write, bodyless ones and deletes too.
+  if (isWrite(e.method) && e.body !== 'multipart') codes.push('MALFORMED_BODY');
   if (e.query) codes.push('VALIDATION_ERROR');
   if (e.path.includes('{id}')) codes.push('INVALID_ID', 'NOT_FOUND');
   return codes;
@@ -182,5 +184,7 @@ describe('operations of every kind', () => {
     expect(synthetic.paths['/api/v1/things'].post.requestBody.content['application/json'].example).toEqual({ name: 'Aurora' });
     expect(synthetic.paths['/api/v1/things/{id}'].delete['x-live-only']).toBe(true);
     expect(synthetic.paths['/api/v1/things/{id}/act'].post.responses['400']['x-error-codes']).toContain('MALFORMED_BODY');
+    expect(synthetic.paths['/api/v1/things/{id}'].delete.responses['400']['x-error-codes']).toContain('MALFORMED_BODY');
+    expect(synthetic.paths['/api/v1/things/{id}/file'].post.responses['400']['x-error-codes']).not.toContain('MALFORMED_BODY');
   });
 });

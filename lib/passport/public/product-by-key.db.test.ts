@@ -36,4 +36,10 @@ describe('findPassportState: the light read behind X-Robots-Tag', () => {
     expect(await findPassportState({ gtin: two })).toBeNull();
     expect(await findPassportState({ gtin: model })).toEqual({ state: 'WITHDRAWN', version: 2 });
   });
+
+  it('names nothing, without a query PostgreSQL would refuse, for a key holding a NUL or a lone surrogate', async () => {
+    for (const key of [{ slug: '\u0000' }, { slug: 'a\ud800b' }, { gtin: gtin14(), serialNumber: 'S\u0000' }, { gtin: gtin14(), batchNumber: '\udfff' }]) {
+      expect(await findPassportState(key), JSON.stringify(key)).toBeNull();
+    }
+  });
 });

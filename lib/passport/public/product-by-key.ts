@@ -1,6 +1,7 @@
 import { prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { ProductState } from '../../db/generated/enums';
+import { isStorableText } from '../../storable-text';
 
 /** How a public address names a passport: its slug, or a GTIN-14 with an optional serial or batch. */
 export type PassportKey = { slug: string } | { gtin: string; serialNumber?: string; batchNumber?: string };
@@ -18,6 +19,8 @@ export async function findProductByKey<S extends KeySelect>(
   select: S,
 ): Promise<Prisma.ProductGetPayload<{ select: S }> | null> {
   type Row = Prisma.ProductGetPayload<{ select: S }>;
+  // A NUL or a lone surrogate (a decoded %00, %ED%A0%80) names nothing, and PostgreSQL would refuse the query.
+  if (!Object.values(key).every((part) => part === undefined || isStorableText(part))) return null;
   if ('slug' in key) return (await prisma.product.findFirst({ where: { slug: key.slug, mode: 'LIVE' }, select })) as Row | null;
   const where: Prisma.ProductWhereInput = { gtin: key.gtin, mode: 'LIVE' };
   if (key.serialNumber !== undefined) {
