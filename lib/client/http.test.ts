@@ -81,8 +81,15 @@ describe('the integrator transport', () => {
     expect(sent.every((s) => s.body === '{"name":"Aurora"}' && s.headers.get('content-type') === 'application/json')).toBe(true);
   });
 
-  it('does not retry a 4xx (nor a 500): the answer comes back as it is, and call() throws IntegrationApiError', async () => {
-    for (const [status, code] of [[400, 'VALIDATION_ERROR'], [401, 'INVALID_SIGNATURE'], [409, 'LOCK_CONFLICT'], [422, 'SUBMIT_BLOCKED'], [500, 'INTERNAL_ERROR']] as const) {
+  it('retries a 500 with the same key (a rolled-back write may succeed later), waiting its Retry-After', async () => {
+    const { transport, sent } = fakeServer([envelope(500, 'INTERNAL_ERROR', { 'retry-after': '0' }), ok({ id: 3 }, 201)]);
+    expect((await transport.send('POST', '/api/v1/products', { body: {} })).data).toEqual({ id: 3 });
+    expect(sent).toHaveLength(2);
+    expect(sent[0].headers.get('idempotency-key')).toBe(sent[1].headers.get('idempotency-key'));
+  });
+
+  it('does not retry a 4xx nor a switched-off feature: the answer comes back as it is, and call() throws IntegrationApiError', async () => {
+    for (const [status, code] of [[400, 'VALIDATION_ERROR'], [401, 'INVALID_SIGNATURE'], [409, 'LOCK_CONFLICT'], [422, 'SUBMIT_BLOCKED'], [503, 'FEATURE_DISABLED']] as const) {
       const { transport, sent } = fakeServer([envelope(status, code), ok()]);
       const error = await transport.call('POST', '/api/v1/products', { body: {} }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(IntegrationApiError);

@@ -8,7 +8,7 @@ export interface ClientOptions {
   apiKey: string;
   /** Needed for writes. */
   signingSecret?: string;
-  /** Retries of 429, 502, 503, 409 IDEMPOTENCY_IN_PROGRESS and network failures before giving up; default 3. */
+  /** Retries of 429, 5xx (but a switched-off feature), 409 IDEMPOTENCY_IN_PROGRESS and network failures; default 3. */
   maxRetries?: number;
   /** Backoff base in ms (doubled per attempt, jittered) when the server sends no Retry-After; default 500. */
   backoffMs?: number;
@@ -55,7 +55,8 @@ export class IntegrationApiError extends Error {
   }
 }
 
-const RETRYABLE = new Set([429, 502, 503]);
+// A switched-off feature stays off until an operator changes the environment: retrying cannot help.
+const NOT_TRANSIENT = new Set(['FEATURE_DISABLED', 'FEATURE_FLAG_OFF']);
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function buildPathWithQuery(path: string, query?: RequestOptions['query']): string {
@@ -75,9 +76,14 @@ export function retryDelayMs(attempt: number, retryAfter: string | null, { backo
   return Math.min(exponential / 2 + Math.random() * (exponential / 2), maxDelayMs);
 }
 
-/** 429, 502, 503, and a 409 saying an identical request is still running: the same request may succeed later. */
+/**
+ * 429, any 5xx but a switched-off feature (the contract: retry transient errors, 429, 502 and other 5xx, with backoff
+ * and the same Idempotency-Key), and a 409 saying an identical request is still running.
+ */
 function worthRetrying(status: number, data: any): boolean {
-  return RETRYABLE.has(status) || (status === 409 && data?.error?.code === 'IDEMPOTENCY_IN_PROGRESS');
+  const code = data?.error?.code ?? data?.code;
+  if (status >= 500) return !NOT_TRANSIENT.has(code);
+  return status === 429 || (status === 409 && code === 'IDEMPOTENCY_IN_PROGRESS');
 }
 
 function parseBody(text: string, type: string): unknown {

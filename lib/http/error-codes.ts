@@ -19,7 +19,8 @@ export const ERROR_CODES = {
   VERSION_NOT_FOUND: code(404),
   PRODUCT_WITHDRAWN: code(410),
   RATE_LIMITED: code(429, true, 60),
-  INTERNAL_ERROR: code(500, true),
+  // The contract: wait at least 30 seconds before retrying an unexpected error.
+  INTERNAL_ERROR: code(500, true, 30),
   SERVICE_UNAVAILABLE: code(503, true, 30),
   SNAPSHOT_INTEGRITY_FAILURE: code(503, true, 60),
 
@@ -74,7 +75,7 @@ export const ERROR_CODES = {
   BAD_SECRET: code(401),
   BAD_SIGNATURE: code(401),
   FORBIDDEN: code(403),
-  INTERNAL: code(500, true),
+  INTERNAL: code(500, true, 30),
   FEATURE_FLAG_OFF: code(503),
 } as const satisfies Record<string, ErrorCodeSpec>;
 
