@@ -13,6 +13,7 @@ import { parseJsonBody, parseQuery, requireNoBody, requireStorablePathParameters
 import { signingSecretOf } from './keys';
 import { keyHasScope } from './scopes';
 import { SIGNATURE_HEADER, verifyIntegrationSignature } from './signature';
+import { readBoundedBody } from '../http/bounded-body';
 
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.';
 const WRITE_TIMEOUT_MS = 30_000;
@@ -163,45 +164,17 @@ function bodyLimitOf(endpoint: Endpoint): BodyLimit {
   return { bytes, code: endpoint.body === 'multipart' ? 'FILE_INVALID' : 'MALFORMED_BODY' };
 }
 
-/**
- * The write body, read chunk by chunk and abandoned (stream cancelled) as soon as it passes the limit, so an
- * oversize body is refused before it is buffered; a declared Content-Length over the limit is refused at once.
- */
-async function readBoundedBody(request: Request, limit: BodyLimit): Promise<Uint8Array> {
-  const tooLarge = () => new ServiceError(limit.code, `The request body exceeds the limit of ${limit.bytes} bytes.`, { details: { maxBytes: limit.bytes } });
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit.bytes) {
-    await request.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit.bytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+/** The write body, abandoned as soon as it passes the endpoint's limit (lib/http/bounded-body.ts). */
+function readWriteBody(request: Request, limit: BodyLimit): Promise<Uint8Array> {
+  return readBoundedBody(request, limit.bytes, () =>
+    new ServiceError(limit.code, `The request body exceeds the limit of ${limit.bytes} bytes.`, { details: { maxBytes: limit.bytes } }));
 }
 
 async function runWrite(
   request: Request, url: URL, key: AuthenticatedKey, requestId: string, run: (db: Db | Tx, raw: Uint8Array) => Promise<Response>, sealed: boolean,
   bodyLimit: BodyLimit = { bytes: DEFAULT_MAX_BODY_BYTES, code: 'MALFORMED_BODY' },
 ) {
-  const rawBody = await readBoundedBody(request, bodyLimit);
+  const rawBody = await readWriteBody(request, bodyLimit);
   const pathWithQuery = url.pathname + url.search;
   verifyIntegrationSignature({
     header: request.headers.get(SIGNATURE_HEADER), method: request.method, pathWithQuery, rawBody, secret: signingSecretOf(key),
