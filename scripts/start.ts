@@ -1,9 +1,32 @@
 // The one launcher behind `npm run dev` and `npm start`: database (embedded unless DATABASE_URL is set),
 // migrations, reference data, demo data on the embedded default's first start, then the web server.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
 import path from 'node:path';
+import { heapBoundFlag } from './heap-bound';
 
 const dev = process.argv.includes('--dev');
+
+/**
+ * V8 grows its heap lazily while memory is plentiful: unbounded, a busy server sits far above what it keeps alive.
+ * A production server runs with a bounded old space (scripts/heap-bound.ts). The flag only works at process
+ * start, so the launcher starts itself once more with it and passes signals and the exit status through.
+ */
+function relaunchWithHeapBound(): boolean {
+  const flag = heapBoundFlag({ dev, env: process.env, execArgv: process.execArgv });
+  if (!flag) return false;
+  const child = spawn(process.execPath, [...process.execArgv, flag, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BPS_HEAP_BOUND: 'applied' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 1)));
+  return true;
+}
+
+if (relaunchWithHeapBound()) await new Promise<never>(() => {});
+
 (process.env as Record<string, string>).NODE_ENV ??= dev ? 'development' : 'production';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 // A development server serves no build; a stale .next/BUILD_ID must not name it.
