@@ -21,7 +21,7 @@ export async function startApp(opts: { databaseUrl: string; port: number }): Pro
       ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port),
       HOST: '127.0.0.1', BASE_URL: baseUrl, LOG_LEVEL: 'warn', INTEGRATION_API_ENABLED: '1', BMS_INGESTION_ENABLED: '1',
       RATE_LIMIT_BACKEND: 'memory', RATE_LIMIT_EDGE_PER_MINUTE: UNLIMITED, RATE_LIMIT_DPP_PER_MINUTE: UNLIMITED,
-      RATE_LIMIT_API_KEY_PER_MINUTE: UNLIMITED, RATE_LIMIT_BMS_PER_SECOND: UNLIMITED,
+      RATE_LIMIT_API_KEY_PER_MINUTE: UNLIMITED, RATE_LIMIT_BMS_PER_SECOND: UNLIMITED, DB_QUERY_COUNTER: '1',
     },
   });
   const deadline = Date.now() + 90_000;

@@ -1,5 +1,5 @@
 // One measurement: autocannon at fixed concurrency, the server's peak resident memory sampled meanwhile, and the
-// table/index scans PostgreSQL counted for the public schema (an approximation of queries per request).
+// database work per request: the app's own Prisma query count, and the table/index scans PostgreSQL counted.
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import type { Measured } from '../lib/bench/targets';
@@ -23,6 +23,9 @@ export interface MeasureOptions {
   pool?: pg.Pool;
   /** Scans per second the idle app makes (background jobs polling public tables), subtracted from each run. */
   idleScansPerSecond?: number;
+  /** The app's Prisma query count so far (its bench-only route), and its idle rate, subtracted from each run. */
+  queries?: () => Promise<number>;
+  idleQueriesPerSecond?: number;
 }
 
 export async function scans(pool: pg.Pool): Promise<number> {
@@ -39,18 +42,23 @@ export function run(url: string, connections: number, durationSeconds: number, r
 
 export async function measure(target: Target, opts: MeasureOptions): Promise<Measured> {
   const before = target.countScans && opts.pool ? await scans(opts.pool) : null;
+  const queriesBefore = target.countScans && opts.queries ? await opts.queries() : null;
   const startedAt = Date.now();
   const stopRss = opts.pid ? sampleRss(opts.pid) : () => null;
   const result = await run(target.url, opts.connections, opts.durationSeconds, target.request);
   const peakRssMb = stopRss();
   const requests = result.requests.total;
+  const queriesAfter = queriesBefore !== null && opts.queries ? await opts.queries() : null;
+  const elapsed = (Date.now() - startedAt) / 1000;
   const after = before !== null && opts.pool ? await scans(opts.pool) : null;
-  const background = ((Date.now() - startedAt) / 1000) * (opts.idleScansPerSecond ?? 0);
+  const background = elapsed * (opts.idleScansPerSecond ?? 0);
   return {
     id: target.id, scenario: target.scenario, label: target.label,
     requestsPerSecond: requests / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99,
     requests, non2xx: result.non2xx, errors: result.errors + result.timeouts, peakRssMb,
     scansPerRequest: before !== null && after !== null && requests > 0 ? Math.max(0, after - before - background) / requests : null,
+    queriesPerRequest: queriesBefore !== null && queriesAfter !== null && requests > 0
+      ? Math.max(0, queriesAfter - queriesBefore - elapsed * (opts.idleQueriesPerSecond ?? 0)) / requests : null,
     notes: [],
   };
 }

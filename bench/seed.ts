@@ -1,9 +1,13 @@
-// The data set: a handful of passports published through the real approval verb, then cloned with SQL (rows and
-// snapshots, the snapshot bytes rewritten with each clone's identifiers and re-hashed) up to the wanted count.
+// The data set: a handful of passports published through the real approval verb, then cloned with SQL (rows,
+// snapshots and stored public documents, their bytes rewritten with each clone's identifiers and re-hashed) up to
+// the wanted count. The first clone of each batch is checked against what the service itself would build for it.
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PrismaClient } from '../lib/db/generated/client';
 import { withCheckDigit } from '../lib/gs1/gtin';
+import { strongEtag } from '../lib/http/public-route';
+import { loadPublicPassport } from '../lib/passport/public/lookup';
+import { dppBody, jsonLdBody } from '../lib/passport/public/served';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../lib/testing/factories';
 
 export interface Passport {
@@ -53,14 +57,20 @@ export class PassportSeeder {
     const snapshot = await this.pool.query<{ snapshot: Buffer; schemaVersion: number }>(
       `SELECT snapshot, "schemaVersion" FROM "PassportVersion" WHERE "productId" = $1 AND version = 1`, [t.id]);
     const template = snapshot.rows[0].snapshot.toString('utf8');
+    const document = await this.pool.query<{ revision: number; baseUrl: string; dpp: string; jsonld: string }>(
+      `SELECT "revision", "baseUrl", "dpp", "jsonld" FROM "PublicDocument" WHERE "productId" = $1`, [t.id]);
+    if (document.rows.length !== 1) throw new Error(`The template passport ${t.slug} has no stored public document`);
     const clones = Array.from({ length: size }, (_, i) => {
       const k = this.passports.length + i;
       return { id: randomUUID(), slug: `bench-${k}-${randomUUID().slice(0, 8)}`, name: `Bench Battery ${k}`, gtin: t.gtin, serial: `BENCH-S${k}` };
     });
     const overrides: Record<string, string> = { id: 'n.id', slug: 'n.slug', name: 'n.name', serialNumber: 'n.serial' };
     const select = this.columns.map((c) => overrides[c] ?? `t."${c}"`).join(', ');
-    const snapshots = clones.map((c) =>
-      Buffer.from([[t.id, c.id], [t.slug, c.slug], [t.name, c.name], [t.serial, c.serial]].reduce((s, [from, to]) => s.split(from).join(to), template)));
+    const rewrite = (text: string, c: (typeof clones)[number]) =>
+      [[t.id, c.id], [t.slug, c.slug], [t.name, c.name], [t.serial, c.serial]].reduce((s, [from, to]) => s.split(from).join(to), text);
+    const snapshots = clones.map((c) => Buffer.from(rewrite(template, c)));
+    const dpps = clones.map((c) => rewrite(document.rows[0].dpp, c));
+    const jsonlds = clones.map((c) => rewrite(document.rows[0].jsonld, c));
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -73,6 +83,11 @@ export class PassportSeeder {
          SELECT gen_random_uuid(), p, 1, s, h, l, $5, now() FROM unnest($1::uuid[], $2::bytea[], $3::text[], $4::int[]) AS x(p, s, h, l)`,
         [clones.map((c) => c.id), snapshots, snapshots.map((s) => createHash('sha256').update(s).digest('hex')), snapshots.map((s) => s.byteLength),
           snapshot.rows[0].schemaVersion]);
+      await client.query(
+        `INSERT INTO "PublicDocument" ("productId", "revision", "baseUrl", "dpp", "dppEtag", "jsonld", "jsonldEtag")
+         SELECT p, $2, $3, d, de, j, je FROM unnest($1::uuid[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(p, d, de, j, je)`,
+        [clones.map((c) => c.id), document.rows[0].revision, document.rows[0].baseUrl, dpps, dpps.map((d) => strongEtag(d)), jsonlds,
+          jsonlds.map((j) => strongEtag(j))]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');
@@ -81,6 +96,16 @@ export class PassportSeeder {
       client.release();
     }
     this.passports.push(...clones.map((c) => ({ id: c.id, slug: c.slug, gtin: c.gtin, serial: c.serial })));
+    await this.checkClone(clones[0].slug, dpps[0], jsonlds[0]);
+  }
+
+  /** A clone's stored documents must be byte for byte what the service builds for it from its rows. */
+  private async checkClone(slug: string, dpp: string, jsonld: string) {
+    const { lookup } = await loadPublicPassport({ slug }, this.db);
+    if (lookup.kind !== 'published') throw new Error(`The clone ${slug} is not served`);
+    if (dppBody(lookup.passport).bytes.toString('utf8') !== dpp || jsonLdBody(lookup.passport).bytes.toString('utf8') !== jsonld) {
+      throw new Error(`The stored documents of the clone ${slug} differ from what the service builds`);
+    }
   }
 
   /** Drafts for the signed-write scenario (5). */

@@ -308,13 +308,20 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
     } finally {
       await client.end();
     }
-    for (const suffix of ['/v/1', '', '/versions']) {
+    const failsClosed = async (suffix: string) => {
       const res = await request.get(`/api/dpp/${product.slug}${suffix}`);
       expect(res.status(), suffix).toBe(503);
       expect(res.headers()['cache-control'], suffix).toBe('no-store');
       expect(Number(res.headers()['retry-after']), suffix).toBeGreaterThan(0);
       expect((await res.json()).error, suffix).toEqual({ code: 'SNAPSHOT_INTEGRITY_FAILURE', message: expect.any(String) });
-    }
+    };
+    // Routes that read the snapshot check it on every read.
+    for (const suffix of ['/v/1', '/versions']) await failsClosed(suffix);
+    // The current document and JSON-LD were serialized from the verified bytes at publication and carry their own
+    // hash; the next change to the product makes them stale, and rebuilding them from the snapshot fails closed.
+    expect((await request.get(`/api/dpp/${product.slug}`)).status()).toBe(200);
+    await db.$executeRaw`UPDATE "Product" SET "name" = "name" || ' (renamed)' WHERE "id" = ${product.id}::uuid`;
+    for (const suffix of ['', '/jsonld']) await failsClosed(suffix);
   });
 });
 

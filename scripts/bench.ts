@@ -32,6 +32,9 @@ else requireBuild();
 process.env.APP_ENCRYPTION_KEY ??= randomBytes(32).toString('hex');
 process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('hex');
 const database = await createTestDatabase('bench');
+// The seeded public documents name the app's address, so the seeding code must know it before the app starts.
+const port = await freePort();
+process.env.BASE_URL = `http://127.0.0.1:${port}`;
 // The seeding code (domain verbs, factories) reads the same database the app serves.
 process.env.DATABASE_URL = database.url;
 const { createPrismaClient } = await import('../lib/db/client');
@@ -43,11 +46,15 @@ const measured: Measured[] = [];
 let app: AppServer | undefined;
 let lostUpdates: number | undefined;
 let idleScansPerSecond = 0;
+let idleQueriesPerSecond = 0;
+let queries: (() => Promise<number>) | undefined;
 
 async function measured1(target: Target, pid?: number) {
   say(`measuring ${target.label}...`);
   await run(target.url, settings.connections, settings.warmupSeconds, target.request);
-  const row = await measure(target, { connections: settings.connections, durationSeconds: settings.durationSeconds, pid, pool, idleScansPerSecond });
+  const row = await measure(target, {
+    connections: settings.connections, durationSeconds: settings.durationSeconds, pid, pool, idleScansPerSecond, queries, idleQueriesPerSecond,
+  });
   say(`  ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
   measured.push(row);
 }
@@ -55,16 +62,21 @@ async function measured1(target: Target, pid?: number) {
 try {
   const seeder = await PassportSeeder.create(db, database.url);
   await seeder.growTo(settings.scalePassports[0]);
-  app = await startApp({ databaseUrl: database.url, port: await freePort() });
+  app = await startApp({ databaseUrl: database.url, port });
   const pid = serverPid(app.child.pid!);
   say(`app at ${app.baseUrl}, server process ${pid}`);
 
   // The idle app's own scans (background jobs), measured once and subtracted from every run's count.
+  const counterUrl = `${app.baseUrl}/api/bench-queries`;
+  queries = async () => ((await (await fetch(counterUrl)).json()) as { queries: number }).queries;
   const idleFrom = await scans(pool);
+  const idleQueriesFrom = await queries();
   const idleStart = Date.now();
   await new Promise((r) => setTimeout(r, 3000));
+  const idleQueries = (await queries()) - idleQueriesFrom;
   idleScansPerSecond = Math.max(0, (await scans(pool)) - idleFrom) / ((Date.now() - idleStart) / 1000);
-  say(`idle app: ${idleScansPerSecond.toFixed(1)} table/index scans per second`);
+  idleQueriesPerSecond = Math.max(0, idleQueries) / ((Date.now() - idleStart) / 1000);
+  say(`idle app: ${idleScansPerSecond.toFixed(1)} table/index scans and ${idleQueriesPerSecond.toFixed(1)} queries per second`);
   // A cold server's first seconds are JIT and connection-pool warm-up: no measured row should absorb them.
   say('warming up...');
   await run(`${app.baseUrl}/api/bench-ceiling`, settings.connections, settings.warmupSeconds * 2);

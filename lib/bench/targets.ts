@@ -12,6 +12,8 @@ export interface Measured {
   errors: number;
   peakRssMb: number | null;
   scansPerRequest: number | null;
+  /** Prisma query events per request, less the idle app's own rate; null where not counted. */
+  queriesPerRequest: number | null;
   notes: string[];
 }
 

@@ -1,5 +1,6 @@
 import { prisma, type Db, type Tx } from '../db/client';
 import type { Prisma } from '../db/generated/client';
+import type { Mode } from '../db/generated/enums';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
@@ -40,16 +41,17 @@ export async function ingestTelemetry({ ctx, input, db = prisma }: { ctx: Domain
   requireRole(ctx, ['System'], 'send BMS telemetry');
   const secretId = ctx.actor.id!;
   return inTransaction(db, async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT "id" FROM "Product" WHERE "id" = ${input.productId}::uuid AND "companyId" = ${ctx.companyId}::uuid FOR UPDATE`;
-    if (locked.length === 0) throw new ServiceError('NOT_FOUND', 'No product with this id.');
-    const product = await tx.product.findUniqueOrThrow({ where: { id: input.productId }, select: { id: true, categoryId: true, schemaVersion: true, mode: true, formData: true } });
+    // Locked and read in one statement.
+    const [product] = await tx.$queryRaw<LockedProduct[]>`
+      SELECT "id", "categoryId", "schemaVersion", "mode"::text AS "mode", "formData"
+      FROM "Product" WHERE "id" = ${input.productId}::uuid AND "companyId" = ${ctx.companyId}::uuid FOR UPDATE`;
+    if (!product) throw new ServiceError('NOT_FOUND', 'No product with this id.');
     const schema = await loadCategorySchema(tx, product.categoryId, product.schemaVersion);
     const { accepted, appliedKeys, rejectedKeys } = sortPatch(schema, input.update.formDataPatch ?? {});
     const counters = givenCounters(input.update);
     const counterUpdated = Object.keys(counters).length > 0;
 
-    const formData = mergeFormData(product.formData as Record<string, unknown>, accepted);
+    const formData = mergeFormData(product.formData, accepted);
     // Not an authoring edit: lockVersion stays, so integrators editing the draft are not refused by telemetry.
     await tx.product.update({ where: { id: product.id }, data: { formData: formData as Prisma.InputJsonObject, updatedAt: new Date() } });
     if (counterUpdated) {
@@ -65,12 +67,33 @@ export async function ingestTelemetry({ ctx, input, db = prisma }: { ctx: Domain
     if (appliedKeys.length > 0 || counterUpdated) {
       await emitEvent(tx, { companyId: ctx.companyId, mode: product.mode, type: 'passport.telemetry_updated', data: { productId: product.id, appliedKeys, counterUpdated } });
     }
-    // Last, so the secret's row (shared by every product it serves) stays locked for the shortest time; a
-    // revocation that committed while this request ran still refuses it, and everything rolls back.
-    const touched = await tx.bmsSecret.updateMany({ where: { id: secretId, revokedAt: null }, data: { lastUsedAt: new Date() } });
-    if (touched.count === 0) throw new ServiceError('BAD_SECRET', 'The BMS secret matches no active secret.');
+    await requireSecretStillActive(tx, secretId);
     return { ok: true, productId: product.id, appliedKeys, rejectedKeys, counterUpdated };
   });
+}
+
+interface LockedProduct {
+  id: string;
+  categoryId: string;
+  schemaVersion: number;
+  mode: Mode;
+  formData: Record<string, unknown>;
+}
+
+/**
+ * Last, so the secret's row (shared by every product it serves) is held for the shortest time: a revocation that
+ * committed while this request ran still refuses it, and everything rolls back. `lastUsedAt` is written at most
+ * once a minute per secret; the other updates only share-lock the row, so the many devices of one secret never
+ * queue behind each other, while a revocation still waits for (or is seen by) every update in flight.
+ */
+async function requireSecretStillActive(tx: Tx, secretId: string): Promise<void> {
+  const touched = await tx.$executeRaw`
+    UPDATE "BmsSecret" SET "lastUsedAt" = now()
+    WHERE "id" = ${secretId}::uuid AND "revokedAt" IS NULL AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - interval '60 seconds')`;
+  if (touched > 0) return;
+  const active = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "BmsSecret" WHERE "id" = ${secretId}::uuid AND "revokedAt" IS NULL FOR SHARE`;
+  if (active.length === 0) throw new ServiceError('BAD_SECRET', 'The BMS secret matches no active secret.');
 }
 
 /** The domain context of a request signed with this secret: its company, the System role, the API channel. */

@@ -20,7 +20,23 @@ export function createPrismaClient(url = databaseUrl()): PrismaClient {
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+  if (process.env.DB_QUERY_COUNTER !== '1') return new PrismaClient({ adapter });
+  // `npm run bench` counts the queries the app makes (DB_QUERY_COUNTER=1): Prisma's query events, one per
+  // statement sent, summed in a process-wide counter that the bench build's own route reads.
+  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query', () => {
+    const holder = globalThis as QueryCounterHolder;
+    holder[QUERY_COUNT] = (holder[QUERY_COUNT] ?? 0) + 1;
+  });
+  return client as unknown as PrismaClient;
+}
+
+export const QUERY_COUNT = Symbol.for('battery-passport-service.query-count');
+type QueryCounterHolder = { [QUERY_COUNT]?: number };
+
+/** Queries sent by this process's Prisma clients since start (0 unless DB_QUERY_COUNTER=1). */
+export function queriesSent(): number {
+  return (globalThis as QueryCounterHolder)[QUERY_COUNT] ?? 0;
 }
 
 /** One client per process, created on first use (so importing this module never needs a database). */

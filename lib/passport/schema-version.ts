@@ -1,15 +1,35 @@
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { CategorySchema, FieldDefinition } from '../schema/types';
 
-/** The field schema a product was written against (versions are immutable once installed). */
-export async function loadCategorySchema(tx: Tx, categoryId: string, version: number): Promise<CategorySchema> {
+// Installed versions never change (lib/db/reference-data.ts refuses a differing schema under an existing version
+// number), so each is read once per process: every write validated against it (form data, BMS telemetry) saves a
+// query and the parse of the whole field list. On globalThis: route bundles share one copy.
+const LOADED = Symbol.for('battery-passport-service.category-schema-versions');
+type Holder = { [LOADED]?: Map<string, Readonly<CategorySchema>> };
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
+}
+
+/** The field schema a product was written against (versions are immutable once installed); shared, read-only. */
+export async function loadCategorySchema(tx: Tx | Db, categoryId: string, version: number): Promise<CategorySchema> {
+  const loaded = ((globalThis as Holder)[LOADED] ??= new Map());
+  const key = `${categoryId}:${version}`;
+  const known = loaded.get(key);
+  if (known) return known;
   const row = await tx.categorySchemaVersion.findUniqueOrThrow({
     where: { categoryId_version: { categoryId, version } },
     include: { category: { select: { code: true } } },
   });
-  return {
+  const schema = deepFreeze({
     category: row.category.code as CategorySchema['category'],
     version: row.version,
     fields: row.fields as unknown as FieldDefinition[],
-  };
+  });
+  loaded.set(key, schema);
+  return schema;
 }

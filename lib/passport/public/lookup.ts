@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { prisma } from '../../db/client';
+import { prisma, type Db, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { passportPath } from '../../gs1/digital-link';
 import { ServiceError } from '../../http/errors';
@@ -79,25 +79,41 @@ const stampOf = (row: { id: string; revision: number }) => `${row.id}:${row.revi
  * Callers must treat the answer as read-only: it may be shared with other requests.
  */
 export async function findPublicPassport(key: PassportKey): Promise<PublicLookup> {
+  return (await lookupPublicPassport(key)).lookup;
+}
+
+/** The same, with the product revision the answer was built from (none when nothing was found). */
+export async function lookupPublicPassport(key: PassportKey): Promise<LoadedLookup> {
   const cache = publicCache();
   const cacheKey = JSON.stringify(key);
   const head = await findProductByKey(key, { id: true, revision: true, serialNumber: true, batchNumber: true });
-  if (!head) return { kind: 'not_found' };
+  if (!head) return { lookup: { kind: 'not_found' } };
   const hit = cache.get(cacheKey, stampOf(head));
-  if (hit) return hit;
-  const { lookup, stamp } = await loadPublicPassport(key);
-  if (lookup.kind === 'published' && stamp) cache.set(cacheKey, stamp, lookup);
-  return lookup;
+  if (hit) return { lookup: hit, revision: head.revision };
+  const loaded = await loadPublicPassport(key);
+  if (loaded.lookup.kind === 'published' && loaded.revision !== undefined) {
+    cache.set(cacheKey, stampOf({ id: loaded.lookup.passport.product.id, revision: loaded.revision }), loaded.lookup);
+  }
+  return loaded;
 }
 
-/** The full read behind the cache: the product, its served snapshot (hash verified) and its version list. */
-async function loadPublicPassport(key: PassportKey): Promise<{ lookup: PublicLookup; stamp?: string }> {
-  const row = await findProductByKey(key, select);
-  if (!row || row.version < 1) return { lookup: { kind: 'not_found' } };
+export interface LoadedLookup {
+  lookup: PublicLookup;
+  /** The product's revision the lookup reflects. */
+  revision?: number;
+}
+
+/**
+ * The full read behind the cache: the product, its served snapshot (hash verified) and its version list. `db` may
+ * be a transaction, which then sees its own uncommitted changes (publication writes the document this way).
+ */
+export async function loadPublicPassport(key: PassportKey, db: Db | Tx = prisma): Promise<LoadedLookup> {
+  const row = await findProductByKey(key, select, db);
+  if (!row || row.version < 1) return { lookup: { kind: 'not_found' }, revision: row?.revision };
   const withdrawn = row.state === 'WITHDRAWN';
-  if (!withdrawn && !isPubliclyServed(row)) return { lookup: { kind: 'not_found' } };
-  const passport = await buildPassport(row);
-  if (!withdrawn) return { lookup: { kind: 'published', passport }, stamp: stampOf(row) };
+  if (!withdrawn && !isPubliclyServed(row)) return { lookup: { kind: 'not_found' }, revision: row.revision };
+  const passport = await buildPassport(row, db);
+  if (!withdrawn) return { lookup: { kind: 'published', passport }, revision: row.revision };
   const successor = row.successor && (isPubliclyServed(row.successor) ? row.successor : null);
   const withdrawal: Withdrawal = {
     reason: row.withdrawalReason ?? 'Withdrawn by the manufacturer.',
@@ -107,22 +123,33 @@ async function loadPublicPassport(key: PassportKey): Promise<{ lookup: PublicLoo
     successorName: successor?.name ?? null,
     manufacturerContact: row.withdrawalManufacturerContact,
   };
-  return { lookup: { kind: 'withdrawn', passport, withdrawal } };
+  return { lookup: { kind: 'withdrawn', passport, withdrawal }, revision: row.revision };
 }
 
 /** Reads the served version's snapshot, refusing bytes that no longer match their recorded hash. */
-export async function readVerifiedSnapshot(productId: string, version: number) {
-  const row = await prisma.passportVersion.findUnique({ where: { productId_version: { productId, version } } });
+export async function readVerifiedSnapshot(productId: string, version: number, db: Db | Tx = prisma) {
+  const row = await db.passportVersion.findUnique({ where: { productId_version: { productId, version } } });
   if (!row) return null;
+  return verifiedSnapshot(row);
+}
+
+/** A stored snapshot row whose bytes still match their recorded hash and length, parsed; fails closed otherwise. */
+export function verifiedSnapshot<R extends { snapshot: Uint8Array; sha256: string; byteLength: number }>(row: R) {
+  const bytes = verifiedSnapshotBytes(row);
+  return { row, bytes, document: JSON.parse(bytes.toString('utf8')) as { fields: Record<string, unknown>; schemaVersion: number } };
+}
+
+/** The stored bytes, after checking them against their recorded hash and length (503 when they differ). */
+export function verifiedSnapshotBytes(row: { snapshot: Uint8Array; sha256: string; byteLength: number }): Buffer {
   const bytes = Buffer.from(row.snapshot);
   if (sha256Hex(bytes) !== row.sha256 || bytes.byteLength !== row.byteLength) {
     throw new ServiceError('SNAPSHOT_INTEGRITY_FAILURE', 'The stored passport cannot be served intact. Try again later.');
   }
-  return { row, bytes, document: JSON.parse(bytes.toString('utf8')) as { fields: Record<string, unknown>; schemaVersion: number } };
+  return bytes;
 }
 
-async function buildPassport(row: Row): Promise<PublicPassport> {
-  const snapshot = await readVerifiedSnapshot(row.id, row.version);
+async function buildPassport(row: Row, db: Db | Tx): Promise<PublicPassport> {
+  const snapshot = await readVerifiedSnapshot(row.id, row.version, db);
   if (!snapshot) throw new ServiceError('SNAPSHOT_INTEGRITY_FAILURE', 'The published version is missing.');
   const schema = getCategorySchema(row.category.code, snapshot.document.schemaVersion);
   if (!schema) throw new Error(`No field schema ${row.category.code} v${snapshot.document.schemaVersion}`);

@@ -1,4 +1,4 @@
-import { prisma } from '../../db/client';
+import { prisma, type Db, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { ProductState } from '../../db/generated/enums';
 import { isStorableText } from '../../storable-text';
@@ -17,20 +17,21 @@ type KeySelect = Prisma.ProductSelect & { serialNumber: true; batchNumber: true 
 export async function findProductByKey<S extends KeySelect>(
   key: PassportKey,
   select: S,
+  db: Db | Tx = prisma,
 ): Promise<Prisma.ProductGetPayload<{ select: S }> | null> {
   type Row = Prisma.ProductGetPayload<{ select: S }>;
   // A NUL or a lone surrogate (a decoded %00, %ED%A0%80) names nothing, and PostgreSQL would refuse the query.
   if (!Object.values(key).every((part) => part === undefined || isStorableText(part))) return null;
-  if ('slug' in key) return (await prisma.product.findFirst({ where: { slug: key.slug, mode: 'LIVE' }, select })) as Row | null;
+  if ('slug' in key) return (await db.product.findFirst({ where: { slug: key.slug, mode: 'LIVE' }, select })) as Row | null;
   const where: Prisma.ProductWhereInput = { gtin: key.gtin, mode: 'LIVE' };
   if (key.serialNumber !== undefined) {
-    return (await prisma.product.findFirst({ where: { ...where, serialNumber: key.serialNumber }, select })) as Row | null;
+    return (await db.product.findFirst({ where: { ...where, serialNumber: key.serialNumber }, select })) as Row | null;
   }
   if (key.batchNumber !== undefined) {
-    return (await prisma.product.findFirst({ where: { ...where, batchNumber: key.batchNumber, serialNumber: null }, select })) as Row | null;
+    return (await db.product.findFirst({ where: { ...where, batchNumber: key.batchNumber, serialNumber: null }, select })) as Row | null;
   }
   // A bare GTIN names a model-level passport; failing that, the GTIN's only passport.
-  const rows = (await prisma.product.findMany({
+  const rows = (await db.product.findMany({
     where, select, take: 2, orderBy: [{ serialNumber: { sort: 'asc', nulls: 'first' } }],
   })) as (Row & { serialNumber: string | null; batchNumber: string | null })[];
   const modelLevel = rows.find((r) => !r.serialNumber && !r.batchNumber);

@@ -1,9 +1,15 @@
+import { config } from '../../config';
+import { prisma } from '../../db/client';
 import { ServiceError } from '../../http/errors';
 import { getCategorySchema } from '../../schema/categories';
+import { isStorableText } from '../../storable-text';
+import { isPubliclyServed } from '../states';
 import type { CategorySchema, FieldDefinition } from '../../schema/types';
 import { canonicalJson, sha256Hex } from '../canonical-json';
 import type { PublicPassport } from './lookup';
-import { readVerifiedSnapshot } from './lookup';
+import { readVerifiedSnapshot, verifiedSnapshotBytes } from './lookup';
+import { productNotFound } from './served';
+import { createStampedCache, type StampedCache } from './stamped-cache';
 
 // The version column is a PostgreSQL integer: a larger number is well-formed but can never have been published.
 const MAX_VERSION = 2_147_483_647;
@@ -57,11 +63,58 @@ export async function readPublicSnapshot(productId: string, version: number): Pr
   if (version > MAX_VERSION) return null;
   const snapshot = await readVerifiedSnapshot(productId, version);
   if (!snapshot) return null;
-  const document = snapshot.document as Record<string, unknown> & { fields: Record<string, unknown>; schemaVersion: number; batteryCategory: string };
+  return publicView(snapshot.bytes, snapshot.row);
+}
+
+function publicView(stored: Buffer, row: { version: number; publishedAt: Date }): PublicSnapshot {
+  const document = JSON.parse(stored.toString('utf8')) as Record<string, unknown> & { fields: Record<string, unknown>; schemaVersion: number; batteryCategory: string };
   const schema = getCategorySchema(document.batteryCategory, document.schemaVersion);
   if (!schema) throw new Error(`No field schema ${document.batteryCategory} v${document.schemaVersion}`);
   const bytes = Buffer.from(canonicalJson({ ...document, fields: publicFields(schema, document.fields ?? {}) }), 'utf8');
-  return { version, publishedAt: snapshot.row.publishedAt.toISOString(), bytes, sha256: sha256Hex(bytes) };
+  return { version: row.version, publishedAt: row.publishedAt.toISOString(), bytes, sha256: sha256Hex(bytes) };
+}
+
+interface SnapshotRow {
+  id: string;
+  state: string;
+  current: number;
+  version: number;
+  snapshot: Uint8Array | null;
+  sha256: string;
+  byteLength: number;
+  publishedAt: Date;
+}
+
+// Versions never change: a public view, once made from verified bytes, holds for as long as those bytes do.
+const VIEWS = Symbol.for('battery-passport-service.public-snapshot-views');
+type Holder = { [VIEWS]?: StampedCache<PublicSnapshot> };
+function views(): StampedCache<PublicSnapshot> {
+  const holder = globalThis as Holder;
+  return (holder[VIEWS] ??= createStampedCache({ maxEntries: config().PUBLIC_CACHE_ENTRIES, ttlMs: Number.POSITIVE_INFINITY }));
+}
+
+/**
+ * `/api/dpp/{slug}/v/{version}` in one query: the product's state and the requested snapshot together. Served only
+ * while the passport is published (404 otherwise, withdrawn included); the stored bytes are checked against their
+ * hash on every read, and the public view of verified bytes is made once per snapshot.
+ */
+export async function publicSnapshotBySlug(slug: string, version: number): Promise<PublicSnapshot> {
+  if (!isStorableText(slug)) throw productNotFound();
+  const wanted = version > MAX_VERSION ? 0 : version;
+  const [row] = await prisma.$queryRaw<SnapshotRow[]>`
+    SELECT p."id", p."state"::text AS "state", p."version" AS "current", v."version", v."snapshot", v."sha256",
+           v."byteLength", v."publishedAt"
+    FROM "Product" p LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = ${wanted}
+    WHERE p."slug" = ${slug} AND p."mode" = 'LIVE'`;
+  if (!row || row.current < 1 || !isPubliclyServed({ state: row.state as never, version: row.current })) throw productNotFound();
+  if (row.snapshot === null) throw versionNotFound();
+  const stored = verifiedSnapshotBytes({ ...row, snapshot: row.snapshot });
+  const key = `${row.id}:${row.version}`;
+  const cached = views().get(key, row.sha256);
+  if (cached) return cached;
+  const view = publicView(stored, row);
+  views().set(key, row.sha256, view);
+  return view;
 }
 
 export interface VersionListing {

@@ -2,6 +2,7 @@ import { prisma, type Db, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import { refreshPublicDocument } from '../public/documents';
 import { emitEvent } from '../../webhooks/events';
 import { writeSnapshot } from '../snapshot';
 import { loadProductForUpdate, requireState } from './load';
@@ -33,6 +34,8 @@ export async function approveProduct({ ctx, input, db = prisma }: { ctx: DomainC
         lockVersion: { increment: 1 },
       },
     });
+    // The new version's public documents, serialized once in the commit that publishes them.
+    await refreshPublicDocument(tx, product.slug);
     const context = { version, sha256: snapshot.sha256, byteLength: snapshot.byteLength };
     await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Approve', actor: ctx.actor, context });
     const data = { productId: product.id, slug: product.slug, version };

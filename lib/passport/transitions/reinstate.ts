@@ -2,6 +2,7 @@ import { prisma, type Db, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import { refreshPublicDocument } from '../public/documents';
 import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate, requireState } from './load';
 import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
@@ -25,6 +26,8 @@ export async function reinstateProduct({ ctx, input, db = prisma }: { ctx: Domai
         lockVersion: { increment: 1 },
       },
     });
+    // Served again: its public documents are written in the same commit.
+    await refreshPublicDocument(tx, product.slug);
     const context = { from: product.state, reason: input.reason?.trim() || null };
     await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Reinstate', actor: ctx.actor, context });
     await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.reinstated', data: { productId: product.id } });

@@ -2,6 +2,7 @@ import { prisma, type Db, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import { refreshPublicDocument } from '../public/documents';
 import { ServiceError } from '../../http/errors';
 import { emitEvent } from '../../webhooks/events';
 import { isPubliclyServed } from '../states';
@@ -38,6 +39,8 @@ export async function withdrawProduct({ ctx, input, db = prisma }: { ctx: Domain
         lockVersion: { increment: 1 },
       },
     });
+    // Its stored public documents go in the same commit (the revision bump alone already stops them serving).
+    await refreshPublicDocument(tx, product.slug);
     const context = { reason, successorId: input.successorId ?? null };
     await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Withdraw', actor: ctx.actor, context });
     await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.withdrawn', data: { productId: product.id, ...context } });

@@ -1,13 +1,13 @@
 import { conditionalResponse, publicRoute, REVALIDATE } from '@/lib/http/public-route';
-import { dppBody, requirePublishedPassport } from '@/lib/passport/public/served';
+import { publicDocumentBySlug } from '@/lib/passport/public/documents';
 
 // Every answer reflects the database now: BMS values must show within 60 s, a withdrawal at once.
 export const dynamic = 'force-dynamic';
 
 /** The public DPP object: public-tier values of the served version, current dynamic values laid over it. */
 export const GET = publicRoute<{ slug: string }>({ limit: 'dpp' }, async (request, { params }) => {
-  const passport = await requirePublishedPassport(params.slug);
-  return conditionalResponse(request, dppBody(passport), {
+  // Stored bytes of the current revision: one query (lib/passport/public/documents.ts).
+  return conditionalResponse(request, await publicDocumentBySlug(params.slug, 'dpp'), {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': REVALIDATE,
   });

@@ -1,7 +1,5 @@
 import { conditionalResponse, publicRoute, REVALIDATE } from '@/lib/http/public-route';
-import { findPublicPassport } from '@/lib/passport/public/lookup';
-import { productNotFound } from '@/lib/passport/public/served';
-import { parseVersion, readPublicSnapshot, versionNotFound } from '@/lib/passport/public/snapshot-view';
+import { parseVersion, publicSnapshotBySlug } from '@/lib/passport/public/snapshot-view';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,11 +9,8 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = publicRoute<{ slug: string; version: string }>({}, async (request, { params }) => {
   const version = parseVersion(params.version);
-  const found = await findPublicPassport({ slug: params.slug });
-  if (found.kind !== 'published') throw productNotFound();
-  const snapshot = await readPublicSnapshot(found.passport.product.id, version);
-  if (!snapshot) throw versionNotFound();
-  return conditionalResponse(request, snapshot.bytes, {
+  const snapshot = await publicSnapshotBySlug(params.slug, version);
+  return conditionalResponse(request, { bytes: snapshot.bytes, etag: `"${snapshot.sha256}"` }, {
     'Content-Type': 'application/json; charset=utf-8',
     // Revalidated, not immutable: the same URL must stop answering once the passport is withdrawn.
     'Cache-Control': REVALIDATE,
