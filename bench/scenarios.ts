@@ -29,7 +29,7 @@ export const scaleScenario = (baseUrl: string, passports: readonly Passport[]): 
 /** 5: signed PUT form-data with a fresh Idempotency-Key each time, so every request is a real write. */
 export function formDataScenario(baseUrl: string, key: { key: string; signingSecret: string }, drafts: readonly string[]): Target {
   return {
-    id: 's5', scenario: 5, label: `5 PUT /api/v1/products/{id}/form-data (${drafts.length} drafts)`, url: baseUrl,
+    id: 's5', scenario: 5, label: `5 PUT /api/v1/products/{id}/form-data (${drafts.length} drafts)`, url: baseUrl, countScans: true,
     request: {
       method: 'PUT',
       setupRequest: (req) => {
@@ -50,7 +50,7 @@ export function bmsScenario(baseUrl: string, secrets: readonly string[], product
   const random = seededRandom(9);
   const fleet = new Map<string, BatteryState>(productIds.map((id) => [id, newBattery(id, random)]));
   return {
-    id: 's6', scenario: 6, label: `6 POST /api/v1/products/{id}/bms-update (${productIds.length})`, url: baseUrl,
+    id: 's6', scenario: 6, label: `6 POST /api/v1/products/{id}/bms-update (${productIds.length})`, url: baseUrl, countScans: true,
     request: {
       method: 'POST',
       setupRequest: (req, context) => {

@@ -53,7 +53,8 @@ export async function ingestTelemetry({ ctx, input, db = prisma }: { ctx: Domain
 
     const formData = mergeFormData(product.formData, accepted);
     // Not an authoring edit: lockVersion stays, so integrators editing the draft are not refused by telemetry.
-    await tx.product.update({ where: { id: product.id }, data: { formData: formData as Prisma.InputJsonObject, updatedAt: new Date() } });
+    // updateMany: nothing is read back (an update would return the whole row, form data included).
+    await tx.product.updateMany({ where: { id: product.id }, data: { formData: formData as Prisma.InputJsonObject, updatedAt: new Date() } });
     if (counterUpdated) {
       await tx.lifetimeCounters.upsert({ where: { productId: product.id }, create: { productId: product.id, ...counters }, update: counters });
     }
