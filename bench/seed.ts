@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { PrismaClient } from '../lib/db/generated/client';
 import { withCheckDigit } from '../lib/gs1/gtin';
 import { strongEtag } from '../lib/http/public-route';
+import { refreshPublicDocument } from '../lib/passport/public/documents';
 import { loadPublicPassport } from '../lib/passport/public/lookup';
 import { dppBody, jsonLdBody } from '../lib/passport/public/served';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../lib/testing/factories';
@@ -29,13 +30,18 @@ export class PassportSeeder {
 
   static async create(db: PrismaClient, url: string): Promise<PassportSeeder> {
     const company = await createTestCompany(db, { name: 'Bench Batteries', slug: `bench-${Date.now().toString(36)}` });
-    return new PassportSeeder(db, new pg.Pool({ connectionString: url, max: 2 }), company.id);
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    // The database is dropped at the end (also after a failure): its goodbye to idle connections is no error.
+    pool.on('error', () => undefined);
+    return new PassportSeeder(db, pool, company.id);
   }
 
   /** Grows the published set to `count` passports. */
   async growTo(count: number): Promise<void> {
     while (this.templates.length < TEMPLATES && this.passports.length < count) await this.publishTemplate();
     while (this.passports.length < count) await this.cloneBatch(Math.min(BATCH, count - this.passports.length));
+    // Fresh statistics and visibility maps now, rather than autovacuum competing with the next measured run.
+    await this.pool.query('VACUUM (ANALYZE) "Product", "PassportVersion", "PublicDocument"');
   }
 
   private async publishTemplate() {
@@ -57,6 +63,9 @@ export class PassportSeeder {
     const snapshot = await this.pool.query<{ snapshot: Buffer; schemaVersion: number }>(
       `SELECT snapshot, "schemaVersion" FROM "PassportVersion" WHERE "productId" = $1 AND version = 1`, [t.id]);
     const template = snapshot.rows[0].snapshot.toString('utf8');
+    // The template may have changed since its documents were written (scenario 6 sends it telemetry): clones copy
+    // its current row, so they must copy its current documents too.
+    await refreshPublicDocument(this.db, t.slug);
     const document = await this.pool.query<{ revision: number; baseUrl: string; dpp: string; jsonld: string }>(
       `SELECT "revision", "baseUrl", "dpp", "jsonld" FROM "PublicDocument" WHERE "productId" = $1`, [t.id]);
     if (document.rows.length !== 1) throw new Error(`The template passport ${t.slug} has no stored public document`);

@@ -25,7 +25,7 @@ const envSchema = z.object({
   RATE_LIMIT_API_KEY_PER_MINUTE: positiveInt(100),
   RATE_LIMIT_BMS_PER_SECOND: positiveInt(20),
   // The public read cache: entries per instance (0 switches it off) and their time bound (the 60 s BMS bound caps it).
-  PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+  PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2_000),
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
   INTEGRATION_API_ENABLED: flag,
   BMS_INGESTION_ENABLED: flag,

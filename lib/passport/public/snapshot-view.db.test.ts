@@ -31,6 +31,7 @@ describe('a version by slug in one query (/api/dpp/{slug}/v/{version})', () => {
     expect(served.bytes.equals(listed!.bytes)).toBe(true);
     expect(served.sha256).toBe(listed!.sha256);
     expect(served.version).toBe(1);
+    expect(served.publishedAt).toBe(listed!.publishedAt);
     expect(await publicSnapshotBySlug(product.slug, 1)).toEqual(served);
   });
 
