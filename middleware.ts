@@ -3,6 +3,7 @@ import { featureFlagsFrom } from '@/lib/http/middleware/feature-gate';
 import { createMiddleware } from '@/lib/http/middleware/handle-request';
 import { limit } from '@/lib/http/rate-limit';
 import { newRequestId } from '@/lib/http/request-id';
+import { pageStoreEnabled } from '@/lib/passport/public/page-store';
 import { findPassportState } from '@/lib/passport/public/product-by-key';
 
 // The product's design names middleware.ts; Next 16 prints a rename notice (proxy.ts) and runs it.
@@ -12,6 +13,7 @@ export const middleware = createMiddleware({
   newRequestId,
   // One indexed read of state and version, for X-Robots-Tag on a withdrawn passport's page.
   resolverState: findPassportState,
+  storedPages: pageStoreEnabled,
 });
 
 export const config = {

@@ -21,5 +21,6 @@ export function report(args: BenchArgs, measured: Measured[], extra: { lostUpdat
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${at.replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, `${JSON.stringify({ at, args, machine: { cpus: cpus().length, node: process.version }, ...extra, rows, table }, null, 2)}\n`);
-  return `${table}\n\nWritten to ${file}`;
+  const notes = measured.flatMap((m) => m.notes.map((note) => `- ${m.label}: ${note}`));
+  return `${table}\n${notes.length ? `\n${notes.join('\n')}\n` : ''}\nWritten to ${file}`;
 }

@@ -12,13 +12,37 @@ const get = (path: (p: Passport) => string, passports: readonly Passport[]): aut
   setupRequest: (req) => ({ ...req, path: path(pick(passports)) }),
 });
 
+/** A browser's view of a passport page (the stored page answers browsers only). */
+const page = (passports: readonly Passport[]): autocannon.Request => ({
+  method: 'GET',
+  setupRequest: (req) => {
+    const p = pick(passports);
+    return { ...req, path: `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`, headers: { accept: 'text/html' } };
+  },
+});
+
 export function readScenarios(baseUrl: string, passports: readonly Passport[]): Target[] {
   return [
     { id: 's1', scenario: 1, label: `1 GET /api/dpp/{slug} (${passports.length})`, url: baseUrl, countScans: true, request: get((p) => `/api/dpp/${p.slug}`, passports) },
-    { id: 's2', scenario: 2, label: '2 GET /01/{gtin}/21/{serial} (HTML)', url: baseUrl, countScans: true, request: get((p) => `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`, passports) },
+    { id: 's2', scenario: 2, label: '2 GET /01/{gtin}/21/{serial} (HTML)', url: baseUrl, countScans: true, request: page(passports) },
     { id: 's3', scenario: 3, label: '3 GET /api/dpp/{slug}/v/1', url: baseUrl, countScans: true, request: get((p) => `/api/dpp/${p.slug}/v/1`, passports) },
     { id: 's4', scenario: 4, label: '4 GET /api/dpp/{slug}/jsonld', url: baseUrl, countScans: true, request: get((p) => `/api/dpp/${p.slug}/jsonld`, passports) },
   ];
+}
+
+/**
+ * Every passport's page once, in order: its first view after publication, which renders the page through Next.js
+ * and stores it (lib/passport/public/page-store.ts). Scenario 2 then measures the views that follow.
+ */
+export function firstPageViews(passports: readonly Passport[]): autocannon.Request {
+  let next = 0;
+  return {
+    method: 'GET',
+    setupRequest: (req) => {
+      const p = passports[next++ % passports.length];
+      return { ...req, path: `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`, headers: { accept: 'text/html' } };
+    },
+  };
 }
 
 export const scaleScenario = (baseUrl: string, passports: readonly Passport[]): Target => ({

@@ -21,6 +21,8 @@ const ctx = (p: Passport) => ({ companyId: p.companyId, actor: TEST_ACTOR });
 
 const linkTo = (baseURL: string | undefined, path: string) => `<${baseURL}${path}?linkType=linkset>; rel="linkset"; type="${LINKSET}"`;
 const values = (res: APIResponse, name: string) => res.headersArray().filter((h) => h.name.toLowerCase() === name).map((h) => h.value);
+/** Link values, whether sent as several header lines or as one comma-separated list (RFC 8288 3.5). */
+const links = (res: APIResponse) => values(res, 'link').flatMap((v) => v.split(/,\s*(?=<)/));
 const varies = (res: APIResponse) => values(res, 'vary').flatMap((v) => v.split(',')).map((t) => t.trim().toLowerCase());
 const badCheckDigit = (gtin: string) => `${gtin.slice(0, -1)}${(Number(gtin.at(-1)) + 1) % 10}`;
 
@@ -35,7 +37,7 @@ async function withdraw(p: Passport) {
 }
 
 function expectResolverHeaders(res: APIResponse, baseURL: string | undefined, path: string) {
-  expect(values(res, 'link'), path).toContain(linkTo(baseURL, path));
+  expect(links(res), path).toContain(linkTo(baseURL, path));
   expect(varies(res), path).toContain('accept');
 }
 

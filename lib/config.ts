@@ -5,6 +5,12 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'on');
 
+/** A switch that is on unless set to one of the off spellings. */
+const flagOn = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', ''])
+  .optional()
+  .transform((v) => v !== '0' && v !== 'false' && v !== 'off');
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -27,6 +33,8 @@ const envSchema = z.object({
   // The public read cache: entries per instance (0 switches it off) and their time bound (the 60 s BMS bound caps it).
   PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2_000),
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
+  // Anonymous viewer pages served from their stored render (production builds); 0 renders every request.
+  PUBLIC_PAGE_STORE: flagOn,
   INTEGRATION_API_ENABLED: flag,
   BMS_INGESTION_ENABLED: flag,
   APP_ENCRYPTION_KEY: z.string().optional(),

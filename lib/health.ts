@@ -60,11 +60,12 @@ let cachedBuild: string | undefined;
  * wrote to .next/BUILD_ID; else the package version when run through npm; else 'development'.
  */
 export function buildId(): string {
-  cachedBuild ??= config().BUILD_ID ?? readNextBuildId() ?? process.env.npm_package_version ?? 'development';
+  cachedBuild ??= config().BUILD_ID ?? nextBuildId() ?? process.env.npm_package_version ?? 'development';
   return cachedBuild;
 }
 
-function readNextBuildId(): string | undefined {
+/** The id `next build` wrote for the build this process serves (its chunks and server actions are that build's). */
+export function nextBuildId(): string | undefined {
   try {
     return readFileSync(join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'), 'utf8').trim() || undefined;
   } catch {

@@ -4,6 +4,7 @@ import { restoreContentLength } from '../lib/documents/content-length';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
 import { startJobs, stopJobs } from '../lib/jobs/runner';
 import { logger } from '../lib/log';
+import { hideInternalRewrites } from '../lib/http/internal-rewrite';
 import { keepVaryTokens } from '../lib/http/vary';
 import { config } from '../lib/config';
 import { renderError, ServiceError } from '../lib/http/errors';
@@ -81,6 +82,7 @@ export async function startWebServer(opts: {
     delete req.headers[CLIENT_IP_HEADER];
     req.headers[CLIENT_IP_HEADER] = address;
     keepVaryTokens(res);
+    hideInternalRewrites(res);
     restoreContentLength(res);
     void handle(req, res);
   });

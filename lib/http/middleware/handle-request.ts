@@ -17,6 +17,7 @@ import { forwardedRequestHeaders } from './forwarded-headers';
 import { RESOLVER_PATH_HEADER, resolverDecision, robotsHeaders, type ResolverDecision } from './resolver';
 import { restrictedPageHeaders } from './restricted-page';
 import { isPagePath, newNonce, securityHeaders } from './security-headers';
+import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, renderNonce, servesStoredPage, STORED_PAGE_ROUTE } from './stored-page';
 
 export interface MiddlewareDeps {
   limitEdge(clientAddress: string): Promise<RateLimitResult>;
@@ -27,6 +28,8 @@ export interface MiddlewareDeps {
   baseUrl?(): string;
   /** State of the live product a resolver key names, for X-Robots-Tag; without it no page gets the header. */
   resolverState?(key: PassportKey): Promise<PassportState | null>;
+  /** Whether anonymous viewer pages are answered from the stored pages (lib/http/middleware/stored-page.ts). */
+  storedPages?(): boolean;
 }
 
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.';
@@ -93,12 +96,15 @@ export function createMiddleware(deps: MiddlewareDeps) {
     // The resolver's JSON is the public JSON of /api/dpp/*: open to any origin and counted by the edge limit alike.
     const resolverJson = resolver.kind === 'rewrite';
     const cors = resolverJson ? 'allow' : corsDecision(request.method, pathname);
-    // A page gets a fresh script nonce; Next.js reads it from the request's copy of the policy.
-    const nonce = isPagePath(pathname) ? newNonce() : undefined;
+    // A page gets a fresh script nonce; Next.js reads it from the request's copy of the policy. The stored-page
+    // route's own render request asks for its placeholder nonce instead, and is rendered, never rewritten.
+    const rendering = isPagePath(pathname) ? renderNonce(request.headers) : null;
+    const nonce = isPagePath(pathname) ? (rendering ?? newNonce()) : undefined;
     const security = securityHeaders({ pathname, baseUrl: baseUrl(), nonce });
     const extra = {
       ...security,
-      ...(resolver.kind === 'page' || resolver.kind === 'rewrite' ? resolver.headers : {}),
+      // The render request's answer goes to the stored-page route only, which writes the resolver's headers itself.
+      ...((resolver.kind === 'page' && rendering === null) || resolver.kind === 'rewrite' ? resolver.headers : {}),
     };
     const finish = (response: Response, rateLimit?: RateLimitResult) =>
       decorate(response, { surface, requestId, cors, rateLimit, extra });
@@ -123,11 +129,20 @@ export function createMiddleware(deps: MiddlewareDeps) {
       const path = url.pathname + url.search;
       const headers = forwardedRequestHeaders(request.headers, { requestId, edge, path, contentSecurityPolicy: nonce ? security['Content-Security-Policy'] : undefined });
       headers.delete(RESOLVER_PATH_HEADER);
+      headers.delete(PAGE_RENDER_HEADER);
+      headers.delete(PAGE_NONCE_HEADER);
       if (resolver.kind === 'rewrite') {
         headers.set(RESOLVER_PATH_HEADER, pathname);
         return finish(NextResponse.rewrite(new URL(resolver.internalPath, request.url), { request: { headers } }), edge);
       }
-      Object.assign(extra, await pageRobots(resolver, deps));
+      // The stored page's route sends X-Robots-Tag itself, from the one read it makes; so does its render request.
+      if (rendering === null && deps.storedPages?.() && servesStoredPage({ method: request.method, url, headers: request.headers }, resolver)) {
+        // The route sends Link itself: the linkset's beside the page's own preloads (a middleware Link would replace them).
+        delete extra.Link;
+        headers.set(RESOLVER_PATH_HEADER, pathname);
+        return finish(NextResponse.rewrite(new URL(STORED_PAGE_ROUTE, request.url), { request: { headers } }), edge);
+      }
+      if (rendering === null) Object.assign(extra, await pageRobots(resolver, deps));
       Object.assign(extra, restrictedPageHeaders({ method: request.method, pathname, cookie: request.headers.get('cookie') }, resolver));
       const next = NextResponse.next({ request: { headers } });
       // A route with its own tighter limit writes RateLimit-* itself (see rate-limit/scope.ts).

@@ -5,6 +5,11 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/** The script nonce of a page's policy (as the middleware hands it to the page in the request headers). */
+export function nonceOf(policy: string | null): string | null {
+  return /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(policy ?? '')?.[1] ?? null;
+}
+
 /** Answers that are not pages (JSON, CSV, files): nothing in them may run, frame or post anywhere. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 

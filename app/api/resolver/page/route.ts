@@ -1,0 +1,26 @@
+import { RESOLVER_PATH_HEADER } from '@/lib/http/middleware/resolver';
+import { nonceOf } from '@/lib/http/middleware/security-headers';
+import { logger } from '@/lib/log';
+import { servePassportPage } from '@/lib/passport/public/page-store';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The viewer page of the passport a resolver address names (in RESOLVER_PATH_HEADER), for an anonymous browser:
+ * its stored render for the product's current revision, with the nonce of this answer's policy. Reached only
+ * through the middleware's rewrite (lib/http/middleware/stored-page.ts); a direct request is 404.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const path = request.headers.get(RESOLVER_PATH_HEADER);
+  const nonce = nonceOf(request.headers.get('content-security-policy'));
+  if (!path || !nonce) return new Response('Not found.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  try {
+    return await servePassportPage(path, nonce);
+  } catch (err) {
+    logger().error({ err, path }, 'passport page not rendered');
+    return new Response('This passport page cannot be shown just now. Please try again in a minute.\n', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
+    });
+  }
+}

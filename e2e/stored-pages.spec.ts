@@ -1,0 +1,85 @@
+// Stored viewer pages (lib/passport/public/page-store.ts) through the real server and a real browser: an anonymous
+// view after the first is served from the stored render with its own nonce, runs its scripts, and never outlives a
+// change to the passport.
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { systemActor } from '../lib/domain/context';
+import { withdrawProduct } from '../lib/passport/lifecycle';
+import { expect, test } from './fixtures';
+import { db, gtin14WithLeadingZeros, publishTestPassport } from './passport-pages';
+
+const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)![1];
+
+/** Every executable script of the page carries this nonce (browsers hide it from getAttribute). */
+async function scriptNonces(page: Page): Promise<Set<string | undefined>> {
+  const nonces = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+  return new Set(nonces);
+}
+
+const serialised = () =>
+  publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: `SN-STORED-${randomBytes(3).toString('hex')}`, formData: { current_soh_pct: 93.5 } });
+
+test.describe('stored viewer pages', () => {
+  test('the second view is the stored page: the same document, a fresh nonce on every script, and it runs (the request form answers in place)', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const passport = await serialised();
+    const first = await page.goto(passport.path);
+    expect(first!.status()).toBe(200);
+    const stored = await db().publicPage.findUniqueOrThrow({ where: { path: passport.path } });
+    expect(stored).toMatchObject({ productId: passport.id, revision: passport.revision });
+    const firstHtml = await first!.text();
+    const firstNonce = nonceOf(first!.headers()['content-security-policy']);
+
+    const second = await page.goto(passport.path);
+    expect(second!.status()).toBe(200);
+    const nonce = nonceOf(second!.headers()['content-security-policy']);
+    expect(nonce).not.toBe(firstNonce);
+    expect(await second!.text()).toBe(firstHtml.replaceAll(firstNonce, nonce));
+    expect(await second!.text()).not.toContain(stored.nonce);
+    expect(await scriptNonces(page)).toEqual(new Set([nonce]));
+    expect(second!.headers()['link']).toMatch(/^<[^>]+\?linkType=linkset>; rel="linkset"/);
+    expect(second!.headers()['x-middleware-rewrite']).toBeUndefined();
+    await expect(page.locator('[data-field="current_soh_pct"] dd')).toHaveText(/^93\.5 %/);
+
+    const form = page.getByRole('form', { name: 'Request access to restricted information' });
+    await form.getByLabel('Email address', { exact: true }).fill(`stored.${randomBytes(3).toString('hex')}@recycler.example`);
+    await form.getByLabel('Your name', { exact: true }).fill('Vera Verifier');
+    await form.getByLabel('Organisation', { exact: true }).fill('Circular Metals BV');
+    await form.getByLabel('You ask as', { exact: true }).selectOption('RECYCLER');
+    await form.getByLabel(/^I agree/).check();
+    await form.getByRole('button', { name: 'Request access' }).click();
+    await expect(form.getByRole('status')).toContainText('a link to confirm it is on its way');
+    expect(violations).toEqual([]);
+  });
+
+  test('a new value or a withdrawal shows on the very next view', async ({ page }) => {
+    const passport = await serialised();
+    await page.goto(passport.path);
+    await page.goto(passport.path);
+    await db().product.update({ where: { id: passport.id }, data: { formData: { ...(passport.formData as object), current_soh_pct: 71.25 } } });
+    await page.goto(passport.path);
+    await expect(page.locator('[data-field="current_soh_pct"] dd')).toHaveText(/^71\.25 %/);
+
+    await withdrawProduct({ ctx: { companyId: passport.companyId, actor: systemActor('e2e') }, input: { productId: passport.id, reason: 'Recall of the cell batch' } });
+    const withdrawn = await page.goto(passport.path);
+    expect(withdrawn!.status()).toBe(200);
+    expect(withdrawn!.headers()['x-robots-tag']).toBe('noindex');
+    await expect(page.getByText('Recall of the cell batch')).toBeVisible();
+    await expect(page.locator('[data-field="current_soh_pct"]')).toHaveCount(0);
+  });
+
+  test('a direct request to the stored-page route is 404, and forged render headers are ignored', async ({ request }) => {
+    const passport = await serialised();
+    const direct = await request.get('/api/resolver/page', { headers: { accept: 'text/html', 'x-service-resolver-path': passport.path } });
+    expect(direct.status()).toBe(404);
+    const forged = await request.get(passport.path, {
+      headers: { accept: 'text/html', 'x-service-page-render': 'f'.repeat(64), 'x-service-page-nonce': 'AAAAAAAAAAAAAAAAAAAAAA==' },
+    });
+    expect(forged.status()).toBe(200);
+    expect(forged.headers()['content-security-policy']).not.toContain("'nonce-AAAAAAAAAAAAAAAAAAAAAA=='");
+    expect(await forged.text()).not.toContain('AAAAAAAAAAAAAAAAAAAAAA==');
+  });
+});

@@ -1,0 +1,63 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { hasGrantCookie } from '../../poli/cookie';
+import type { ResolverDecision } from './resolver';
+
+/**
+ * The stored viewer pages (lib/passport/public/page-store.ts): an anonymous browser's GET of a passport's page is
+ * answered from the page rendered for the product's current revision, with this answer's script nonce put in.
+ * The middleware decides which requests may be answered that way and rewrites them to STORED_PAGE_ROUTE; the
+ * route renders a missing page through Next.js by requesting it from this same process, marked with the render
+ * token and the placeholder nonce to render with.
+ */
+export const STORED_PAGE_ROUTE = '/api/resolver/page';
+
+/** Request headers of the route's own render request: the per-process token, and the nonce the page is rendered with. */
+export const PAGE_RENDER_HEADER = 'x-service-page-render';
+export const PAGE_NONCE_HEADER = 'x-service-page-nonce';
+
+/** Headers of Next.js's own client navigations and server actions: such a request wants no HTML page. */
+const NEXT_CLIENT_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
+
+/** A nonce as `newNonce` makes them: 16 random bytes in base64. */
+const NONCE = /^[A-Za-z0-9+/]{22}==$/;
+
+// On globalThis: the middleware and the route handlers are separate bundles of one process.
+const TOKEN = Symbol.for('battery-passport-service.page-render-token');
+type Holder = { [TOKEN]?: string };
+
+/** 256 random bits per process: only this process's own render requests carry it. */
+export function pageRenderToken(): string {
+  const holder = globalThis as Holder;
+  return (holder[TOKEN] ??= randomBytes(32).toString('hex'));
+}
+
+/**
+ * The nonce a render request asks its page to be rendered with, when the request carries this process's render
+ * token (compared in constant time); null for every other request, whatever headers it sends.
+ */
+export function renderNonce(headers: Pick<Headers, 'get'>): string | null {
+  const given = headers.get(PAGE_RENDER_HEADER);
+  if (!given) return null;
+  const expected = Buffer.from(pageRenderToken());
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  const nonce = headers.get(PAGE_NONCE_HEADER);
+  return nonce && NONCE.test(nonce) ? nonce : null;
+}
+
+/**
+ * Whether the stored page may answer: a viewer page (GET or HEAD, no query) by serial number or slug, the two
+ * addresses that name exactly one passport, from a browser holding no restricted-access grant (its page may show
+ * restricted fields) and not navigating inside the app (Next.js then wants its own payload, not HTML).
+ */
+export function servesStoredPage(
+  request: { method: string; url: URL; headers: Pick<Headers, 'get'> },
+  resolver: ResolverDecision,
+): boolean {
+  if (resolver.kind !== 'page' || !resolver.key) return false;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.url.search !== '') return false;
+  if (!('slug' in resolver.key) && resolver.key.serialNumber === undefined) return false;
+  if (hasGrantCookie(request.headers.get('cookie'))) return false;
+  return NEXT_CLIENT_HEADERS.every((name) => request.headers.get(name) === null);
+}

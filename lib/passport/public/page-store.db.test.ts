@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { disconnectPrisma, prisma } from '../../db/client';
+import { systemActor } from '../../domain/context';
+import { passportPath } from '../../gs1/digital-link';
+import { withCheckDigit } from '../../gs1/gtin';
+import { newNonce } from '../../http/middleware/security-headers';
+import { createPublishedPassport, createTestCompany } from '../../testing/factories';
+import { withdrawProduct } from '../lifecycle';
+import { servePassportPage, withNonce, type RenderedPage } from './page-store';
+
+let companyId: string;
+beforeAll(async () => {
+  companyId = (await createTestCompany(prisma)).id;
+});
+afterAll(() => disconnectPrisma());
+
+const BUILD = 'build-1';
+
+/** A stand-in for Next.js: a page that carries its nonce in scripts, in its payload and in a Link header. */
+function fakeRenderer(status = 200) {
+  return vi.fn(async (path: string): Promise<RenderedPage> => {
+    const nonce = newNonce();
+    const html = `<html><head><script nonce="${nonce}" src="/a.js"></script></head><body>${path} ` +
+      `<script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script> Ü €</body></html>`;
+    return {
+      status,
+      nonce,
+      html: Buffer.from(html, 'utf8'),
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+        link: `</a.css>; rel=preload; as="style"; nonce="${nonce}"`,
+      },
+    };
+  });
+}
+
+async function serialised() {
+  const gtin = withCheckDigit(`0400${String(randomInt(0, 1e9)).padStart(9, '0')}`);
+  const product = await createPublishedPassport(prisma, { companyId, gtin, serialNumber: `SN-${randomInt(0, 1e9)}` });
+  return { ...product, path: passportPath(product) };
+}
+
+const stored = (path: string) => prisma.publicPage.findUnique({ where: { path } });
+
+async function view(path: string, render: ReturnType<typeof fakeRenderer>, build = BUILD) {
+  const nonce = newNonce();
+  const response = await servePassportPage(path, nonce, { build, render });
+  return { response, nonce, html: await response.text() };
+}
+
+describe('stored passport pages', () => {
+  it('the first view renders and stores the page; the next is served from the store with its own nonce everywhere', async () => {
+    const passport = await serialised();
+    const render = fakeRenderer();
+    const first = await view(passport.path, render);
+    expect(render).toHaveBeenCalledOnce();
+    expect(first.response.status).toBe(200);
+    const row = await stored(passport.path);
+    expect(row).toMatchObject({ productId: passport.id, revision: passport.revision, build: BUILD });
+
+    const second = await view(passport.path, render);
+    expect(render).toHaveBeenCalledOnce();
+    expect(second.response.status).toBe(200);
+    expect(second.html.split(second.nonce)).toHaveLength(4);
+    expect(second.html).not.toContain(row!.nonce);
+    expect(second.html.replaceAll(second.nonce, 'N')).toBe(first.html.replaceAll(first.nonce, 'N'));
+    expect(second.response.headers.get('Link')).toBe(
+      `<http://localhost:3000${passport.path}?linkType=linkset>; rel="linkset"; type="application/linkset+json", ` +
+        `</a.css>; rel=preload; as="style"; nonce="${second.nonce}"`,
+    );
+    expect(second.response.headers.get('Cache-Control')).toBe('private, no-cache, no-store, max-age=0, must-revalidate');
+    expect(second.response.headers.get('X-Robots-Tag')).toBeNull();
+  });
+
+  it('stores the slug address too, and renders every other spelling of an address without storing it', async () => {
+    const passport = await serialised();
+    const render = fakeRenderer();
+    const slugPath = `/dpp/${passport.slug}`;
+    await view(slugPath, render);
+    await view(slugPath, render);
+    expect(render).toHaveBeenCalledOnce();
+    const respelled = passport.path.replace('/21/SN-', '/21/%53N-');
+    await view(respelled, render);
+    await view(respelled, render);
+    expect(render).toHaveBeenCalledTimes(3);
+    expect(await stored(respelled)).toBeNull();
+  });
+
+  it('any change to the product makes the stored page stale at once: the next view renders it again', async () => {
+    const passport = await serialised();
+    const render = fakeRenderer();
+    await view(passport.path, render);
+    await prisma.product.update({ where: { id: passport.id }, data: { formData: { ...(passport.formData as object), current_soh_pct: 71 } } });
+    await view(passport.path, render);
+    expect(render).toHaveBeenCalledTimes(2);
+    expect((await stored(passport.path))!.revision).toBeGreaterThan(passport.revision);
+  });
+
+  it('a withdrawn passport is rendered on every view, marked noindex, and its stored page is never served again', async () => {
+    const passport = await serialised();
+    const render = fakeRenderer();
+    await view(passport.path, render);
+    await withdrawProduct({ ctx: { companyId, actor: systemActor('test') }, input: { productId: passport.id, reason: 'Recall' } });
+    const after = await view(passport.path, render);
+    await view(passport.path, render);
+    expect(render).toHaveBeenCalledTimes(3);
+    expect(after.response.headers.get('X-Robots-Tag')).toBe('noindex');
+    expect((await stored(passport.path))!.revision).toBe(passport.revision);
+  });
+
+  it('another build, another base address or bytes that no longer match their hash render the page again', async () => {
+    const passport = await serialised();
+    const render = fakeRenderer();
+    await view(passport.path, render);
+    await view(passport.path, render, 'build-2');
+    expect(render).toHaveBeenCalledTimes(2);
+    await prisma.$executeRaw`UPDATE "PublicPage" SET "baseUrl" = 'https://elsewhere.example' WHERE "path" = ${passport.path}`;
+    await view(passport.path, render, 'build-2');
+    expect(render).toHaveBeenCalledTimes(3);
+    await prisma.$executeRaw`UPDATE "PublicPage" SET "html" = "html" || '\\x00'::bytea WHERE "path" = ${passport.path}`;
+    const tampered = await view(passport.path, render, 'build-2');
+    expect(render).toHaveBeenCalledTimes(4);
+    expect(tampered.response.status).toBe(200);
+  });
+
+  it('an unknown passport is rendered (the 404 page) and nothing is stored', async () => {
+    const render = fakeRenderer(404);
+    const path = `/01/${withCheckDigit('0400999999999')}/21/NO-SUCH-SERIAL`;
+    const answer = await view(path, render);
+    expect(answer.response.status).toBe(404);
+    expect(await stored(path)).toBeNull();
+  });
+
+  it('a burst of first views of one page renders it once', async () => {
+    const passport = await serialised();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = fakeRenderer();
+    const render = vi.fn(async (path: string) => {
+      await gate;
+      return inner(path);
+    });
+    const views = Array.from({ length: 5 }, () => servePassportPage(passport.path, newNonce(), { build: BUILD, render }));
+    await vi.waitFor(() => expect(render).toHaveBeenCalled());
+    release();
+    const answers = await Promise.all(views);
+    expect(render).toHaveBeenCalledOnce();
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+describe('withNonce', () => {
+  it('replaces every placeholder, leaves the rest byte for byte, and refuses a nonce of another length', () => {
+    const placeholder = newNonce();
+    const nonce = newNonce();
+    const html = Buffer.from(`a${placeholder}ü${placeholder}€`, 'utf8');
+    const out = withNonce(html, placeholder, nonce);
+    expect(out.toString('utf8')).toBe(`a${nonce}ü${nonce}€`);
+    expect(html.toString('utf8')).toBe(`a${placeholder}ü${placeholder}€`);
+    expect(() => withNonce(html, placeholder, 'short')).toThrow();
+  });
+});

@@ -1,0 +1,227 @@
+import { request as httpRequest } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { config } from '../../config';
+import { prisma } from '../../db/client';
+import { passportPath } from '../../gs1/digital-link';
+import { nextBuildId } from '../../health';
+import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken } from '../../http/middleware/stored-page';
+import { linksetLinkHeader, robotsHeaders } from '../../http/middleware/resolver';
+import { newNonce } from '../../http/middleware/security-headers';
+import { logger } from '../../log';
+import { sha256Hex } from '../canonical-json';
+import { isPubliclyServed } from '../states';
+import { findProductByKey } from './product-by-key';
+import { parseResolverPath } from './resolver-key';
+
+/**
+ * Stored viewer pages (table PublicPage). Rendering a passport's page through Next.js costs an order of magnitude
+ * more than serving it, and an anonymous browser's copy differs from the next one's only in the script nonce. So
+ * the page of a published passport is rendered once per revision of its product (and per build and base address)
+ * with a placeholder nonce, stored, and every answer puts its own nonce in place of the placeholder. A stored
+ * page serves only while its revision equals the product's, read in the same query: the trigger that bumps the
+ * revision on every change (a BMS value, a new version, a withdrawal, a company rename) makes it stale in that
+ * change's commit, on every instance, with no message. The placeholder is random per render and replaced in every
+ * answer, so no one can plant it in passport data.
+ *
+ * Only the canonical address of a serialised passport and its /dpp/{slug} address are stored: each names exactly
+ * one passport (unique GTIN + serial, unique slug), so the path alone finds the row. Withdrawn passports, unknown
+ * addresses and other spellings are rendered on every request, as before.
+ */
+
+/** The headers of a rendered page that its stored copy is served with (Link carries the nonce of its preloads). */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'link', 'vary'] as const;
+const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+const RENDER_TIMEOUT_MS = 30_000;
+
+export interface RenderedPage {
+  status: number;
+  headers: Record<string, string>;
+  html: Buffer;
+  /** The nonce the page was rendered with. */
+  nonce: string;
+}
+
+/** `html` with every placeholder nonce replaced by `nonce` (of the same length), in a copy: bytes in, bytes out. */
+export function withNonce(html: Buffer, placeholder: string, nonce: string): Buffer {
+  const from = Buffer.from(placeholder, 'utf8');
+  const to = Buffer.from(nonce, 'utf8');
+  if (from.length !== to.length) throw new Error('A nonce is replaced only by one of the same length');
+  const out = Buffer.from(html);
+  for (let at = out.indexOf(from); at !== -1; at = out.indexOf(from, at + from.length)) to.copy(out, at);
+  return out;
+}
+
+let enabled: boolean | undefined;
+
+/** Whether pages are stored at all: a production build (whose id keys them), unless PUBLIC_PAGE_STORE=0. */
+export function pageStoreEnabled(): boolean {
+  const cfg = config();
+  enabled ??= cfg.NODE_ENV === 'production' && cfg.PUBLIC_PAGE_STORE && nextBuildId() !== undefined;
+  return enabled;
+}
+
+/**
+ * The answer for one request, from `rendered` (a stored page or a fresh render) and this answer's nonce. Its Link
+ * names the resolver's linkset first, as every resolver answer's does, then the page's own preloads.
+ */
+function answer(path: string, rendered: RenderedPage, nonce: string, extra: Record<string, string> = {}): Response {
+  const headers = new Headers(extra);
+  for (const [name, value] of Object.entries(rendered.headers)) headers.set(name, value.replaceAll(rendered.nonce, nonce));
+  const preloads = headers.get('link');
+  const linkset = linksetLinkHeader(config().BASE_URL, path);
+  headers.set('Link', preloads ? `${linkset}, ${preloads}` : linkset);
+  return new Response(withNonce(rendered.html, rendered.nonce, nonce) as BodyInit, { status: rendered.status, headers });
+}
+
+interface StoredRow {
+  html: Uint8Array;
+  sha256: string;
+  nonce: string;
+  headers: Record<string, string>;
+}
+
+/** The stored page of `path` if it is current: one read by primary key, joined to its product's revision. */
+async function readStoredPage(path: string, build: string): Promise<RenderedPage | null> {
+  const [row] = await prisma.$queryRaw<StoredRow[]>`
+    SELECT s."html", s."sha256", s."nonce", s."headers"
+    FROM "PublicPage" s JOIN "Product" p ON p."id" = s."productId"
+    WHERE s."path" = ${path} AND s."revision" = p."revision" AND s."build" = ${build} AND s."baseUrl" = ${config().BASE_URL}
+      AND p."mode" = 'LIVE'`;
+  if (!row) return null;
+  // Bytes that no longer match their hash are never served: the page is rendered again instead.
+  if (sha256Hex(row.html) !== row.sha256) {
+    logger().warn({ path }, 'stored passport page does not match its hash; rendering it again');
+    return null;
+  }
+  return { status: 200, headers: row.headers, html: gunzipSync(row.html), nonce: row.nonce };
+}
+
+interface Target {
+  productId: string;
+  revision: number;
+  /** Whether this page may be stored: a publicly served passport at this, its canonical (or slug) address. */
+  storable: boolean;
+  robots: Record<string, string>;
+}
+
+/** The passport `path` names, read before rendering: the revision a stored render is filed under. */
+async function targetOf(path: string): Promise<Target | null> {
+  const key = parseResolverPath(path)?.key;
+  if (!key) return null;
+  const product = await findProductByKey(key, {
+    id: true, revision: true, slug: true, gtin: true, serialNumber: true, batchNumber: true, state: true, version: true,
+  });
+  if (!product) return null;
+  const canonical = path === passportPath(product) || path === `/dpp/${encodeURIComponent(product.slug)}`;
+  const unique = 'slug' in key || product.serialNumber !== null;
+  return {
+    productId: product.id,
+    revision: product.revision,
+    storable: canonical && unique && product.version >= 1 && isPubliclyServed(product),
+    robots: robotsHeaders(product),
+  };
+}
+
+async function storePage(path: string, target: Target, build: string, page: RenderedPage): Promise<void> {
+  const html = gzipSync(page.html);
+  await prisma.$executeRaw`
+    INSERT INTO "PublicPage" ("path", "productId", "revision", "build", "baseUrl", "nonce", "headers", "html", "sha256", "builtAt")
+    VALUES (${path}, ${target.productId}::uuid, ${target.revision}, ${build}, ${config().BASE_URL}, ${page.nonce},
+            ${JSON.stringify(page.headers)}::jsonb, ${html}, ${sha256Hex(html)}, now())
+    ON CONFLICT ("path") DO UPDATE SET
+      "productId" = EXCLUDED."productId", "revision" = EXCLUDED."revision", "build" = EXCLUDED."build",
+      "baseUrl" = EXCLUDED."baseUrl", "nonce" = EXCLUDED."nonce", "headers" = EXCLUDED."headers",
+      "html" = EXCLUDED."html", "sha256" = EXCLUDED."sha256", "builtAt" = EXCLUDED."builtAt"
+    WHERE "PublicPage"."productId" <> EXCLUDED."productId" OR "PublicPage"."revision" <= EXCLUDED."revision"
+       OR "PublicPage"."build" <> EXCLUDED."build" OR "PublicPage"."baseUrl" <> EXCLUDED."baseUrl"`;
+}
+
+/** The address this process listens on, as seen from itself. */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '::1';
+  return host.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** The page at `path` as Next.js renders it for an anonymous browser, with a fresh placeholder nonce. */
+export function renderPage(path: string): Promise<RenderedPage> {
+  const nonce = newNonce();
+  const cfg = config();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: loopbackHost(cfg.HOST),
+        port: cfg.PORT,
+        path,
+        method: 'GET',
+        headers: { accept: 'text/html', [PAGE_RENDER_HEADER]: pageRenderToken(), [PAGE_NONCE_HEADER]: nonce },
+        timeout: RENDER_TIMEOUT_MS,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_PAGE_BYTES) req.destroy(new Error(`The rendered page of ${path} exceeds ${MAX_PAGE_BYTES} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const name of KEPT_HEADERS) {
+            const value = res.headers[name];
+            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          resolve({ status: res.statusCode ?? 500, headers, html: Buffer.concat(chunks), nonce });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`Rendering ${path} took longer than ${RENDER_TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// One render per address at a time: a burst of first views of one passport renders it once.
+const RENDERS = Symbol.for('battery-passport-service.page-renders');
+type Holder = { [RENDERS]?: Map<string, Promise<{ page: RenderedPage; robots: Record<string, string> }>> };
+const renders = () => ((globalThis as Holder)[RENDERS] ??= new Map());
+
+export interface PageStoreOptions {
+  /** The build the pages are filed under: the running one unless a test says otherwise. */
+  build?: string;
+  /** How a missing page is rendered: through Next.js in this process unless a test says otherwise. */
+  render?: (path: string) => Promise<RenderedPage>;
+}
+
+/** Renders the page, and stores it when the passport's address and state allow; storing never fails the answer. */
+async function renderAndStore(path: string, build: string, render: (path: string) => Promise<RenderedPage>) {
+  const target = await targetOf(path).catch(() => null);
+  const page = await render(path);
+  if (target?.storable && page.status === 200) {
+    await storePage(path, target, build, page).catch((err: unknown) => logger().warn({ err, path }, 'passport page not stored'));
+  }
+  return { page, robots: target?.robots ?? {} };
+}
+
+/**
+ * The answer to an anonymous browser's request for the viewer page at `path` (as requested, still
+ * percent-encoded), with `nonce` for its scripts: the stored page when current, else a fresh render.
+ */
+export async function servePassportPage(path: string, nonce: string, options: PageStoreOptions = {}): Promise<Response> {
+  const build = options.build ?? nextBuildId()!;
+  const render = options.render ?? renderPage;
+  // A failed read (the database briefly gone) only costs this answer the stored copy: the render decides.
+  const stored = await readStoredPage(path, build).catch((err: unknown) => {
+    logger().warn({ err, path }, 'stored passport page not read');
+    return null;
+  });
+  if (stored) return answer(path, stored, nonce);
+  let pending = renders().get(path);
+  if (!pending) {
+    pending = renderAndStore(path, build, render).finally(() => renders().delete(path));
+    renders().set(path, pending);
+  }
+  const { page, robots } = await pending;
+  return answer(path, page, nonce, robots);
+}
