@@ -4,6 +4,7 @@ import { createTestBmsSecret, createTestCompany, createTestProduct } from '../te
 import { bmsTenant, callBms } from './bms-test-kit';
 import { createBmsUpdateRoute, postBmsUpdate } from './endpoint';
 import { BMS_INTERNAL_MESSAGE } from './messages';
+import { bmsContext, ingestTelemetry } from './ingest-telemetry';
 import { revokeBmsSecret } from './secrets';
 
 afterAll(() => disconnectPrisma());
@@ -162,5 +163,54 @@ describe('the order of checks', () => {
     expect((await callBms(postBmsUpdate, { productId: suspended.product.id, body: { formDataPatch: {} }, secret: suspended.secret.secret })).body).toEqual({ code: 'FORBIDDEN', error: 'The company is suspended.' });
     const noModule = await bmsTenant({}, { modules: ['integration_api'] });
     expect((await callBms(postBmsUpdate, { productId: noModule.product.id, body: { formDataPatch: {} }, secret: noModule.secret.secret })).body).toEqual({ code: 'FORBIDDEN', error: "The company's plan does not include BMS telemetry." });
+  });
+});
+
+describe('the one update statement', () => {
+  it('refuses a secret revoked after the request looked it up with 401 BAD_SECRET, writing nothing', async () => {
+    const { company, product, secret } = await bmsTenant();
+    const before = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    await revokeBmsSecret(prisma, { companyId: company.id, secretId: secret.id, actor: { role: 'System', id: 'test', channel: 'System' } });
+    const update = ingestTelemetry({
+      ctx: bmsContext({ id: secret.id, companyId: company.id }),
+      input: { productId: product.id, update: { formDataPatch: { current_soh_pct: 50 }, lifetimeCounters: { deepDischargeEvents: 4 } } },
+    });
+    await expect(update).rejects.toMatchObject({ code: 'BAD_SECRET' });
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).formData).toEqual(before.formData);
+    expect(await prisma.lifetimeCounters.findUnique({ where: { productId: product.id } })).toBeNull();
+    expect(await audits(product.id)).toEqual([]);
+    expect(await events(company.id)).toEqual([]);
+  });
+
+  it('writes its times in UTC as every other writer does, and stamps the secret at most once a minute', async () => {
+    const { product, secret } = await bmsTenant();
+    const send = () => callBms(postBmsUpdate, { productId: product.id, body: { lifetimeCounters: { deepDischargeEvents: 1 } }, secret: secret.secret });
+    expect((await send()).status).toBe(200);
+    const near = (date: Date | null | undefined) => Math.abs((date?.getTime() ?? 0) - Date.now()) < 60_000;
+    const stamped = (await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt;
+    expect(near(stamped)).toBe(true);
+    expect(near((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).updatedAt)).toBe(true);
+    expect(near((await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })).updatedAt)).toBe(true);
+    expect(near((await audits(product.id))[0]?.createdAt)).toBe(true);
+    expect((await send()).status).toBe(200);
+    expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toEqual(stamped);
+  });
+});
+
+describe('parallel updates through one secret', () => {
+  it('all succeed when the secret\'s last use is due to be stamped (no two updates wait for each other\'s lock)', async () => {
+    const { company, product, secret } = await bmsTenant();
+    const others = await Promise.all(Array.from({ length: 11 }, () => createTestProduct(prisma, { companyId: company.id })));
+    const products = [product, ...others];
+    const route = createBmsUpdateRoute({ limitSecret: async () => ({ success: true, limit: 1000, remaining: 999, resetSeconds: 1 }) });
+    for (let round = 0; round < 3; round++) {
+      await prisma.bmsSecret.update({ where: { id: secret.id }, data: { lastUsedAt: null } });
+      (globalThis as Record<symbol, unknown>)[Symbol.for('battery-passport-service.bms-secret-stamps')] = undefined;
+      const results = await Promise.all(products.map((p, i) => callBms(route, {
+        productId: p.id, secret: secret.secret, body: { formDataPatch: { current_soh_pct: 90 - i }, lifetimeCounters: { deepDischargeEvents: round } },
+      })));
+      expect(results.map((r) => r.status)).toEqual(products.map(() => 200));
+      expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toBeInstanceOf(Date);
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { prisma } from '../db/client';
 import { authorizeProduct } from './authorize';
 import { parseBmsBody } from './body';
 import { bmsContext, ingestTelemetry } from './ingest-telemetry';
@@ -11,9 +10,9 @@ import { bmsRoute, type BmsRouteOptions } from './route';
 export function createBmsUpdateRoute(options: BmsRouteOptions = {}) {
   return bmsRoute<{ id: string }>(async ({ secret, rawBody, params }) => {
     const productId = params.id.toLowerCase();
-    await authorizeProduct(prisma, secret, productId);
+    const target = await authorizeProduct(secret, productId);
     const update = parseBmsBody(rawBody);
-    const result = await ingestTelemetry({ ctx: bmsContext(secret), input: { productId, update } });
+    const result = await ingestTelemetry({ ctx: bmsContext(secret), input: { productId, update, target } });
     return Response.json(result, { status: 200, headers: { 'Cache-Control': 'no-store' } });
   }, options);
 }

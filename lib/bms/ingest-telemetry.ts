@@ -1,20 +1,19 @@
-import { prisma, type Db, type Tx } from '../db/client';
-import type { Prisma } from '../db/generated/client';
-import type { Mode } from '../db/generated/enums';
-import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
+import { prisma } from '../db/client';
+import { sqlRows, type Statement } from '../db/sql';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../http/errors';
+import { logger } from '../log';
 import { loadCategorySchema } from '../passport/schema-version';
 import { requireRole } from '../passport/transitions/result';
-import { mergeFormData } from '../schema/validate';
-import { emitEvent } from '../webhooks/events';
-import { LIFETIME_COUNTER_NAMES, type BmsUpdate } from './schemas';
+import type { TelemetryTarget } from './authorize';
+import { LIFETIME_COUNTER_NAMES, type BmsUpdate, type LifetimeCounterName } from './schemas';
 import { sortPatch } from './whitelist';
 
 export interface IngestTelemetryInput {
   productId: string;
   update: BmsUpdate;
+  /** The product as the endpoint authorized it; read here when absent. */
+  target?: TelemetryTarget;
 }
 
 /** The 200 body of the BMS endpoint. */
@@ -27,74 +26,119 @@ export interface TelemetryResult {
 }
 
 /** The counters the body names: a number or null is written, an omitted member keeps its stored value. */
-function givenCounters(update: BmsUpdate): Record<string, number | null> {
+function givenCounters(update: BmsUpdate): [LifetimeCounterName, number | null][] {
   const counters = update.lifetimeCounters ?? {};
-  return Object.fromEntries(LIFETIME_COUNTER_NAMES.flatMap((name) => (counters[name] === undefined ? [] : [[name, counters[name]]])));
+  return LIFETIME_COUNTER_NAMES.flatMap((name) => (counters[name] === undefined ? [] : [[name, counters[name]] as [LifetimeCounterName, number | null]]));
+}
+
+// The stored timestamps have no zone and mean UTC (as Prisma writes them).
+const NOW = `(now() AT TIME ZONE 'UTC')`;
+
+interface UpdateValues {
+  secretId: string;
+  companyId: string;
+  productId: string;
+  accepted: Record<string, unknown>;
+  actor: DomainContext['actor'];
+  auditContext: Record<string, unknown>;
+  /** The webhook event's payload; none: no event (nothing applied, no counter). */
+  event: Record<string, unknown> | null;
+  counters: [LifetimeCounterName, number | null][];
 }
 
 /**
- * One BMS update, all or nothing: the product row is locked first, so parallel updates from several devices
- * merge one after the other and never lose a key or a counter. Applies in any state (telemetry describes the
- * physical battery, not the passport under review) and in either mode. `ctx.actor.id` is the secret's id.
+ * The whole update as one statement, so one round trip and atomic on its own: the secret share-locked and still
+ * active (a revocation that commits first refuses the update; one that comes later waits for it), the accepted keys
+ * merged into the stored form data by PostgreSQL (`||`, on the row as it is when its lock is granted: parallel
+ * updates of one product apply one after the other and lose nothing), the counters the body names upserted, the
+ * audit row and the webhook event. Nothing is written when the secret is no longer active or the product is gone;
+ * the two counts say which. The secret's last use is stamped after it (stampLastUse): updating the row this
+ * statement share-locks would make two updates of one secret wait for each other's share lock, a deadlock.
  */
-export async function ingestTelemetry({ ctx, input, db = prisma }: { ctx: DomainContext; input: IngestTelemetryInput; db?: Db | Tx }): Promise<TelemetryResult> {
+export function updateStatement(v: UpdateValues): Statement {
+  const values: unknown[] = [];
+  const param = (value: unknown, type: string) => `$${values.push(value)}::${type}`;
+  const secret = param(v.secretId, 'uuid');
+  const company = param(v.companyId, 'uuid');
+  const columns = v.counters.map(([name]) => `"${name}"`);
+  const text = `
+    WITH s AS (
+      SELECT "id" FROM "BmsSecret" WHERE "id" = ${secret} AND "revokedAt" IS NULL FOR SHARE
+    ),
+    p AS (
+      UPDATE "Product" SET "formData" = "formData" || ${param(JSON.stringify(v.accepted), 'jsonb')}, "updatedAt" = ${NOW}
+      WHERE "id" = ${param(v.productId, 'uuid')} AND "companyId" = ${company} AND EXISTS (SELECT 1 FROM s)
+      RETURNING "id", "mode"
+    ),
+    audit AS (
+      INSERT INTO "AuditLog" ("id", "companyId", "productId", "eventType", "actorRole", "actorId", "eventChannel", "eventContext", "createdAt")
+      SELECT gen_random_uuid(), ${company}, "id", 'Update', ${param(v.actor.role, 'text')}, ${param(v.actor.id, 'text')},
+             ${param(v.actor.channel, 'text')}, ${param(JSON.stringify(v.auditContext), 'jsonb')}, ${NOW} FROM p
+    )${columns.length === 0 ? '' : `,
+    counters AS (
+      INSERT INTO "LifetimeCounters" ("productId", ${columns.join(', ')}, "updatedAt")
+      SELECT "id", ${v.counters.map(([, value]) => param(value, 'double precision')).join(', ')}, ${NOW} FROM p
+      ON CONFLICT ("productId") DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, "updatedAt" = EXCLUDED."updatedAt"
+    )`}${v.event === null ? '' : `,
+    event AS (
+      INSERT INTO "WebhookEvent" ("id", "companyId", "mode", "type", "payload", "createdAt")
+      SELECT gen_random_uuid(), ${company}, "mode", 'passport.telemetry_updated', ${param(JSON.stringify(v.event), 'jsonb')}, ${NOW} FROM p
+    )`}
+    SELECT (SELECT count(*) FROM s)::int AS "active", (SELECT count(*) FROM p)::int AS "updated"`;
+  // One prepared statement per shape: which counters the body names, and whether an event goes out.
+  const shape = `${v.counters.map(([name]) => LIFETIME_COUNTER_NAMES.indexOf(name)).join('.')}-${v.event ? 'e' : 'n'}`;
+  return { name: `bms-update-${shape}`, text, values };
+}
+
+// When this instance last stamped each secret: most updates skip the stamp without asking the database.
+const STAMPED = Symbol.for('battery-passport-service.bms-secret-stamps');
+type StampHolder = { [STAMPED]?: Map<string, number> };
+const STAMP_INTERVAL_MS = 60_000;
+
+const STAMP = `
+  UPDATE "BmsSecret" SET "lastUsedAt" = ${NOW}
+  WHERE "id" = $1::uuid AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${NOW} - interval '60 seconds')`;
+
+/**
+ * The secret's last use, stamped after a successful update, at most once a minute per secret (and per instance:
+ * the statement checks the stored time too). A failed stamp costs the update nothing: it is logged.
+ */
+async function stampLastUse(secretId: string): Promise<void> {
+  const stamps = ((globalThis as StampHolder)[STAMPED] ??= new Map());
+  const now = Date.now();
+  if (now - (stamps.get(secretId) ?? 0) < STAMP_INTERVAL_MS) return;
+  if (stamps.size >= 10_000) stamps.clear();
+  stamps.set(secretId, now);
+  await sqlRows({ name: 'bms-secret-used', text: STAMP, values: [secretId] }).catch((err: unknown) =>
+    logger().warn({ err, secretId }, 'BMS secret last use not stamped'));
+}
+
+const TARGET = `SELECT "id", "categoryId", "schemaVersion" FROM "Product" WHERE "id" = $1::uuid AND "companyId" = $2::uuid`;
+
+/**
+ * One BMS update, all or nothing (one statement: see updateStatement). Applies in any state (telemetry describes
+ * the physical battery, not the passport under review) and in either mode; the lock version stays, so integrators
+ * editing a draft are not refused by telemetry. `ctx.actor.id` is the secret's id.
+ */
+export async function ingestTelemetry({ ctx, input }: { ctx: DomainContext; input: IngestTelemetryInput }): Promise<TelemetryResult> {
   requireRole(ctx, ['System'], 'send BMS telemetry');
   const secretId = ctx.actor.id!;
-  return inTransaction(db, async (tx) => {
-    // Locked and read in one statement.
-    const [product] = await tx.$queryRaw<LockedProduct[]>`
-      SELECT "id", "categoryId", "schemaVersion", "mode"::text AS "mode", "formData"
-      FROM "Product" WHERE "id" = ${input.productId}::uuid AND "companyId" = ${ctx.companyId}::uuid FOR UPDATE`;
-    if (!product) throw new ServiceError('NOT_FOUND', 'No product with this id.');
-    const schema = await loadCategorySchema(tx, product.categoryId, product.schemaVersion);
-    const { accepted, appliedKeys, rejectedKeys } = sortPatch(schema, input.update.formDataPatch ?? {});
-    const counters = givenCounters(input.update);
-    const counterUpdated = Object.keys(counters).length > 0;
-
-    const formData = mergeFormData(product.formData, accepted);
-    // Not an authoring edit: lockVersion stays, so integrators editing the draft are not refused by telemetry.
-    // updateMany: nothing is read back (an update would return the whole row, form data included).
-    await tx.product.updateMany({ where: { id: product.id }, data: { formData: formData as Prisma.InputJsonObject, updatedAt: new Date() } });
-    if (counterUpdated) {
-      await tx.lifetimeCounters.upsert({ where: { productId: product.id }, create: { productId: product.id, ...counters }, update: counters });
-    }
-    await writeAudit(tx, {
-      companyId: ctx.companyId,
-      productId: product.id,
-      eventType: 'Update',
-      actor: ctx.actor,
-      context: { source: 'bms-webhook', appliedFormDataKeys: appliedKeys, rejectedFormDataKeys: rejectedKeys, counterUpdated, webhookSecretId: secretId },
-    });
-    if (appliedKeys.length > 0 || counterUpdated) {
-      await emitEvent(tx, { companyId: ctx.companyId, mode: product.mode, type: 'passport.telemetry_updated', data: { productId: product.id, appliedKeys, counterUpdated } });
-    }
-    await requireSecretStillActive(tx, secretId);
-    return { ok: true, productId: product.id, appliedKeys, rejectedKeys, counterUpdated };
-  });
-}
-
-interface LockedProduct {
-  id: string;
-  categoryId: string;
-  schemaVersion: number;
-  mode: Mode;
-  formData: Record<string, unknown>;
-}
-
-/**
- * Last, so the secret's row (shared by every product it serves) is held for the shortest time: a revocation that
- * committed while this request ran still refuses it, and everything rolls back. `lastUsedAt` is written at most
- * once a minute per secret; the other updates only share-lock the row, so the many devices of one secret never
- * queue behind each other, while a revocation still waits for (or is seen by) every update in flight.
- */
-async function requireSecretStillActive(tx: Tx, secretId: string): Promise<void> {
-  const touched = await tx.$executeRaw`
-    UPDATE "BmsSecret" SET "lastUsedAt" = now()
-    WHERE "id" = ${secretId}::uuid AND "revokedAt" IS NULL AND ("lastUsedAt" IS NULL OR "lastUsedAt" < now() - interval '60 seconds')`;
-  if (touched > 0) return;
-  const active = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "BmsSecret" WHERE "id" = ${secretId}::uuid AND "revokedAt" IS NULL FOR SHARE`;
-  if (active.length === 0) throw new ServiceError('BAD_SECRET', 'The BMS secret matches no active secret.');
+  const notFound = () => new ServiceError('NOT_FOUND', 'No product with this id.');
+  const target = input.target ?? (await sqlRows<TelemetryTarget>({ text: TARGET, values: [input.productId, ctx.companyId] }))[0];
+  if (!target) throw notFound();
+  const schema = await loadCategorySchema(prisma, target.categoryId, target.schemaVersion);
+  const { accepted, appliedKeys, rejectedKeys } = sortPatch(schema, input.update.formDataPatch ?? {});
+  const counters = givenCounters(input.update);
+  const counterUpdated = counters.length > 0;
+  const [outcome] = await sqlRows<{ active: number; updated: number }>(updateStatement({
+    secretId, companyId: ctx.companyId, productId: target.id, accepted, actor: ctx.actor, counters,
+    auditContext: { source: 'bms-webhook', appliedFormDataKeys: appliedKeys, rejectedFormDataKeys: rejectedKeys, counterUpdated, webhookSecretId: secretId },
+    event: appliedKeys.length > 0 || counterUpdated ? { productId: target.id, appliedKeys, counterUpdated } : null,
+  }));
+  if (outcome.active === 0) throw new ServiceError('BAD_SECRET', 'The BMS secret matches no active secret.');
+  if (outcome.updated === 0) throw notFound();
+  await stampLastUse(secretId);
+  return { ok: true, productId: target.id, appliedKeys, rejectedKeys, counterUpdated };
 }
 
 /** The domain context of a request signed with this secret: its company, the System role, the API channel. */

@@ -1,11 +1,10 @@
-import { prisma } from '../db/client';
-import type { BmsSecret } from '../db/generated/client';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { renderBmsError, ServiceError, toServiceError } from '../http/errors';
 import { logger } from '../log';
 import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type RateLimitResult } from '../http/rate-limit';
 import { requestIdFrom } from '../http/request-id';
 import { requireBmsSecret } from './authorize';
+import type { ActiveBmsSecret } from './secrets';
 import { BMS_INTERNAL_MESSAGE, RATE_LIMITED_MESSAGE } from './messages';
 import { BMS_SECRET_HEADER, BMS_SIGNATURE_HEADER, verifyBmsSignature } from './signature';
 
@@ -14,7 +13,7 @@ export interface BmsCall<P> {
   request: Request;
   requestId: string;
   /** The active secret the request presented and signed with. */
-  secret: BmsSecret;
+  secret: ActiveBmsSecret;
   /** The exact bytes the signature covers; parse these, never the request again. */
   rawBody: Uint8Array;
   params: P;
@@ -47,7 +46,7 @@ export function bmsRoute<P>(handler: (call: BmsCall<P>) => Promise<Response>, op
     let response: Response;
     try {
       const presented = request.headers.get(BMS_SECRET_HEADER);
-      const secret = await requireBmsSecret(prisma, presented);
+      const secret = await requireBmsSecret(presented);
       const rawBody = new Uint8Array(await request.arrayBuffer());
       verifyBmsSignature({ header: request.headers.get(BMS_SIGNATURE_HEADER), rawBody, secret: presented! });
       const own = await limitSecret(secret.id);

@@ -37,7 +37,7 @@ describe('BMS secret administration for operators', () => {
     expect(listed.items[0]).not.toHaveProperty('secretHash');
 
     await revokeCompanyBmsSecret({ ctx, input: { secretId: created.id } });
-    expect(await findActiveBmsSecret(prisma, created.secret)).toBeNull();
+    expect(await findActiveBmsSecret(created.secret)).toBeNull();
     const audit = await prisma.auditLog.findFirstOrThrow({ where: { companyId: company.id, eventType: 'BmsSecretRevoked' } });
     expect(audit).toMatchObject({ actorRole: 'ADMIN', actorId: user.id, eventChannel: 'Portal' });
   });
@@ -61,7 +61,7 @@ describe('BMS secret administration for operators', () => {
       expect((await refusal(revokeCompanyBmsSecret({ ctx, input: { secretId } }))).code).toBe('NOT_FOUND');
     }
     expect((await listCompanyBmsSecrets({ ctx, page: { limit: 10 } })).items).toEqual([]);
-    expect(await findActiveBmsSecret(prisma, foreign.secret)).not.toBeNull();
+    expect(await findActiveBmsSecret(foreign.secret)).not.toBeNull();
   });
 
   it('EDITOR and REVIEWER operators are refused (FORBIDDEN) by create, list and revoke', async () => {
@@ -74,7 +74,7 @@ describe('BMS secret administration for operators', () => {
         expect((await refusal(attempt())).code).toBe('FORBIDDEN');
       }
       expect(await prisma.bmsSecret.count({ where: { companyId: company.id } })).toBe(1);
-      expect(await findActiveBmsSecret(prisma, existing.secret)).not.toBeNull();
+      expect(await findActiveBmsSecret(existing.secret)).not.toBeNull();
     }
   });
 

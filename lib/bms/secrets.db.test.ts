@@ -50,13 +50,13 @@ describe('createBmsSecret', () => {
 describe('revokeBmsSecret and findActiveBmsSecret', () => {
   it('finds an active secret by plaintext until it is revoked', async () => {
     const created = await createBmsSecret(db, { companyId, actor });
-    expect((await findActiveBmsSecret(db, created.secret))?.id).toBe(created.id);
+    expect((await findActiveBmsSecret(created.secret))?.id).toBe(created.id);
     await expect(revokeBmsSecret(db, { companyId: otherCompanyId, secretId: created.id, actor })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const revoked = await revokeBmsSecret(db, { companyId, secretId: created.id, actor });
     expect(revoked.revokedAt).toBeInstanceOf(Date);
-    expect(await findActiveBmsSecret(db, created.secret)).toBeNull();
+    expect(await findActiveBmsSecret(created.secret)).toBeNull();
     expect((await revokeBmsSecret(db, { companyId, secretId: created.id, actor })).revokedAt).toEqual(revoked.revokedAt);
     expect(await db.auditLog.count({ where: { companyId, eventType: 'BmsSecretRevoked', eventContext: { path: ['bmsSecretId'], equals: created.id } } })).toBe(1);
-    expect(await findActiveBmsSecret(db, 'bms_short')).toBeNull();
+    expect(await findActiveBmsSecret('bms_short')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client';
-import type { BmsSecret } from '../db/generated/client';
+import { sqlRows } from '../db/sql';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import type { Actor } from '../domain/context';
@@ -76,11 +76,23 @@ export async function revokeBmsSecret(
   });
 }
 
-/** The active secret a presented plaintext hashes to, or null (unknown and revoked look the same). */
-export async function findActiveBmsSecret(db: Db | Tx, secret: string): Promise<BmsSecret | null> {
+/** What a request signed with a secret needs of it: whose it is and which products it may update (empty: all). */
+export interface ActiveBmsSecret {
+  id: string;
+  companyId: string;
+  productIds: string[];
+}
+
+const ACTIVE_SECRET = `SELECT "id", "companyId", "productIds" FROM "BmsSecret" WHERE "secretHash" = $1 AND "revokedAt" IS NULL`;
+
+/**
+ * The active secret a presented plaintext hashes to, or null (unknown and revoked look the same). On every BMS
+ * request, so one prepared statement on the pool.
+ */
+export async function findActiveBmsSecret(secret: string): Promise<ActiveBmsSecret | null> {
   if (typeof secret !== 'string' || !SECRET_FORMAT.test(secret)) return null;
-  const row = await db.bmsSecret.findUnique({ where: { secretHash: sha256Hex(secret) } });
-  return row && !row.revokedAt ? row : null;
+  const [row] = await sqlRows<ActiveBmsSecret>({ name: 'bms-active-secret', text: ACTIVE_SECRET, values: [sha256Hex(secret)] });
+  return row ?? null;
 }
 
 /** A company's secrets, newest first, without their hashes: what an operator needs to choose one to revoke. */

@@ -1,10 +1,11 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/client';
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool };
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -12,37 +13,67 @@ function databaseUrl(): string {
   return url;
 }
 
-export function createPrismaClient(url = databaseUrl()): PrismaClient {
-  const adapter = new PrismaPg({
+/**
+ * The connection pool of one client: Prisma's queries and the hot paths' direct SQL (lib/db/sql.ts) share it, so an
+ * instance holds at most DATABASE_POOL_SIZE connections for both.
+ */
+export function createPool(url = databaseUrl()): pg.Pool {
+  const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     // A stopped database must fail a request quickly, not hang it.
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
   });
+  // An idle connection the server drops is replaced on next use; without a listener its error would end the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createPrismaClient(url = databaseUrl(), pool = createPool(url)): PrismaClient {
+  // $disconnect ends the pool too.
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   if (process.env.DB_QUERY_COUNTER !== '1') return new PrismaClient({ adapter });
   // `npm run bench` counts the queries the app makes (DB_QUERY_COUNTER=1): Prisma's query events, one per
-  // statement sent, summed in a process-wide counter that the bench build's own route reads.
+  // statement sent, and the direct statements of lib/db/sql.ts, summed in a process-wide counter that the bench
+  // build's own route reads.
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
-  client.$on('query', () => {
-    const holder = globalThis as QueryCounterHolder;
-    holder[QUERY_COUNT] = (holder[QUERY_COUNT] ?? 0) + 1;
-  });
+  client.$on('query', addQuery);
   return client as unknown as PrismaClient;
 }
 
 export const QUERY_COUNT = Symbol.for('battery-passport-service.query-count');
 type QueryCounterHolder = { [QUERY_COUNT]?: number };
 
-/** Queries sent by this process's Prisma clients since start (0 unless DB_QUERY_COUNTER=1). */
+function addQuery(): void {
+  const holder = globalThis as QueryCounterHolder;
+  holder[QUERY_COUNT] = (holder[QUERY_COUNT] ?? 0) + 1;
+}
+
+/** Counts one direct statement sent, when the bench asks for it (DB_QUERY_COUNTER=1). */
+export function countQuery(): void {
+  if (process.env.DB_QUERY_COUNTER === '1') addQuery();
+}
+
+/** Queries sent by this process's Prisma clients and direct SQL since start (0 unless DB_QUERY_COUNTER=1). */
 export function queriesSent(): number {
   return (globalThis as QueryCounterHolder)[QUERY_COUNT] ?? 0;
 }
 
 /** One client per process, created on first use (so importing this module never needs a database). */
 export function getPrisma(): PrismaClient {
-  globalForPrisma.prisma ??= createPrismaClient();
+  if (!globalForPrisma.prisma) {
+    const pool = createPool();
+    globalForPrisma.prisma = createPrismaClient(databaseUrl(), pool);
+    globalForPrisma.pgPool = pool;
+  }
   return globalForPrisma.prisma;
+}
+
+/** The process's connection pool, the one its Prisma client uses. */
+export function getPool(): pg.Pool {
+  getPrisma();
+  return globalForPrisma.pgPool!;
 }
 
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
@@ -60,6 +91,7 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
 export async function disconnectPrisma(): Promise<void> {
   const client = globalForPrisma.prisma;
   globalForPrisma.prisma = undefined;
+  globalForPrisma.pgPool = undefined;
   await client?.$disconnect();
 }
 

@@ -25,3 +25,21 @@ describe('query counter (DB_QUERY_COUNTER=1, for npm run bench)', () => {
     expect(queriesSent()).toBe(before);
   });
 });
+
+describe('direct statements (lib/db/sql.ts)', () => {
+  it('are counted like Prisma\'s, transaction statements included, when the bench asks for it', async () => {
+    const { sqlRows, sqlTransaction } = await import('./sql');
+    process.env.DB_QUERY_COUNTER = '1';
+    try {
+      const before = queriesSent();
+      await sqlRows({ text: 'SELECT 1' });
+      await sqlTransaction((tx) => tx.query({ text: 'SELECT 2' }));
+      expect(queriesSent() - before).toBe(4);
+    } finally {
+      process.env.DB_QUERY_COUNTER = previous;
+    }
+    const before = queriesSent();
+    await sqlRows({ text: 'SELECT 1' });
+    expect(queriesSent()).toBe(before);
+  });
+});

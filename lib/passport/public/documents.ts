@@ -1,5 +1,6 @@
 import { config } from '../../config';
 import { prisma, type Db, type Tx } from '../../db/client';
+import { sqlRows } from '../../db/sql';
 import { strongEtag, type PreparedBody } from '../../http/public-route';
 import { logger } from '../../log';
 import { isStorableText } from '../../storable-text';
@@ -28,19 +29,20 @@ interface StoredRow {
   etag: string | null;
 }
 
-function readStored(slug: string, form: PublicForm): Promise<StoredRow[]> {
-  // One indexed read (Product.slug, PublicDocument's primary key), the only column of the form asked for.
-  return form === 'dpp'
-    ? prisma.$queryRaw<StoredRow[]>`
-        SELECT p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
+/** The product's state and revision with its stored document of one form, by slug: one indexed read, one column of text. */
+const STORED: Record<PublicForm, string> = {
+  dpp: `SELECT p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
                d."dpp" AS "body", d."dppEtag" AS "etag"
         FROM "Product" p LEFT JOIN "PublicDocument" d ON d."productId" = p."id"
-        WHERE p."slug" = ${slug} AND p."mode" = 'LIVE'`
-    : prisma.$queryRaw<StoredRow[]>`
-        SELECT p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
+        WHERE p."slug" = $1 AND p."mode" = 'LIVE'`,
+  jsonld: `SELECT p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
                d."jsonld" AS "body", d."jsonldEtag" AS "etag"
         FROM "Product" p LEFT JOIN "PublicDocument" d ON d."productId" = p."id"
-        WHERE p."slug" = ${slug} AND p."mode" = 'LIVE'`;
+        WHERE p."slug" = $1 AND p."mode" = 'LIVE'`,
+};
+
+function readStored(slug: string, form: PublicForm): Promise<StoredRow[]> {
+  return sqlRows<StoredRow>({ name: `public-document-${form}`, text: STORED[form], values: [slug] });
 }
 
 /**

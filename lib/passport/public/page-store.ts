@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../../config';
 import { prisma } from '../../db/client';
+import { sqlRows } from '../../db/sql';
 import { passportPath } from '../../gs1/digital-link';
 import { nextBuildId } from '../../health';
 import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken } from '../../http/middleware/stored-page';
@@ -80,13 +81,14 @@ interface StoredRow {
   headers: Record<string, string>;
 }
 
+const STORED_PAGE = `
+  SELECT s."html", s."sha256", s."nonce", s."headers"
+  FROM "PublicPage" s JOIN "Product" p ON p."id" = s."productId"
+  WHERE s."path" = $1 AND s."revision" = p."revision" AND s."build" = $2 AND s."baseUrl" = $3 AND p."mode" = 'LIVE'`;
+
 /** The stored page of `path` if it is current: one read by primary key, joined to its product's revision. */
 async function readStoredPage(path: string, build: string): Promise<RenderedPage | null> {
-  const [row] = await prisma.$queryRaw<StoredRow[]>`
-    SELECT s."html", s."sha256", s."nonce", s."headers"
-    FROM "PublicPage" s JOIN "Product" p ON p."id" = s."productId"
-    WHERE s."path" = ${path} AND s."revision" = p."revision" AND s."build" = ${build} AND s."baseUrl" = ${config().BASE_URL}
-      AND p."mode" = 'LIVE'`;
+  const [row] = await sqlRows<StoredRow>({ name: 'stored-page', text: STORED_PAGE, values: [path, build, config().BASE_URL] });
   if (!row) return null;
   // Bytes that no longer match their hash are never served: the page is rendered again instead.
   if (sha256Hex(row.html) !== row.sha256) {

@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { prisma } from '../../db/client';
+import { sqlRows } from '../../db/sql';
 import { ServiceError } from '../../http/errors';
 import { getCategorySchema } from '../../schema/categories';
 import { isStorableText } from '../../storable-text';
@@ -93,6 +93,13 @@ function views(): StampedCache<PublicSnapshot> {
   return (holder[VIEWS] ??= createStampedCache({ maxEntries: config().PUBLIC_CACHE_ENTRIES, ttlMs: Number.POSITIVE_INFINITY }));
 }
 
+// The stored timestamps have no zone and mean UTC (as Prisma reads them).
+const SNAPSHOT_BY_SLUG = `
+  SELECT p."id", p."state"::text AS "state", p."version" AS "current", v."version", v."snapshot", v."sha256",
+         v."byteLength", v."publishedAt" AT TIME ZONE 'UTC' AS "publishedAt"
+  FROM "Product" p LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = $2
+  WHERE p."slug" = $1 AND p."mode" = 'LIVE'`;
+
 /**
  * `/api/dpp/{slug}/v/{version}` in one query: the product's state and the requested snapshot together. Served only
  * while the passport is published (404 otherwise, withdrawn included); the stored bytes are checked against their
@@ -101,11 +108,7 @@ function views(): StampedCache<PublicSnapshot> {
 export async function publicSnapshotBySlug(slug: string, version: number): Promise<PublicSnapshot> {
   if (!isStorableText(slug)) throw productNotFound();
   const wanted = version > MAX_VERSION ? 0 : version;
-  const [row] = await prisma.$queryRaw<SnapshotRow[]>`
-    SELECT p."id", p."state"::text AS "state", p."version" AS "current", v."version", v."snapshot", v."sha256",
-           v."byteLength", v."publishedAt"
-    FROM "Product" p LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = ${wanted}
-    WHERE p."slug" = ${slug} AND p."mode" = 'LIVE'`;
+  const [row] = await sqlRows<SnapshotRow>({ name: 'public-snapshot', text: SNAPSHOT_BY_SLUG, values: [slug, wanted] });
   if (!row || row.current < 1 || !isPubliclyServed({ state: row.state as never, version: row.current })) throw productNotFound();
   if (row.snapshot === null) throw versionNotFound();
   const stored = verifiedSnapshotBytes({ ...row, snapshot: row.snapshot });
