@@ -1,6 +1,6 @@
 // The app under test: the production build started as a child process (`npx tsx scripts/start.ts`), with the rate
 // limits raised by configuration, and the resident memory of its actual Node process (the deepest of the tree).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 export const DIST_DIR = '.next-bench';
@@ -94,4 +94,35 @@ export function sampleRss(pid: number): () => number | null {
     take();
     return peak;
   };
+}
+
+let ticksPerSecond: number | undefined;
+
+/** The kernel's clock ticks per second, in which /proc reports CPU time. */
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** User plus system CPU time of a process so far, in milliseconds (0 once it is gone). */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of every PostgreSQL process of this machine so far (the embedded cluster's or the local server's). */
+export function databaseCpuMs(): number {
+  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  return pids.filter((p) => comm(p).startsWith('postgres')).reduce((sum, p) => sum + cpuMs(p), 0);
 }

@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import type { Measured } from '../lib/bench/targets';
-import { sampleRss } from './app-server';
+import { cpuMs, databaseCpuMs, sampleRss } from './app-server';
 
 export interface Target {
   id: string;
@@ -45,7 +45,9 @@ export async function measure(target: Target, opts: MeasureOptions): Promise<Mea
   const queriesBefore = target.countScans && opts.queries ? await opts.queries() : null;
   const startedAt = Date.now();
   const stopRss = opts.pid ? sampleRss(opts.pid) : () => null;
+  const cpuBefore = opts.pid ? { server: cpuMs(opts.pid), database: databaseCpuMs() } : null;
   const result = await run(target.url, opts.connections, opts.durationSeconds, target.request);
+  const cpuAfter = opts.pid ? { server: cpuMs(opts.pid), database: databaseCpuMs() } : null;
   const peakRssMb = stopRss();
   const requests = result.requests.total;
   const queriesAfter = queriesBefore !== null && opts.queries ? await opts.queries() : null;
@@ -56,6 +58,8 @@ export async function measure(target: Target, opts: MeasureOptions): Promise<Mea
     id: target.id, scenario: target.scenario, label: target.label,
     requestsPerSecond: requests / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99,
     requests, non2xx: result.non2xx, errors: result.errors + result.timeouts, peakRssMb,
+    serverCpuMsPerRequest: cpuBefore && cpuAfter && requests > 0 ? (cpuAfter.server - cpuBefore.server) / requests : null,
+    databaseCpuMsPerRequest: cpuBefore && cpuAfter && requests > 0 ? (cpuAfter.database - cpuBefore.database) / requests : null,
     scansPerRequest: before !== null && after !== null && requests > 0 ? Math.max(0, after - before - background) / requests : null,
     queriesPerRequest: queriesBefore !== null && queriesAfter !== null && requests > 0
       ? Math.max(0, queriesAfter - queriesBefore - elapsed * (opts.idleQueriesPerSecond ?? 0)) / requests : null,

@@ -8,7 +8,7 @@ const fixed = (n: number | null, digits = 0) => (n === null || !Number.isFinite(
 
 /** One Markdown table (printed and pasted into docs/performance.md as is). */
 export function formatTable(rows: Row[], framework: Measured, physical: Measured): string {
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'x framework', 'x physical', 'peak RSS MB', 'queries/req', 'scans/req', 'targets'];
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'x framework', 'x physical', 'peak RSS MB', 'server CPU ms/req', 'PostgreSQL CPU ms/req', 'queries/req', 'scans/req', 'targets'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const failed = r.verdicts.filter((v) => !v.pass).map((v) => v.target);
@@ -16,7 +16,7 @@ export function formatTable(rows: Row[], framework: Measured, physical: Measured
     lines.push(`| ${[
       r.label, fixed(r.requestsPerSecond), fixed(r.p50Ms, 1), fixed(r.p99Ms, 1), `${r.non2xx}/${r.errors}`,
       fixed(ratio(r.requestsPerSecond, framework.requestsPerSecond), 2), fixed(ratio(r.requestsPerSecond, physical.requestsPerSecond), 3),
-      fixed(r.peakRssMb), fixed(r.queriesPerRequest, 2), fixed(r.scansPerRequest, 1), verdict,
+      fixed(r.peakRssMb), fixed(r.serverCpuMsPerRequest, 2), fixed(r.databaseCpuMsPerRequest, 2), fixed(r.queriesPerRequest, 2), fixed(r.scansPerRequest, 1), verdict,
     ].join(' | ')} |`);
   }
   return lines.join('\n');

@@ -4,7 +4,7 @@ import { verdicts, type Measured } from './targets';
 
 const row = (over: Partial<Measured>): Measured => ({
   id: 'x', scenario: 1, label: 'x', requestsPerSecond: 1000, p50Ms: 10, p99Ms: 20, requests: 10_000, non2xx: 0, errors: 0,
-  peakRssMb: 200, scansPerRequest: null, queriesPerRequest: null, notes: [], ...over,
+  peakRssMb: 200, serverCpuMsPerRequest: null, databaseCpuMsPerRequest: null, scansPerRequest: null, queriesPerRequest: null, notes: [], ...over,
 });
 const framework = row({ id: 'framework', scenario: 0, label: 'framework ceiling' });
 const failed = (r: Measured, extra = {}) => verdicts(r, framework, extra).filter((v) => !v.pass).map((v) => v.target);
@@ -33,10 +33,10 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
   });
 
   it('prints one table row per scenario with its ratios and verdict', () => {
-    const r = row({ label: '1 GET /api/dpp/{slug}', requestsPerSecond: 500 });
+    const r = row({ label: '1 GET /api/dpp/{slug}', requestsPerSecond: 500, serverCpuMsPerRequest: 3.456, databaseCpuMsPerRequest: 0.3 });
     const physical = row({ requestsPerSecond: 10_000 });
     const table = formatTable([{ ...r, verdicts: verdicts(r, framework) }], framework, physical);
     expect(table.split('\n')).toHaveLength(3);
-    expect(table).toContain('| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.50 | 0.050 | 200 | - | - | FAIL: req/s >= 0.85 x framework |');
+    expect(table).toContain('| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.50 | 0.050 | 200 | 3.46 | 0.30 | - | - | FAIL: req/s >= 0.85 x framework |');
   });
 });

@@ -11,6 +11,12 @@ export interface Measured {
   non2xx: number;
   errors: number;
   peakRssMb: number | null;
+  /**
+   * CPU time of the server's process, and of every PostgreSQL process, per request over the measured run: a figure
+   * that varies far less than requests per second on a shared machine. Null where not measured.
+   */
+  serverCpuMsPerRequest: number | null;
+  databaseCpuMsPerRequest: number | null;
   scansPerRequest: number | null;
   /** Prisma query events per request, less the idle app's own rate; null where not counted. */
   queriesPerRequest: number | null;
