@@ -121,8 +121,18 @@ export function cpuMs(pid: number): number {
   }
 }
 
-/** CPU time of every PostgreSQL process of this machine so far (the embedded cluster's or the local server's). */
-export function databaseCpuMs(): number {
+/** CPU time so far of every PostgreSQL process of this machine (the embedded cluster's or the local server's), by pid. */
+export function databaseCpuMs(): Map<number, number> {
   const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
-  return pids.filter((p) => comm(p).startsWith('postgres')).reduce((sum, p) => sum + cpuMs(p), 0);
+  return new Map(pids.filter((p) => comm(p).startsWith('postgres')).map((p) => [p, cpuMs(p)]));
+}
+
+/**
+ * The CPU time PostgreSQL spent between two readings: a process that is gone by the second counts nothing (its time
+ * left with it), one that started in between counts from zero.
+ */
+export function databaseCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) spent += Math.max(0, ms - (before.get(pid) ?? 0));
+  return spent;
 }

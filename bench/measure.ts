@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import type { Measured } from '../lib/bench/targets';
-import { cpuMs, databaseCpuMs, sampleRss } from './app-server';
+import { cpuMs, databaseCpuMs, databaseCpuSpent, sampleRss } from './app-server';
 
 export interface Target {
   id: string;
@@ -59,7 +59,7 @@ export async function measure(target: Target, opts: MeasureOptions): Promise<Mea
     requestsPerSecond: requests / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99,
     requests, non2xx: result.non2xx, errors: result.errors + result.timeouts, peakRssMb,
     serverCpuMsPerRequest: cpuBefore && cpuAfter && requests > 0 ? (cpuAfter.server - cpuBefore.server) / requests : null,
-    databaseCpuMsPerRequest: cpuBefore && cpuAfter && requests > 0 ? (cpuAfter.database - cpuBefore.database) / requests : null,
+    databaseCpuMsPerRequest: cpuBefore && cpuAfter && requests > 0 ? databaseCpuSpent(cpuBefore.database, cpuAfter.database) / requests : null,
     scansPerRequest: before !== null && after !== null && requests > 0 ? Math.max(0, after - before - background) / requests : null,
     queriesPerRequest: queriesBefore !== null && queriesAfter !== null && requests > 0
       ? Math.max(0, queriesAfter - queriesBefore - elapsed * (opts.idleQueriesPerSecond ?? 0)) / requests : null,
