@@ -214,3 +214,17 @@ describe('parallel updates through one secret', () => {
     }
   });
 });
+
+describe('a body whose connection breaks', () => {
+  it('is 400 BAD_BODY (the client is gone), never a database failure, and writes nothing', async () => {
+    const { product, secret } = await bmsTenant();
+    const body = new ReadableStream<Uint8Array>({ start: (c) => c.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })) });
+    const request = new Request(`http://localhost/api/v1/products/${product.id}/bms-update`, {
+      method: 'POST', body, duplex: 'half', headers: { 'x-service-bms-secret': secret.secret, 'x-service-signature': `t=${now()}, v1=00` },
+    } as RequestInit);
+    const res = await postBmsUpdate(request, { params: Promise.resolve({ id: product.id }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('BAD_BODY');
+    expect(await audits(product.id)).toEqual([]);
+  });
+});

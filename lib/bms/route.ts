@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { BodyUnreadable, readWholeBody } from '../http/bounded-body';
 import { renderBmsError, ServiceError, toServiceError } from '../http/errors';
 import { logger } from '../log';
 import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type RateLimitResult } from '../http/rate-limit';
@@ -27,6 +28,7 @@ export interface BmsRouteOptions {
 /** Anything that is not a ServiceError is logged here and answers 500 INTERNAL; internals never leave. */
 function asServiceError(error: unknown, requestId: string): ServiceError {
   if (error instanceof ServiceError) return error;
+  if (error instanceof BodyUnreadable) return new ServiceError('BAD_BODY', error.message);
   // A lost database: one warning line per request, not a stack per device while it lasts.
   if (isDatabaseUnavailable(error)) return toServiceError(error, { requestId }, 'bms');
   logger().error({ err: error, requestId }, 'BMS update failed; rolled back');
@@ -47,7 +49,7 @@ export function bmsRoute<P>(handler: (call: BmsCall<P>) => Promise<Response>, op
     try {
       const presented = request.headers.get(BMS_SECRET_HEADER);
       const secret = await requireBmsSecret(presented);
-      const rawBody = new Uint8Array(await request.arrayBuffer());
+      const rawBody = await readWholeBody(request);
       verifyBmsSignature({ header: request.headers.get(BMS_SIGNATURE_HEADER), rawBody, secret: presented! });
       const own = await limitSecret(secret.id);
       rateLimit = tightestLimit(rateLimit, own);

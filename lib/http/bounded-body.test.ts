@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { declaredLength, readBoundedBody } from './bounded-body';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { BodyUnreadable, declaredLength, readBoundedBody, readWholeBody } from './bounded-body';
 
 const tooLarge = () => new Error('too large');
 
@@ -37,5 +38,29 @@ describe('readBoundedBody', () => {
     expect(declaredLength(new Headers())).toBe(0);
     expect(declaredLength(new Headers({ 'content-length': 'abc' }))).toBe(0);
     expect(declaredLength(new Headers({ 'content-length': '42' }))).toBe(42);
+  });
+});
+
+describe('a connection that breaks while the body arrives', () => {
+  const broken = () => {
+    const reset = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(new Uint8Array(10));
+        } else controller.error(reset);
+      },
+    });
+    return new Request('http://x/', { method: 'POST', body, duplex: 'half' } as RequestInit);
+  };
+
+  it('is BodyUnreadable, not the socket error: nothing mistakes it for a lost database', async () => {
+    for (const read of [(r: Request) => readBoundedBody(r, 1000, tooLarge), readWholeBody]) {
+      const failure = await read(broken()).then(() => null, (err: unknown) => err);
+      expect(failure).toBeInstanceOf(BodyUnreadable);
+      expect(isDatabaseUnavailable(failure)).toBe(false);
+    }
   });
 });

@@ -1,4 +1,32 @@
 /**
+ * The client's connection broke before its body ended (an aborted upload, a load generator stopping mid-request):
+ * a refusal of the body, never a database failure, although the socket error it carries looks like one.
+ */
+export class BodyUnreadable extends Error {
+  constructor(cause: unknown) {
+    super('The request body could not be read: the connection closed before it ended.', { cause });
+    this.name = 'BodyUnreadable';
+  }
+}
+
+/** The whole body; a connection that breaks while it arrives is BodyUnreadable. */
+export async function readWholeBody(request: Request): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await request.arrayBuffer());
+  } catch (error) {
+    throw new BodyUnreadable(error);
+  }
+}
+
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    return await reader.read();
+  } catch (error) {
+    throw new BodyUnreadable(error);
+  }
+}
+
+/**
  * A request body read chunk by chunk and abandoned (stream cancelled) as soon as it passes `maxBytes`, so an
  * oversize body is refused before it is buffered; a declared Content-Length over the limit is refused at once.
  * `tooLarge` makes the surface's own refusal.
@@ -13,7 +41,7 @@ export async function readBoundedBody(request: Request, maxBytes: number, tooLar
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readChunk(reader);
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -13,7 +13,7 @@ import { parseJsonBody, parseQuery, requireNoBody, requireStorablePathParameters
 import { signingSecretOf } from './keys';
 import { keyHasScope } from './scopes';
 import { SIGNATURE_HEADER, verifyIntegrationSignature } from './signature';
-import { readBoundedBody } from '../http/bounded-body';
+import { BodyUnreadable, readBoundedBody } from '../http/bounded-body';
 
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.';
 const WRITE_TIMEOUT_MS = 30_000;
@@ -77,6 +77,11 @@ export function vanishedRecord(error: unknown): ServiceError | null {
   return new ServiceError('NOT_FOUND', 'The resource no longer exists: it was removed while this request ran.', { cause: error });
 }
 
+/** A body whose connection broke mid-way is a malformed request (nobody is left to read the answer), not a 500. */
+function unreadableBody(error: unknown): ServiceError | null {
+  return error instanceof BodyUnreadable ? new ServiceError('MALFORMED_BODY', error.message, { cause: error }) : null;
+}
+
 /** Best effort and at most once a minute per key: a failed update never fails the request. */
 async function touchKey(key: AuthenticatedKey): Promise<void> {
   if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() < 60_000) return;
@@ -109,7 +114,7 @@ export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
       const run = (db: Db | Tx, rawBody: Uint8Array) => execute(endpoint, handler, { request, url, key, db, rawBody, params: context.params, requestId: out.requestId });
       response = isWrite(request.method) ? await runWrite(request, url, key, out.requestId, run, endpoint.sensitiveResponse === true, bodyLimitOf(endpoint)) : await run(prisma, new Uint8Array());
     } catch (error) {
-      response = renderIntegrationError(vanishedRecord(error) ?? error, { requestId: out.requestId });
+      response = renderIntegrationError(unreadableBody(error) ?? vanishedRecord(error) ?? error, { requestId: out.requestId });
     }
     return decorate(response, out);
   };
