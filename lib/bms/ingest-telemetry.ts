@@ -1,5 +1,5 @@
 import { prisma } from '../db/client';
-import { sqlRows, type Statement } from '../db/sql';
+import { sqlRows, UTC_NOW, type Statement } from '../db/sql';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../http/errors';
 import { logger } from '../log';
@@ -31,8 +31,6 @@ function givenCounters(update: BmsUpdate): [LifetimeCounterName, number | null][
   return LIFETIME_COUNTER_NAMES.flatMap((name) => (counters[name] === undefined ? [] : [[name, counters[name]] as [LifetimeCounterName, number | null]]));
 }
 
-// The stored timestamps have no zone and mean UTC (as Prisma writes them).
-const NOW = `(now() AT TIME ZONE 'UTC')`;
 
 interface UpdateValues {
   secretId: string;
@@ -66,23 +64,23 @@ export function updateStatement(v: UpdateValues): Statement {
       SELECT "id" FROM "BmsSecret" WHERE "id" = ${secret} AND "revokedAt" IS NULL FOR SHARE
     ),
     p AS (
-      UPDATE "Product" SET "formData" = "formData" || ${param(JSON.stringify(v.accepted), 'jsonb')}, "updatedAt" = ${NOW}
+      UPDATE "Product" SET "formData" = "formData" || ${param(JSON.stringify(v.accepted), 'jsonb')}, "updatedAt" = ${UTC_NOW}
       WHERE "id" = ${param(v.productId, 'uuid')} AND "companyId" = ${company} AND EXISTS (SELECT 1 FROM s)
       RETURNING "id", "mode"
     ),
     audit AS (
       INSERT INTO "AuditLog" ("id", "companyId", "productId", "eventType", "actorRole", "actorId", "eventChannel", "eventContext", "createdAt")
       SELECT gen_random_uuid(), ${company}, "id", 'Update', ${param(v.actor.role, 'text')}, ${param(v.actor.id, 'text')},
-             ${param(v.actor.channel, 'text')}, ${param(JSON.stringify(v.auditContext), 'jsonb')}, ${NOW} FROM p
+             ${param(v.actor.channel, 'text')}, ${param(JSON.stringify(v.auditContext), 'jsonb')}, ${UTC_NOW} FROM p
     )${columns.length === 0 ? '' : `,
     counters AS (
       INSERT INTO "LifetimeCounters" ("productId", ${columns.join(', ')}, "updatedAt")
-      SELECT "id", ${v.counters.map(([, value]) => param(value, 'double precision')).join(', ')}, ${NOW} FROM p
+      SELECT "id", ${v.counters.map(([, value]) => param(value, 'double precision')).join(', ')}, ${UTC_NOW} FROM p
       ON CONFLICT ("productId") DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, "updatedAt" = EXCLUDED."updatedAt"
     )`}${v.event === null ? '' : `,
     event AS (
       INSERT INTO "WebhookEvent" ("id", "companyId", "mode", "type", "payload", "createdAt")
-      SELECT gen_random_uuid(), ${company}, "mode", 'passport.telemetry_updated', ${param(JSON.stringify(v.event), 'jsonb')}, ${NOW} FROM p
+      SELECT gen_random_uuid(), ${company}, "mode", 'passport.telemetry_updated', ${param(JSON.stringify(v.event), 'jsonb')}, ${UTC_NOW} FROM p
     )`}
     SELECT (SELECT count(*) FROM s)::int AS "active", (SELECT count(*) FROM p)::int AS "updated"`;
   // One prepared statement per shape: which counters the body names, and whether an event goes out.
@@ -96,8 +94,8 @@ type StampHolder = { [STAMPED]?: Map<string, number> };
 const STAMP_INTERVAL_MS = 60_000;
 
 const STAMP = `
-  UPDATE "BmsSecret" SET "lastUsedAt" = ${NOW}
-  WHERE "id" = $1::uuid AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${NOW} - interval '60 seconds')`;
+  UPDATE "BmsSecret" SET "lastUsedAt" = ${UTC_NOW}
+  WHERE "id" = $1::uuid AND ("lastUsedAt" IS NULL OR "lastUsedAt" < ${UTC_NOW} - interval '60 seconds')`;
 
 /**
  * The secret's last use, stamped after a successful update, at most once a minute per secret (and per instance:

@@ -15,12 +15,16 @@ function databaseUrl(): string {
 
 /**
  * The connection pool of one client: Prisma's queries and the hot paths' direct SQL (lib/db/sql.ts) share it, so an
- * instance holds at most DATABASE_POOL_SIZE connections for both.
+ * instance holds at most DATABASE_POOL_SIZE connections for both. A write transaction holds its connection between
+ * its statements, while the busy event loop gets round to each next one: with 10, signed writes queued for a
+ * connection at about half the rate the CPU allowed (docs/performance.md), hence 20.
  */
+export const DEFAULT_POOL_SIZE = 20;
+
 export function createPool(url = databaseUrl()): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE),
     // A stopped database must fail a request quickly, not hang it.
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,

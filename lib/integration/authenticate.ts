@@ -1,8 +1,9 @@
-import { prisma, type Db } from '../db/client';
+import { sqlRows, utcColumn } from '../db/sql';
 import type { Mode } from '../db/generated/enums';
+import { sha256Hex } from '../crypto/secrets';
 import { ServiceError } from '../http/errors';
 import { addressInCidrs } from './cidr';
-import { findApiKeyByPlaintext } from './keys';
+import { apiKeyPrefix, isApiKeyForm } from './keys';
 
 export const INTEGRATION_MODULE = 'integration_api';
 
@@ -38,6 +39,28 @@ export function isKeyUsable(key: { revokedAt: Date | null; expiresAt: Date | nul
   return true;
 }
 
+interface KeyRow extends AuthenticatedKey {
+  revokedAt: Date | null;
+  graceUntil: Date | null;
+  suspended: boolean;
+  modules: string[];
+}
+
+/** The key by the hash of its plaintext, with what its company allows: one indexed read. */
+const KEY_WITH_COMPANY = `
+  SELECT k."id", k."companyId", k."name", k."mode"::text AS "mode", k."scopes", k."allowedCidrs", k."signingSecretEnc",
+         ${utcColumn('k', 'expiresAt')}, ${utcColumn('k', 'revokedAt')}, ${utcColumn('k', 'graceUntil')},
+         ${utcColumn('k', 'createdAt')}, ${utcColumn('k', 'lastUsedAt')},
+         c."suspendedAt" IS NOT NULL AS "suspended", c."modules"
+  FROM "ApiKey" k JOIN "Company" c ON c."id" = k."companyId"
+  WHERE k."keyHash" = $1`;
+
+async function findKeyWithCompany(token: string): Promise<KeyRow | null> {
+  if (!isApiKeyForm(token)) return null;
+  const [row] = await sqlRows<KeyRow>({ name: 'integration-key', text: KEY_WITH_COMPANY, values: [sha256Hex(token)] });
+  return row && token.startsWith(apiKeyPrefix(row.mode)) ? row : null;
+}
+
 /**
  * Bearer key → the key and its company, refusing (in this order) no credential, an unusable key (unknown,
  * revoked and expired answer alike), a suspended company, a plan without the Integration API, and a client
@@ -45,18 +68,15 @@ export function isKeyUsable(key: { revokedAt: Date | null; expiresAt: Date | nul
  */
 export async function authenticateKey(
   { authorization, clientAddress, now = new Date() }: { authorization: string | null; clientAddress: string; now?: Date },
-  db: Db = prisma,
 ): Promise<AuthenticatedKey> {
   const token = bearerToken(authorization);
   if (!token) {
     throw new ServiceError('UNAUTHENTICATED', 'Send the API key as Authorization: Bearer <key>.', { headers: { 'WWW-Authenticate': 'Bearer' } });
   }
-  const key = await findApiKeyByPlaintext(db, token);
+  const key = await findKeyWithCompany(token);
   if (!key || !isKeyUsable(key, now)) throw invalidKey();
-  const company = await db.company.findUnique({ where: { id: key.companyId }, select: { suspendedAt: true, modules: true } });
-  if (!company) throw invalidKey();
-  if (company.suspendedAt) throw new ServiceError('FORBIDDEN_COMPANY', 'The company of this key is suspended.');
-  if (!company.modules.includes(INTEGRATION_MODULE)) {
+  if (key.suspended) throw new ServiceError('FORBIDDEN_COMPANY', 'The company of this key is suspended.');
+  if (!key.modules.includes(INTEGRATION_MODULE)) {
     throw new ServiceError('FORBIDDEN_MODULE', "The company's plan does not include the Integration API.");
   }
   if (key.allowedCidrs.length > 0 && !addressInCidrs(clientAddress, key.allowedCidrs)) {

@@ -29,6 +29,11 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   liveOnly?: boolean;
   /** The success answer carries secrets (a minted key): its idempotency record is stored encrypted. */
   sensitiveResponse?: boolean;
+  /**
+   * The write runs in a direct SQL transaction (lib/db/sql.ts) rather than Prisma's: for hot writes whose verb is
+   * written in SQL; the handler passes `call.sql` to it.
+   */
+  sqlTransaction?: boolean;
   /** Largest write body read, in bytes (default DEFAULT_MAX_BODY_BYTES); a larger one is refused before it is buffered. */
   maxBodyBytes?: number | (() => number);
 }

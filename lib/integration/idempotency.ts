@@ -1,4 +1,5 @@
 import { prisma, type Db, type Tx } from '../db/client';
+import { rowsOn, UTC_NOW, type SqlTx } from '../db/sql';
 import { decryptSecret, encryptSecret } from '../crypto/secrets';
 import { ServiceError } from '../http/errors';
 
@@ -68,40 +69,66 @@ export const IDEMPOTENCY_WAIT_MS = 3_000;
 const inProgress = () =>
   new ServiceError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; retry shortly.');
 
-/** PostgreSQL's lock_timeout (55P03), as the pg driver adapter reports it. */
+/** PostgreSQL's lock_timeout (55P03), from pg directly or as the Prisma driver adapter reports it. */
 function isLockTimeout(error: unknown): boolean {
+  if ((error as { code?: unknown })?.code === '55P03') return true;
   const meta = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; code?: string } } } })?.meta;
   const cause = meta?.driverAdapterError?.cause;
   return cause?.originalCode === '55P03' || cause?.code === '55P03';
 }
 
 /**
- * Claims the key inside the write's own transaction. The insert takes the unique index entry, so an
- * identical request racing this one waits on it (at most IDEMPOTENCY_WAIT_MS, then 409 IDEMPOTENCY_IN_PROGRESS):
- * if this transaction commits, the other sees the recorded answer and replays it; if it rolls back (a 5xx), the
- * other executes. Expired records are removed first.
+ * The claim, one statement: the lock wait bounded for this transaction (set_config runs as the row to insert is
+ * made, before the insert can wait on an identical request's uncommitted record), a fresh record inserted, or an
+ * expired one taken over in place; a live record is left alone (no row returned), though locked until this
+ * transaction ends, as ON CONFLICT DO UPDATE locks the row it considers.
  */
-export async function claimIdempotencyKey(tx: Tx, scope: IdempotencyScope): Promise<Claim> {
-  let inserted: { id: string }[];
+const CLAIM = `
+  INSERT INTO "IdempotencyRecord" ("id", "apiKeyId", "idempotencyKey", "method", "path", "bodyHash", "expiresAt")
+  SELECT gen_random_uuid(), $1::uuid, $2, $3, $4, $5, now() + make_interval(hours => $6::int)
+  FROM (SELECT set_config('lock_timeout', $7, true)) AS "bounded"
+  ON CONFLICT ("apiKeyId", "idempotencyKey") DO UPDATE SET
+    "method" = EXCLUDED."method", "path" = EXCLUDED."path", "bodyHash" = EXCLUDED."bodyHash",
+    "responseStatus" = NULL, "responseHeaders" = NULL, "responseBody" = NULL, "createdAt" = now(), "completedAt" = NULL,
+    "expiresAt" = EXCLUDED."expiresAt"
+  WHERE "IdempotencyRecord"."expiresAt" <= now()
+  RETURNING "id"`;
+
+/** The server's own lock wait again, for the handler's locks (a product row, say). */
+const UNBOUND = 'SET LOCAL lock_timeout TO DEFAULT';
+
+const EXISTING = `
+  SELECT "method", "path", "bodyHash", "responseStatus", "responseHeaders", "responseBody"
+  FROM "IdempotencyRecord" WHERE "apiKeyId" = $1::uuid AND "idempotencyKey" = $2`;
+
+interface ExistingRecord {
+  method: string;
+  path: string;
+  bodyHash: string;
+  responseStatus: number | null;
+  responseHeaders: Record<string, string> | null;
+  responseBody: Uint8Array | null;
+}
+
+/**
+ * Claims the key inside the write's own transaction (Prisma's or a direct one). The insert takes the unique index
+ * entry, so an identical request racing this one waits on it (at most IDEMPOTENCY_WAIT_MS, then 409
+ * IDEMPOTENCY_IN_PROGRESS): if this transaction commits, the other sees the recorded answer and replays it; if it
+ * rolls back (a 5xx), the other executes. An expired record is taken over by the new request.
+ */
+export async function claimIdempotencyKey(tx: Tx | SqlTx, scope: IdempotencyScope): Promise<Claim> {
+  let claimed: { id: string }[];
   try {
-    await tx.$executeRaw`SELECT set_config('lock_timeout', ${`${IDEMPOTENCY_WAIT_MS}ms`}, true)`;
-    await tx.$executeRaw`DELETE FROM "IdempotencyRecord"
-      WHERE "apiKeyId" = ${scope.apiKeyId}::uuid AND "idempotencyKey" = ${scope.idempotencyKey} AND "expiresAt" <= now()`;
-    inserted = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "IdempotencyRecord" ("id", "apiKeyId", "idempotencyKey", "method", "path", "bodyHash", "expiresAt")
-      VALUES (gen_random_uuid(), ${scope.apiKeyId}::uuid, ${scope.idempotencyKey}, ${scope.method}, ${scope.path}, ${scope.bodyHash},
-              now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
-      ON CONFLICT ("apiKeyId", "idempotencyKey") DO NOTHING
-      RETURNING "id"`;
+    claimed = await rowsOn<{ id: string }>(tx, {
+      name: 'idempotency-claim', text: CLAIM,
+      values: [scope.apiKeyId, scope.idempotencyKey, scope.method, scope.path, scope.bodyHash, IDEMPOTENCY_TTL_HOURS, `${IDEMPOTENCY_WAIT_MS}ms`],
+    });
   } catch (error) {
     throw isLockTimeout(error) ? inProgress() : error;
   }
-  // The handler's own locks (a product row, say) keep the server's default wait.
-  await tx.$executeRawUnsafe('SET LOCAL lock_timeout TO DEFAULT');
-  if (inserted.length > 0) return { kind: 'execute' };
-  const existing = await tx.idempotencyRecord.findUnique({
-    where: { apiKeyId_idempotencyKey: { apiKeyId: scope.apiKeyId, idempotencyKey: scope.idempotencyKey } },
-  });
+  await rowsOn(tx, { text: UNBOUND });
+  if (claimed.length > 0) return { kind: 'execute' };
+  const [existing] = await rowsOn<ExistingRecord>(tx, { name: 'idempotency-existing', text: EXISTING, values: [scope.apiKeyId, scope.idempotencyKey] });
   if (!existing) throw inProgress();
   if (existing.method !== scope.method || existing.path !== scope.path || existing.bodyHash !== scope.bodyHash) {
     throw new ServiceError('IDEMPOTENCY_KEY_REQUIRED', 'This Idempotency-Key was already used for a different request; use a fresh key for every logical write.', {
@@ -113,17 +140,22 @@ export async function claimIdempotencyKey(tx: Tx, scope: IdempotencyScope): Prom
     kind: 'replay',
     response: replay({
       status: existing.responseStatus,
-      headers: (existing.responseHeaders ?? {}) as Record<string, string>,
+      headers: existing.responseHeaders ?? {},
       body: existing.responseBody ? unsealBody(scope, new Uint8Array(existing.responseBody)) : new Uint8Array(),
     }),
   };
 }
 
+const OUTCOME = `
+  UPDATE "IdempotencyRecord" SET "responseStatus" = $3::int, "responseHeaders" = $4::jsonb, "responseBody" = $5::bytea, "completedAt" = ${UTC_NOW}
+  WHERE "apiKeyId" = $1::uuid AND "idempotencyKey" = $2
+  RETURNING "id"`;
+
 /** Stores the outcome on the claimed record, in the same transaction as the write it describes. */
-export async function recordOutcome(tx: Tx, scope: IdempotencyScope, stored: StoredResponse): Promise<void> {
-  await tx.idempotencyRecord.update({
-    where: { apiKeyId_idempotencyKey: { apiKeyId: scope.apiKeyId, idempotencyKey: scope.idempotencyKey } },
-    data: { responseStatus: stored.status, responseHeaders: stored.headers, responseBody: sealBody(scope, stored.body), completedAt: new Date() },
+export async function recordOutcome(tx: Tx | SqlTx, scope: IdempotencyScope, stored: StoredResponse): Promise<void> {
+  await rowsOn(tx, {
+    name: 'idempotency-outcome', text: OUTCOME,
+    values: [scope.apiKeyId, scope.idempotencyKey, stored.status, JSON.stringify(stored.headers), Buffer.from(sealBody(scope, stored.body))],
   });
 }
 

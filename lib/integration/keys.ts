@@ -130,12 +130,16 @@ export async function mintApiKey(db: Db | Tx, input: MintApiKeyInput): Promise<M
   });
 }
 
+/** Whether a string has the form of an API key (`pk_live_` or `pk_test_` and 32 base62 characters). */
+export const isApiKeyForm = (key: unknown): key is string => typeof key === 'string' && KEY_FORMAT.test(key);
+
 /**
  * The stored key a presented plaintext hashes to, or null. Revocation, expiry and CIDRs are the caller's to check.
- * The lookup is by SHA-256, so response time says nothing about how much of a guess was right.
+ * The lookup is by SHA-256, so response time says nothing about how much of a guess was right (the route's
+ * authentication makes the same lookup together with the company: lib/integration/authenticate.ts).
  */
 export async function findApiKeyByPlaintext(db: Db | Tx, key: string): Promise<ApiKey | null> {
-  if (typeof key !== 'string' || !KEY_FORMAT.test(key)) return null;
+  if (!isApiKeyForm(key)) return null;
   const row = await db.apiKey.findUnique({ where: { keyHash: sha256Hex(key) } });
   return row && key.startsWith(apiKeyPrefix(row.mode)) ? row : null;
 }

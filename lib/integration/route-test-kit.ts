@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { signIntegrationRequest } from '../client/signing';
 import { prisma, type Tx } from '../db/client';
 import type { Prisma } from '../db/generated/client';
+import { rowsOn, type SqlTx } from '../db/sql';
 import { CLIENT_IP_HEADER } from '../http/client-address';
 import { ServiceError } from '../http/errors';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { createTestCompany, mintTestKey } from '../testing/factories';
 import { defineEndpoint } from './endpoint';
 import { json, noContent } from './respond';
-import { integrationRoute } from './route';
+import { integrationRoute, type IntegrationCall } from './route';
 import type { Scope } from './scopes';
 
 /** The audit event each probe execution writes: counting these rows counts executions. */
@@ -26,6 +27,8 @@ const ProbeBody = z.object({
 const probe = { operationId: 'probe', summary: 'Wrapper probe', tag: 'Probe', response: { status: 201, description: 'Executed' } } as const;
 
 export const probeWrite = defineEndpoint({ ...probe, method: 'POST', path: '/api/v1/probe', scope: 'dpp:draft:write', body: ProbeBody });
+/** The same write in a direct SQL transaction (`sqlTransaction`), as PUT form-data runs. */
+export const probeSqlWrite = defineEndpoint({ ...probeWrite, sqlTransaction: true });
 export const probeNoBody = defineEndpoint({ ...probe, method: 'POST', path: '/api/v1/probe/act', scope: 'dpp:submit', body: 'none' });
 export const probeRead = defineEndpoint({
   ...probe, method: 'GET', path: '/api/v1/probe', scope: 'dpp:read', response: { status: 200, description: 'Read' },
@@ -34,10 +37,13 @@ export const probeRead = defineEndpoint({
 export const probeAnyKey = defineEndpoint({ ...probe, method: 'GET', path: '/api/v1/probe/meta', scope: 'any', response: { status: 200, description: 'Read' } });
 export const probeLiveOnly = defineEndpoint({ ...probe, method: 'GET', path: '/api/v1/probe/live', scope: 'dpp:read', liveOnly: true, response: { status: 200, description: 'Read' } });
 
-async function recordExecution(db: Tx, companyId: string, marker: string) {
-  return db.auditLog.create({
-    data: { companyId, eventType: PROBE_EVENT, actorRole: 'Integration', eventChannel: 'API', eventContext: { marker } as Prisma.InputJsonObject },
+async function recordExecution(db: Tx | SqlTx, companyId: string, marker: string): Promise<{ id: string }> {
+  const [row] = await rowsOn<{ id: string }>(db, {
+    text: `INSERT INTO "AuditLog" ("id", "companyId", "eventType", "actorRole", "eventChannel", "eventContext")
+           VALUES (gen_random_uuid(), $1::uuid, $2, 'Integration', 'API', $3::jsonb) RETURNING "id"`,
+    values: [companyId, PROBE_EVENT, JSON.stringify({ marker })],
   });
+  return row;
 }
 
 let hold: { enter: () => void; released: Promise<void> } | null = null;
@@ -53,12 +59,12 @@ export function holdNextWrite() {
 
 /**
  * Writes one audit row, then: `explode` throws a plain Error, `refuse` throws 409 INVALID_STATE, `vanish` updates a
- * row that is not there (as after a concurrent delete), `slow` dawdles, `hold` waits.
+ * row that is not there (as after a concurrent delete; Prisma transaction only), `slow` dawdles, `hold` waits.
  */
-export const writeRoute = integrationRoute(probeWrite, async ({ ctx, db, body }) => {
-  const row = await recordExecution(db as Tx, ctx.companyId, body.name);
+const probeHandler = async ({ ctx, db, sql, body }: IntegrationCall<typeof probeWrite, Record<string, never>>) => {
+  const row = await recordExecution(sql ?? (db as Tx), ctx.companyId, body.name);
   if (body.name === 'explode') throw new Error('probe exploded after writing');
-  if (body.name === 'vanish') await (db as Tx).webhookEndpoint.update({ where: { id: '00000000-0000-4000-8000-000000000000' }, data: { description: 'gone' } });
+  if (body.name === 'vanish' && !sql) await (db as Tx).webhookEndpoint.update({ where: { id: '00000000-0000-4000-8000-000000000000' }, data: { description: 'gone' } });
   if (body.name === 'refuse') throw new ServiceError('INVALID_STATE', 'The probe refuses.', { reason: 'INVALID_TRANSITION' });
   if (body.name === 'slow') await new Promise((resolve) => setTimeout(resolve, 150));
   if (body.name === 'hold' && hold) {
@@ -66,7 +72,9 @@ export const writeRoute = integrationRoute(probeWrite, async ({ ctx, db, body })
     await hold.released;
   }
   return json({ executionId: row.id, name: body.name, quantity: body.quantity ?? null }, 201, { Location: `/api/v1/probe/${row.id}` });
-});
+};
+export const writeRoute = integrationRoute(probeWrite, probeHandler);
+export const sqlWriteRoute = integrationRoute(probeSqlWrite, probeHandler);
 
 export const noBodyRoute = integrationRoute(probeNoBody, async ({ ctx, db }) => {
   await recordExecution(db as Tx, ctx.companyId, 'no-body');
@@ -154,7 +162,7 @@ export function buildRequest(o: CallOptions = {}): Request {
   return new Request(`http://localhost:3000${path}`, { method, headers, body: raw as BodyInit | undefined });
 }
 
-type Route = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
+export type Route = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
 
 /** Calls a route function directly; the body is read as JSON when there is one. */
 export async function call(route: Route, o: CallOptions = {}) {
@@ -165,6 +173,6 @@ export async function call(route: Route, o: CallOptions = {}) {
   return { status: response.status, headers: response.headers, text, body };
 }
 
-/** A signed write as a well-behaved client sends it, with the tenant's key. */
-export const signedWrite = (key: { key: string; signingSecret: string }, o: CallOptions = {}) =>
-  call(writeRoute, { apiKey: key.key, signingSecret: key.signingSecret, ...o });
+/** A signed write as a well-behaved client sends it, with the tenant's key (to the probe write, or to `route`). */
+export const signedWrite = (key: { key: string; signingSecret: string }, o: CallOptions = {}, route: Route = writeRoute) =>
+  call(route, { apiKey: key.key, signingSecret: key.signingSecret, ...o });

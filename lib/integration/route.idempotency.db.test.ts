@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../db/client';
 import { IDEMPOTENCY_WAIT_MS, purgeExpiredIdempotencyRecords } from './idempotency';
-import { executions, holdNextWrite, keyOf, signedWrite, tenant } from './route-test-kit';
+import { executions, holdNextWrite, keyOf, signedWrite as signedProbeWrite, sqlWriteRoute, tenant, writeRoute, type CallOptions, type Route } from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 
@@ -13,7 +13,12 @@ const stableHeaders = (headers: Headers) => {
   return kept;
 };
 
-describe('promise 3: idempotency of writes', () => {
+// Every promise holds for a write in Prisma's transaction and for one in a direct SQL transaction (PUT form-data).
+const WRITES: [string, Route][] = [['Prisma transaction', writeRoute], ['direct SQL transaction', sqlWriteRoute]];
+
+describe.each(WRITES)('promise 3: idempotency of writes (%s)', (_kind, route) => {
+  const signedWrite = (key: { key: string; signingSecret: string }, o: CallOptions = {}) => signedProbeWrite(key, o, route);
+
   it('refuses a write without Idempotency-Key 400 IDEMPOTENCY_KEY_REQUIRED, executing nothing', async () => {
     const { company, key } = await tenant();
     for (const idempotencyKey of [null, '   ', 'é'.repeat(3), 'x'.repeat(256)]) {

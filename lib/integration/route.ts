@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { prisma, type Db, type Tx } from '../db/client';
+import { sqlTransaction, type SqlTx } from '../db/sql';
 import type { DomainContext } from '../domain/context';
 import { clientAddressFromHeaders } from '../http/client-address';
 import { renderIntegrationError, ServiceError } from '../http/errors';
@@ -30,6 +31,11 @@ export interface IntegrationCall<E extends Endpoint, P> {
   ctx: DomainContext;
   /** The write's transaction (shared with its idempotency record), or the client for reads. Pass it to verbs. */
   db: Db | Tx;
+  /**
+   * An endpoint with `sqlTransaction` writes in a direct SQL transaction (lib/db/sql.ts), shared with its idempotency
+   * record: this one, passed to verbs written in SQL; `db` is then the client, outside the transaction. Else null.
+   */
+  sql: SqlTx | null;
   body: BodyOf<E>;
   query: QueryOf<E>;
   params: P;
@@ -111,8 +117,8 @@ export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
       if (!own.success) throw new ServiceError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
       await touchKey(key);
       const url = new URL(request.url);
-      const run = (db: Db | Tx, rawBody: Uint8Array) => execute(endpoint, handler, { request, url, key, db, rawBody, params: context.params, requestId: out.requestId });
-      response = isWrite(request.method) ? await runWrite(request, url, key, out.requestId, run, endpoint.sensitiveResponse === true, bodyLimitOf(endpoint)) : await run(prisma, new Uint8Array());
+      const run: Run = (db, sql, rawBody) => execute(endpoint, handler, { request, url, key, db, sql, rawBody, params: context.params, requestId: out.requestId });
+      response = isWrite(request.method) ? await runWrite(request, url, key, out.requestId, run, endpoint) : await run(prisma, null, new Uint8Array());
     } catch (error) {
       response = renderIntegrationError(unreadableBody(error) ?? vanishedRecord(error) ?? error, { requestId: out.requestId });
     }
@@ -120,11 +126,14 @@ export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
   };
 }
 
+type Run = (db: Db | Tx, sql: SqlTx | null, rawBody: Uint8Array) => Promise<Response>;
+
 interface Execution<P> {
   request: Request;
   url: URL;
   key: AuthenticatedKey;
   db: Db | Tx;
+  sql: SqlTx | null;
   rawBody: Uint8Array;
   params: Promise<P>;
   requestId: string;
@@ -146,7 +155,7 @@ async function execute<E extends Endpoint, P>(endpoint: E, handler: (call: Integ
   requireStorablePathParameters(params);
   const ctx: DomainContext = { companyId: key.companyId, actor: { role: 'Integration', id: key.id, channel: 'API' }, mode: key.mode };
   return handler({
-    request: x.request, url: x.url, requestId: x.requestId, key, ctx, db: x.db, rawBody: x.rawBody,
+    request: x.request, url: x.url, requestId: x.requestId, key, ctx, db: x.db, sql: x.sql, rawBody: x.rawBody,
     body: body as BodyOf<E>, query: query as QueryOf<E>, params,
   });
 }
@@ -175,32 +184,29 @@ function readWriteBody(request: Request, limit: BodyLimit): Promise<Uint8Array> 
     new ServiceError(limit.code, `The request body exceeds the limit of ${limit.bytes} bytes.`, { details: { maxBytes: limit.bytes } }));
 }
 
-async function runWrite(
-  request: Request, url: URL, key: AuthenticatedKey, requestId: string, run: (db: Db | Tx, raw: Uint8Array) => Promise<Response>, sealed: boolean,
-  bodyLimit: BodyLimit = { bytes: DEFAULT_MAX_BODY_BYTES, code: 'MALFORMED_BODY' },
-) {
-  const rawBody = await readWriteBody(request, bodyLimit);
+async function runWrite(request: Request, url: URL, key: AuthenticatedKey, requestId: string, run: Run, endpoint: Endpoint) {
+  const rawBody = await readWriteBody(request, bodyLimitOf(endpoint));
   const pathWithQuery = url.pathname + url.search;
   verifyIntegrationSignature({
     header: request.headers.get(SIGNATURE_HEADER), method: request.method, pathWithQuery, rawBody, secret: signingSecretOf(key),
   });
   const scope: IdempotencyScope = {
     apiKeyId: key.id, idempotencyKey: requireIdempotencyKey(request.headers.get(IDEMPOTENCY_HEADER)),
-    method: request.method, path: pathWithQuery, bodyHash: sha256Hex(rawBody), sealed,
+    method: request.method, path: pathWithQuery, bodyHash: sha256Hex(rawBody), sealed: endpoint.sensitiveResponse === true,
+  };
+  /** The claim, the handler and the recorded outcome, in the one transaction `tx`. */
+  const write = async (tx: Tx | SqlTx, execute: () => Promise<Response>) => {
+    const claim = await claimIdempotencyKey(tx, scope);
+    if (claim.kind === 'replay') return claim.response;
+    const stored = await captureResponse(await execute());
+    const response = new Response(stored.status === 204 ? null : (stored.body as BodyInit), { status: stored.status, headers: stored.headers });
+    if (stored.status >= 500) throw new RollBack(response);
+    await recordOutcome(tx, scope, stored);
+    return response;
   };
   try {
-    return await prisma.$transaction(
-      async (tx) => {
-        const claim = await claimIdempotencyKey(tx, scope);
-        if (claim.kind === 'replay') return claim.response;
-        const stored = await captureResponse(await run(tx, rawBody));
-        const response = new Response(stored.status === 204 ? null : (stored.body as BodyInit), { status: stored.status, headers: stored.headers });
-        if (stored.status >= 500) throw new RollBack(response);
-        await recordOutcome(tx, scope, stored);
-        return response;
-      },
-      { timeout: WRITE_TIMEOUT_MS, maxWait: 10_000 },
-    );
+    if (endpoint.sqlTransaction) return await sqlTransaction((tx) => write(tx, () => run(prisma, tx, rawBody)), { statementTimeoutMs: WRITE_TIMEOUT_MS });
+    return await prisma.$transaction((tx) => write(tx, () => run(tx, null, rawBody)), { timeout: WRITE_TIMEOUT_MS, maxWait: 10_000 });
   } catch (thrown) {
     if (thrown instanceof RollBack) return thrown.response;
     const error = vanishedRecord(thrown) ?? thrown;

@@ -8,6 +8,11 @@ export const PRODUCT_INCLUDE = { category: { select: { code: true } } } satisfie
 
 export type ProductRow = Prisma.ProductGetPayload<{ include: typeof PRODUCT_INCLUDE }>;
 
+/** The columns productView shows: a ProductRow, or a verb's row read in SQL (lib/passport/drafts/put-form-data.ts). */
+export type ViewedProduct = Pick<ProductRow, 'id' | 'slug' | 'name' | 'schemaVersion' | 'mode' | 'state' | 'lockVersion' | 'version' | 'gtin'
+  | 'serialNumber' | 'batchNumber' | 'formData' | 'rejectionReason' | 'createdAt' | 'updatedAt' | 'submittedAt' | 'publishedAt' | 'withdrawnAt'
+  | 'category'>;
+
 export interface ProductUrls {
   passport: string | null;
   json: string | null;
@@ -56,12 +61,12 @@ export function publicUrls(p: Pick<ProductRow, 'mode' | 'state' | 'version' | 's
 }
 
 /** The Integration API's product: the owner's full draft (every tier), its state in both vocabularies. */
-export function productView(p: ProductRow): ProductView {
+export function productView(p: ViewedProduct): ProductView {
   return { ...productSummary(p), formData: (p.formData ?? {}) as Record<string, unknown> };
 }
 
 /** The product without its form data, as lists carry it. */
-export function productSummary(p: ProductRow): ProductSummary {
+export function productSummary(p: ViewedProduct): ProductSummary {
   return {
     id: p.id,
     slug: p.slug,

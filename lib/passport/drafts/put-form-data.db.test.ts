@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
+import { sqlTransaction } from '../../db/sql';
 import { createTestProduct } from '../../testing/factories';
 import { apiCtx, auditRows, newCompany, rejection } from './drafts-test-kit';
+import { PRODUCT_INCLUDE, productView } from './product-view';
 import { putFormData } from './put-form-data';
 
 afterAll(() => disconnectPrisma());
@@ -54,5 +56,46 @@ describe('list entries', () => {
     expect(err.options.fieldErrors).toEqual([expect.objectContaining({ field_id: 'test_reports[0].url', code: 'REQUIRED_MISSING' })]);
     const ok = await putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { test_reports: [{ title: 'Abuse test', url: 'https://lab.example/r/1' }] } } });
     expect(ok.formData).toEqual({ test_reports: [{ title: 'Abuse test', url: 'https://lab.example/r/1' }] });
+  });
+});
+
+describe('putFormData in a direct SQL transaction (the Integration API runs it so)', () => {
+  it('writes the form data, the lock version, the audit row and the event together, answering what is stored', async () => {
+    const c = await newCompany();
+    const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M-1' } });
+    const updated = await sqlTransaction((tx) => putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'M-2' } } }));
+    const stored = await prisma.product.findUniqueOrThrow({ where: { id: p.id }, include: PRODUCT_INCLUDE });
+    // The answer is the stored row as the Prisma reads show it: same times (UTC), same lock version, same category.
+    expect(productView(updated)).toEqual(productView(stored));
+    expect(stored.updatedAt.getTime()).toBeGreaterThan(p.updatedAt.getTime());
+    expect([stored.lockVersion, stored.formData]).toEqual([p.lockVersion + 1, { model_number: 'M-2' }]);
+    expect((await auditRows(p.id)).map((a) => a.eventContext)).toEqual([{ fields: ['model_number'] }]);
+    const events = await prisma.webhookEvent.findMany({ where: { companyId: c.id, type: 'product.updated' } });
+    expect(events.map((e) => [e.mode, e.payload])).toEqual([[p.mode, { productId: p.id, fields: ['model_number'] }]]);
+  });
+
+  it('leaves nothing behind when the transaction fails after it', async () => {
+    const c = await newCompany();
+    const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M-1' } });
+    const failed = sqlTransaction(async (tx) => {
+      await putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'M-2' } } });
+      throw new Error('a later step failed');
+    });
+    await expect(failed).rejects.toThrow('a later step failed');
+    const stored = await prisma.product.findUniqueOrThrow({ where: { id: p.id } });
+    expect([stored.lockVersion, stored.formData]).toEqual([p.lockVersion, { model_number: 'M-1' }]);
+    expect(await auditRows(p.id)).toHaveLength(0);
+    expect(await prisma.webhookEvent.count({ where: { companyId: c.id } })).toBe(0);
+  });
+
+  it("answers another tenant's product and a sandbox product to a live key 404 NOT_FOUND, changing nothing", async () => {
+    const c = await newCompany();
+    const other = await newCompany();
+    const p = await createTestProduct(prisma, { companyId: other.id, formData: { model_number: 'M-1' } });
+    const err = await rejection(sqlTransaction((tx) => putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'X' } } })));
+    expect(err.code).toBe('NOT_FOUND');
+    const sandbox = await createTestProduct(prisma, { companyId: c.id, mode: 'TEST', formData: {} });
+    expect((await rejection(putFormData({ ctx: apiCtx(c.id), input: { productId: sandbox.id, formData: { model_number: 'X' } } }))).code).toBe('NOT_FOUND');
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).formData).toEqual({ model_number: 'M-1' });
   });
 });

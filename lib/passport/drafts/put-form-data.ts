@@ -1,16 +1,15 @@
-import { prisma, type Db, type Tx } from '../../db/client';
-import type { Prisma } from '../../db/generated/client';
-import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
+import { prisma } from '../../db/client';
+import type { Mode, ProductState } from '../../db/generated/enums';
+import { inTransactionOn, rowsOn, utcColumn, UTC_NOW, type SqlDb } from '../../db/sql';
 import type { DomainContext } from '../../domain/context';
-import { emitEvent } from '../../webhooks/events';
+import { ServiceError } from '../../http/errors';
+import { isUuid } from '../../ids';
 import { loadCategorySchema } from '../schema-version';
-import { loadProductForUpdate } from '../transitions/load';
 import { requireRole } from '../transitions/result';
 import { AUTHOR_ROLES } from './create-product';
 import { applyFormData } from './form-data';
 import { requireEditable, requireLockVersion } from './guards';
-import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
+import type { ViewedProduct } from './product-view';
 
 export interface PutFormDataInput {
   productId: string;
@@ -19,26 +18,71 @@ export interface PutFormDataInput {
   lockVersion?: number;
 }
 
+/** What productView shows (the category's code aside), as the statements below return it. */
+const VIEW = ['id', 'slug', 'name', 'schemaVersion', 'mode', 'state', 'lockVersion', 'version', 'gtin', 'serialNumber', 'batchNumber',
+  'formData', 'rejectionReason', 'createdAt', 'updatedAt', 'submittedAt', 'publishedAt', 'withdrawnAt'] as const;
+const TIMES = new Set<string>(['createdAt', 'updatedAt', 'submittedAt', 'publishedAt', 'withdrawnAt']);
+const VIEW_COLUMNS = VIEW.map((column) =>
+  column === 'mode' || column === 'state' ? `p."${column}"::text AS "${column}"` : TIMES.has(column) ? utcColumn('p', column) : `p."${column}"`).join(', ');
+
+type ViewRow = Omit<ViewedProduct, 'category'>;
+
+interface LockedRow extends ViewRow {
+  companyId: string;
+  categoryId: string;
+  categoryCode: string;
+  isDemo: boolean;
+}
+
+/** The tenant's product, its row locked for the rest of the transaction (edits of one draft run one after the other). */
+const LOCK = `
+  SELECT ${VIEW_COLUMNS}, p."companyId", p."categoryId", p."isDemo", c."code" AS "categoryCode"
+  FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
+  WHERE p."id" = $1::uuid AND p."companyId" = $2::uuid
+  FOR UPDATE OF p`;
+
+/** The merged form data and the next lock version, with the audit row and the webhook event: one statement. */
+const UPDATE = `
+  WITH updated AS (
+    UPDATE "Product" p SET "formData" = $2::jsonb, "lockVersion" = p."lockVersion" + 1, "updatedAt" = ${UTC_NOW}
+    WHERE p."id" = $1::uuid
+    RETURNING ${VIEW_COLUMNS}, p."companyId", p."mode" AS "modeValue"
+  ),
+  audit AS (
+    INSERT INTO "AuditLog" ("id", "companyId", "productId", "eventType", "actorRole", "actorId", "eventChannel", "eventContext", "createdAt")
+    SELECT gen_random_uuid(), "companyId", "id", 'Update', $3, $4, $5, $6::jsonb, ${UTC_NOW} FROM updated
+  ),
+  event AS (
+    INSERT INTO "WebhookEvent" ("id", "companyId", "mode", "type", "payload", "createdAt")
+    SELECT gen_random_uuid(), "companyId", "modeValue", 'product.updated', $7::jsonb, ${UTC_NOW} FROM updated
+  )
+  SELECT ${VIEW.map((column) => `"${column}"`).join(', ')} FROM updated`;
+
+function viewed(row: ViewRow, categoryCode: string): ViewedProduct {
+  return { ...row, mode: row.mode as Mode, state: row.state as ProductState, category: { code: categoryCode } };
+}
+
 /**
  * Merges a batch of field values into a draft, validated against the product's own schema version and refused
- * whole on any problem. The audit row names the changed fields, never their values.
+ * whole on any problem. The audit row names the changed fields, never their values. Two statements in the
+ * caller's transaction (Prisma's, or the Integration API's direct one), or in a transaction of its own.
  */
-export async function putFormData({ ctx, input, db = prisma }: { ctx: DomainContext; input: PutFormDataInput; db?: Db | Tx }): Promise<ProductRow> {
+export async function putFormData({ ctx, input, db = prisma }: { ctx: DomainContext; input: PutFormDataInput; db?: SqlDb }): Promise<ViewedProduct> {
   requireRole(ctx, AUTHOR_ROLES, 'edit a passport');
-  return inTransaction(db, async (tx) => {
-    const product = await loadProductForUpdate(tx, ctx, input.productId);
-    requireEditable(product);
+  if (!isUuid(input.productId)) throw new ServiceError('INVALID_ID', 'The product id is not a valid UUID.');
+  return inTransactionOn(db, async (tx) => {
+    const [product] = await rowsOn<LockedRow>(tx, { name: 'form-data-lock', text: LOCK, values: [input.productId, ctx.companyId] });
+    if (!product || (ctx.mode && product.mode !== ctx.mode)) throw new ServiceError('NOT_FOUND', 'No such product.');
+    requireEditable({ isDemo: product.isDemo, state: product.state as ProductState });
     requireLockVersion(product, input.lockVersion);
-    const schema = await loadCategorySchema(tx, product.categoryId, product.schemaVersion);
+    const schema = await loadCategorySchema(prisma, product.categoryId, product.schemaVersion);
     const { formData, changed } = applyFormData(schema, product.formData as Record<string, unknown>, input.formData);
-    if (changed.length === 0) return tx.product.findUniqueOrThrow({ where: { id: product.id }, include: PRODUCT_INCLUDE });
-    const updated = await tx.product.update({
-      where: { id: product.id },
-      data: { formData: formData as Prisma.InputJsonObject, lockVersion: { increment: 1 } },
-      include: PRODUCT_INCLUDE,
+    if (changed.length === 0) return viewed(product, product.categoryCode);
+    const [updated] = await rowsOn<ViewRow>(tx, {
+      name: 'form-data-update', text: UPDATE,
+      values: [product.id, JSON.stringify(formData), ctx.actor.role, ctx.actor.id ?? null, ctx.actor.channel,
+        JSON.stringify({ fields: changed }), JSON.stringify({ productId: product.id, fields: changed })],
     });
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Update', actor: ctx.actor, context: { fields: changed } });
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.updated', data: { productId: product.id, fields: changed } });
-    return updated;
+    return viewed(updated, product.categoryCode);
   });
 }

@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { sqlRows } from '../../db/sql';
+import { sqlRows, utcColumn } from '../../db/sql';
 import { ServiceError } from '../../http/errors';
 import { getCategorySchema } from '../../schema/categories';
 import { isStorableText } from '../../storable-text';
@@ -96,7 +96,7 @@ function views(): StampedCache<PublicSnapshot> {
 // The stored timestamps have no zone and mean UTC (as Prisma reads them).
 const SNAPSHOT_BY_SLUG = `
   SELECT p."id", p."state"::text AS "state", p."version" AS "current", v."version", v."snapshot", v."sha256",
-         v."byteLength", v."publishedAt" AT TIME ZONE 'UTC' AS "publishedAt"
+         v."byteLength", ${utcColumn('v', 'publishedAt')}
   FROM "Product" p LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = $2
   WHERE p."slug" = $1 AND p."mode" = 'LIVE'`;
 

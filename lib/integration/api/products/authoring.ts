@@ -49,4 +49,6 @@ export const putFormDataEndpoint = defineEndpoint({
   body: PutFormDataBody,
   response: { status: 200, description: 'The product with its merged form data.', schema: ProductSchema },
   errors: ['INVALID_ID', 'NOT_FOUND', 'FIELD_VALIDATION_ERROR', 'LOCK_CONFLICT', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
+  // The hottest write of an ERP integration: its verb is two statements of SQL (lib/passport/drafts/put-form-data.ts).
+  sqlTransaction: true,
 });
