@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStampedCache } from './stamped-cache';
 
 describe('createStampedCache', () => {
@@ -32,5 +32,32 @@ describe('createStampedCache', () => {
     const cache = createStampedCache<string>({ maxEntries: 0, ttlMs: 30_000 });
     cache.set('a', 's', 'A', 0);
     expect(cache.get('a', 's', 1)).toBeUndefined();
+  });
+});
+
+describe('createStampedCache: expired entries give their memory back', () => {
+  it('sweep drops the entries past the time bound and keeps the others', () => {
+    const cache = createStampedCache<string>({ maxEntries: 10, ttlMs: 1_000 });
+    cache.set('old', 's', 'O', 0);
+    cache.set('new', 's', 'N', 900);
+    cache.get('old', 's', 500);
+    expect(cache.sweep(1_000)).toBe(1);
+    expect(cache.size).toBe(1);
+    expect(cache.get('new', 's', 1_001)).toBe('N');
+  });
+
+  it('drops them on its own once per time bound, with no access at all', () => {
+    vi.useFakeTimers();
+    try {
+      const cache = createStampedCache<string>({ maxEntries: 10, ttlMs: 1_000 });
+      cache.set('a', 's', 'A');
+      cache.set('b', 's', 'B');
+      vi.advanceTimersByTime(999);
+      expect(cache.size).toBe(2);
+      vi.advanceTimersByTime(1_001);
+      expect(cache.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
