@@ -3,7 +3,7 @@ import type { Mode } from '../db/generated/enums';
 import { sha256Hex } from '../crypto/secrets';
 import { ServiceError } from '../http/errors';
 import { addressInCidrs } from './cidr';
-import { apiKeyPrefix, isApiKeyForm } from './keys';
+import { isApiKeyForm, withMatchingMode } from './keys';
 
 export const INTEGRATION_MODULE = 'integration_api';
 
@@ -58,7 +58,7 @@ const KEY_WITH_COMPANY = `
 async function findKeyWithCompany(token: string): Promise<KeyRow | null> {
   if (!isApiKeyForm(token)) return null;
   const [row] = await sqlRows<KeyRow>({ name: 'integration-key', text: KEY_WITH_COMPANY, values: [sha256Hex(token)] });
-  return row && token.startsWith(apiKeyPrefix(row.mode)) ? row : null;
+  return withMatchingMode(token, row);
 }
 
 /**

@@ -148,8 +148,7 @@ export async function claimIdempotencyKey(tx: Tx | SqlTx, scope: IdempotencyScop
 
 const OUTCOME = `
   UPDATE "IdempotencyRecord" SET "responseStatus" = $3::int, "responseHeaders" = $4::jsonb, "responseBody" = $5::bytea, "completedAt" = ${UTC_NOW}
-  WHERE "apiKeyId" = $1::uuid AND "idempotencyKey" = $2
-  RETURNING "id"`;
+  WHERE "apiKeyId" = $1::uuid AND "idempotencyKey" = $2`;
 
 /** Stores the outcome on the claimed record, in the same transaction as the write it describes. */
 export async function recordOutcome(tx: Tx | SqlTx, scope: IdempotencyScope, stored: StoredResponse): Promise<void> {

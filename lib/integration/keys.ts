@@ -133,6 +133,10 @@ export async function mintApiKey(db: Db | Tx, input: MintApiKeyInput): Promise<M
 /** Whether a string has the form of an API key (`pk_live_` or `pk_test_` and 32 base62 characters). */
 export const isApiKeyForm = (key: unknown): key is string => typeof key === 'string' && KEY_FORMAT.test(key);
 
+/** The stored key a plaintext hashed to, if the plaintext's prefix names the key's own mode; else null. */
+export const withMatchingMode = <K extends { mode: Mode }>(key: string, row: K | undefined | null): K | null =>
+  row && key.startsWith(apiKeyPrefix(row.mode)) ? row : null;
+
 /**
  * The stored key a presented plaintext hashes to, or null. Revocation, expiry and CIDRs are the caller's to check.
  * The lookup is by SHA-256, so response time says nothing about how much of a guess was right (the route's
@@ -141,7 +145,7 @@ export const isApiKeyForm = (key: unknown): key is string => typeof key === 'str
 export async function findApiKeyByPlaintext(db: Db | Tx, key: string): Promise<ApiKey | null> {
   if (!isApiKeyForm(key)) return null;
   const row = await db.apiKey.findUnique({ where: { keyHash: sha256Hex(key) } });
-  return row && key.startsWith(apiKeyPrefix(row.mode)) ? row : null;
+  return withMatchingMode(key, row);
 }
 
 /** The signing secret in clear, for the server's HMAC check; null when the key has none. */

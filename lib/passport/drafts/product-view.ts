@@ -8,10 +8,12 @@ export const PRODUCT_INCLUDE = { category: { select: { code: true } } } satisfie
 
 export type ProductRow = Prisma.ProductGetPayload<{ include: typeof PRODUCT_INCLUDE }>;
 
-/** The columns productView shows: a ProductRow, or a verb's row read in SQL (lib/passport/drafts/put-form-data.ts). */
-export type ViewedProduct = Pick<ProductRow, 'id' | 'slug' | 'name' | 'schemaVersion' | 'mode' | 'state' | 'lockVersion' | 'version' | 'gtin'
-  | 'serialNumber' | 'batchNumber' | 'formData' | 'rejectionReason' | 'createdAt' | 'updatedAt' | 'submittedAt' | 'publishedAt' | 'withdrawnAt'
-  | 'category'>;
+/** The columns productView shows besides the category's code: what a verb written in SQL must read (put-form-data.ts). */
+export const VIEWED_COLUMNS = ['id', 'slug', 'name', 'schemaVersion', 'mode', 'state', 'lockVersion', 'version', 'gtin', 'serialNumber',
+  'batchNumber', 'formData', 'rejectionReason', 'createdAt', 'updatedAt', 'submittedAt', 'publishedAt', 'withdrawnAt'] as const;
+
+/** What productView shows: a ProductRow, or a verb's row read in SQL. */
+export type ViewedProduct = Pick<ProductRow, (typeof VIEWED_COLUMNS)[number] | 'category'>;
 
 export interface ProductUrls {
   passport: string | null;

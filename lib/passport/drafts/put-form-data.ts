@@ -9,7 +9,7 @@ import { requireRole } from '../transitions/result';
 import { AUTHOR_ROLES } from './create-product';
 import { applyFormData } from './form-data';
 import { requireEditable, requireLockVersion } from './guards';
-import type { ViewedProduct } from './product-view';
+import { VIEWED_COLUMNS, type ViewedProduct } from './product-view';
 
 export interface PutFormDataInput {
   productId: string;
@@ -18,11 +18,9 @@ export interface PutFormDataInput {
   lockVersion?: number;
 }
 
-/** What productView shows (the category's code aside), as the statements below return it. */
-const VIEW = ['id', 'slug', 'name', 'schemaVersion', 'mode', 'state', 'lockVersion', 'version', 'gtin', 'serialNumber', 'batchNumber',
-  'formData', 'rejectionReason', 'createdAt', 'updatedAt', 'submittedAt', 'publishedAt', 'withdrawnAt'] as const;
 const TIMES = new Set<string>(['createdAt', 'updatedAt', 'submittedAt', 'publishedAt', 'withdrawnAt']);
-const VIEW_COLUMNS = VIEW.map((column) =>
+/** What productView shows (the category's code aside), as the statements below return it. */
+const VIEW_COLUMNS = VIEWED_COLUMNS.map((column) =>
   column === 'mode' || column === 'state' ? `p."${column}"::text AS "${column}"` : TIMES.has(column) ? utcColumn('p', column) : `p."${column}"`).join(', ');
 
 type ViewRow = Omit<ViewedProduct, 'category'>;
@@ -56,7 +54,7 @@ const UPDATE = `
     INSERT INTO "WebhookEvent" ("id", "companyId", "mode", "type", "payload", "createdAt")
     SELECT gen_random_uuid(), "companyId", "modeValue", 'product.updated', $7::jsonb, ${UTC_NOW} FROM updated
   )
-  SELECT ${VIEW.map((column) => `"${column}"`).join(', ')} FROM updated`;
+  SELECT ${VIEWED_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM updated`;
 
 function viewed(row: ViewRow, categoryCode: string): ViewedProduct {
   return { ...row, mode: row.mode as Mode, state: row.state as ProductState, category: { code: categoryCode } };

@@ -30,16 +30,12 @@ interface StoredRow {
 }
 
 /** The product's state and revision with its stored document of one form, by slug: one indexed read, one column of text. */
-const STORED: Record<PublicForm, string> = {
-  dpp: `SELECT p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
-               d."dpp" AS "body", d."dppEtag" AS "etag"
-        FROM "Product" p LEFT JOIN "PublicDocument" d ON d."productId" = p."id"
-        WHERE p."slug" = $1 AND p."mode" = 'LIVE'`,
-  jsonld: `SELECT p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
-               d."jsonld" AS "body", d."jsonldEtag" AS "etag"
-        FROM "Product" p LEFT JOIN "PublicDocument" d ON d."productId" = p."id"
-        WHERE p."slug" = $1 AND p."mode" = 'LIVE'`,
-};
+const stored = (body: string, etag: string) => `
+  SELECT p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
+         d."${body}" AS "body", d."${etag}" AS "etag"
+  FROM "Product" p LEFT JOIN "PublicDocument" d ON d."productId" = p."id"
+  WHERE p."slug" = $1 AND p."mode" = 'LIVE'`;
+const STORED: Record<PublicForm, string> = { dpp: stored('dpp', 'dppEtag'), jsonld: stored('jsonld', 'jsonldEtag') };
 
 function readStored(slug: string, form: PublicForm): Promise<StoredRow[]> {
   return sqlRows<StoredRow>({ name: `public-document-${form}`, text: STORED[form], values: [slug] });

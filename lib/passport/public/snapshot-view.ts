@@ -93,7 +93,6 @@ function views(): StampedCache<PublicSnapshot> {
   return (holder[VIEWS] ??= createStampedCache({ maxEntries: config().PUBLIC_CACHE_ENTRIES, ttlMs: Number.POSITIVE_INFINITY }));
 }
 
-// The stored timestamps have no zone and mean UTC (as Prisma reads them).
 const SNAPSHOT_BY_SLUG = `
   SELECT p."id", p."state"::text AS "state", p."version" AS "current", v."version", v."snapshot", v."sha256",
          v."byteLength", ${utcColumn('v', 'publishedAt')}
