@@ -1,6 +1,7 @@
 // The data set: a handful of passports published through the real approval verb, then cloned with SQL (rows,
-// snapshots and stored public documents, their bytes rewritten with each clone's identifiers and re-hashed) up to
-// the wanted count. The first clone of each batch is checked against what the service itself would build for it.
+// snapshots, their public views and stored public documents, their bytes rewritten with each clone's identifiers
+// and re-hashed) up to the wanted count. The first clone of each batch is checked against what the service itself
+// would build for it.
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PrismaClient } from '../lib/db/generated/client';
@@ -9,6 +10,7 @@ import { strongEtag } from '../lib/http/public-route';
 import { refreshPublicDocument } from '../lib/passport/public/documents';
 import { loadPublicPassport } from '../lib/passport/public/lookup';
 import { dppBody, jsonLdBody } from '../lib/passport/public/served';
+import { publicViewOf, readPublicSnapshot } from '../lib/passport/public/snapshot-view';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../lib/testing/factories';
 
 export interface Passport {
@@ -41,7 +43,7 @@ export class PassportSeeder {
     while (this.templates.length < TEMPLATES && this.passports.length < count) await this.publishTemplate();
     while (this.passports.length < count) await this.cloneBatch(Math.min(BATCH, count - this.passports.length));
     // Fresh statistics and visibility maps now, rather than autovacuum competing with the next measured run.
-    await this.pool.query('VACUUM (ANALYZE) "Product", "PassportVersion", "PublicDocument"');
+    await this.pool.query('VACUUM (ANALYZE) "Product", "PassportVersion", "PublicSnapshot", "PublicDocument"');
   }
 
   private async publishTemplate() {
@@ -78,6 +80,8 @@ export class PassportSeeder {
     const rewrite = (text: string, c: (typeof clones)[number]) =>
       [[t.id, c.id], [t.slug, c.slug], [t.name, c.name], [t.serial, c.serial]].reduce((s, [from, to]) => s.split(from).join(to), text);
     const snapshots = clones.map((c) => Buffer.from(rewrite(template, c)));
+    const hashes = snapshots.map((s) => createHash('sha256').update(s).digest('hex'));
+    const views = snapshots.map((s) => publicViewOf(s));
     const dpps = clones.map((c) => rewrite(document.rows[0].dpp, c));
     const jsonlds = clones.map((c) => rewrite(document.rows[0].jsonld, c));
     const client = await this.pool.connect();
@@ -90,8 +94,11 @@ export class PassportSeeder {
       await client.query(
         `INSERT INTO "PassportVersion" (id, "productId", version, snapshot, sha256, "byteLength", "schemaVersion", "publishedAt")
          SELECT gen_random_uuid(), p, 1, s, h, l, $5, now() FROM unnest($1::uuid[], $2::bytea[], $3::text[], $4::int[]) AS x(p, s, h, l)`,
-        [clones.map((c) => c.id), snapshots, snapshots.map((s) => createHash('sha256').update(s).digest('hex')), snapshots.map((s) => s.byteLength),
-          snapshot.rows[0].schemaVersion]);
+        [clones.map((c) => c.id), snapshots, hashes, snapshots.map((s) => s.byteLength), snapshot.rows[0].schemaVersion]);
+      await client.query(
+        `INSERT INTO "PublicSnapshot" ("productId", version, body, sha256, "sourceSha256")
+         SELECT p, 1, b, h, s FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS x(p, b, h, s)`,
+        [clones.map((c) => c.id), views.map((v) => v.bytes.toString('utf8')), views.map((v) => v.sha256), hashes]);
       await client.query(
         `INSERT INTO "PublicDocument" ("productId", "revision", "baseUrl", "dpp", "dppEtag", "jsonld", "jsonldEtag")
          SELECT p, $2, $3, d, de, j, je FROM unnest($1::uuid[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(p, d, de, j, je)`,
@@ -105,15 +112,19 @@ export class PassportSeeder {
       client.release();
     }
     this.passports.push(...clones.map((c) => ({ id: c.id, slug: c.slug, gtin: c.gtin, serial: c.serial })));
-    await this.checkClone(clones[0].slug, dpps[0], jsonlds[0]);
+    await this.checkClone(clones[0], dpps[0], jsonlds[0]);
   }
 
-  /** A clone's stored documents must be byte for byte what the service builds for it from its rows. */
-  private async checkClone(slug: string, dpp: string, jsonld: string) {
-    const { lookup } = await loadPublicPassport({ slug }, this.db);
-    if (lookup.kind !== 'published') throw new Error(`The clone ${slug} is not served`);
+  /** A clone's stored documents and public view must be byte for byte what the service builds for it from its rows. */
+  private async checkClone(clone: { id: string; slug: string }, dpp: string, jsonld: string) {
+    const { lookup } = await loadPublicPassport({ slug: clone.slug }, this.db);
+    if (lookup.kind !== 'published') throw new Error(`The clone ${clone.slug} is not served`);
     if (dppBody(lookup.passport).bytes.toString('utf8') !== dpp || jsonLdBody(lookup.passport).bytes.toString('utf8') !== jsonld) {
-      throw new Error(`The stored documents of the clone ${slug} differ from what the service builds`);
+      throw new Error(`The stored documents of the clone ${clone.slug} differ from what the service builds`);
+    }
+    const view = await this.pool.query<{ body: string }>(`SELECT body FROM "PublicSnapshot" WHERE "productId" = $1 AND version = 1`, [clone.id]);
+    if ((await readPublicSnapshot(clone.id, 1))?.bytes.toString('utf8') !== view.rows[0]?.body) {
+      throw new Error(`The stored public view of the clone ${clone.slug} differs from what the service builds`);
     }
   }
 

@@ -58,14 +58,14 @@ export function buildSnapshot(p: SnapshotSource, version: number, publishedAt: D
   };
 }
 
-/** Serialises the snapshot once to canonical bytes and stores them with their SHA-256 (append-only row). */
+/** Serialises the snapshot once to canonical bytes and stores them with their SHA-256 (append-only row); returns the bytes too. */
 export async function writeSnapshot(
   tx: Tx,
   p: SnapshotSource,
   opts: { version: number; publishedAt: Date; publishedById: string | null },
 ) {
   const bytes = Buffer.from(canonicalJson(buildSnapshot(p, opts.version, opts.publishedAt)), 'utf8');
-  return tx.passportVersion.create({
+  const row = await tx.passportVersion.create({
     data: {
       productId: p.id,
       version: opts.version,
@@ -78,4 +78,5 @@ export async function writeSnapshot(
     },
     select: { version: true, sha256: true, byteLength: true, publishedAt: true },
   });
+  return { ...row, bytes };
 }

@@ -139,12 +139,14 @@ export function verifiedSnapshot<R extends { snapshot: Uint8Array; sha256: strin
   return { row, bytes, document: JSON.parse(bytes.toString('utf8')) as { fields: Record<string, unknown>; schemaVersion: number } };
 }
 
+/** The 503 of a stored snapshot whose bytes no longer match their recorded hash and length. */
+export const snapshotIntegrityFailure = () =>
+  new ServiceError('SNAPSHOT_INTEGRITY_FAILURE', 'The stored passport cannot be served intact. Try again later.');
+
 /** The stored bytes, after checking them against their recorded hash and length (503 when they differ). */
-export function verifiedSnapshotBytes(row: { snapshot: Uint8Array; sha256: string; byteLength: number }): Buffer {
+function verifiedSnapshotBytes(row: { snapshot: Uint8Array; sha256: string; byteLength: number }): Buffer {
   const bytes = Buffer.from(row.snapshot);
-  if (sha256Hex(bytes) !== row.sha256 || bytes.byteLength !== row.byteLength) {
-    throw new ServiceError('SNAPSHOT_INTEGRITY_FAILURE', 'The stored passport cannot be served intact. Try again later.');
-  }
+  if (sha256Hex(bytes) !== row.sha256 || bytes.byteLength !== row.byteLength) throw snapshotIntegrityFailure();
   return bytes;
 }
 

@@ -3,6 +3,7 @@ import { disconnectPrisma, prisma } from '../../db/client';
 import { systemActor } from '../../domain/context';
 import type { ServiceError } from '../../http/errors';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
+import { sha256Hex } from '../canonical-json';
 import { withdrawProduct } from '../lifecycle';
 import { publicSnapshotBySlug, readPublicSnapshot } from './snapshot-view';
 
@@ -52,5 +53,47 @@ describe('a version by slug in one query (/api/dpp/{slug}/v/{version})', () => {
     await publicSnapshotBySlug(product.slug, 1);
     await tamper(product.id);
     expect(await refusal(product.slug, 1)).toBe('SNAPSHOT_INTEGRITY_FAILURE');
+  });
+});
+
+describe('stored public views (table PublicSnapshot)', () => {
+  const storedView = (productId: string) =>
+    prisma.publicSnapshot.findUnique({ where: { productId_version: { productId, version: 1 } } });
+
+  it('publication stores the view the version serves, made from the bytes it wrote', async () => {
+    const product = await createPublishedPassport(prisma, { companyId });
+    const view = await storedView(product.id);
+    const version = await prisma.passportVersion.findUniqueOrThrow({ where: { productId_version: { productId: product.id, version: 1 } } });
+    const derived = await readPublicSnapshot(product.id, 1);
+    expect(view?.body).toBe(derived!.bytes.toString('utf8'));
+    expect(view?.sha256).toBe(derived!.sha256);
+    expect(view?.sourceSha256).toBe(version.sha256);
+    const served = await publicSnapshotBySlug(product.slug, 1);
+    expect(served.bytes.equals(derived!.bytes)).toBe(true);
+  });
+
+  it('a version published before views were stored is served from its snapshot, and its view stored by that read', async () => {
+    const product = await createPublishedPassport(prisma, { companyId });
+    const expected = await readPublicSnapshot(product.id, 1);
+    await prisma.publicSnapshot.delete({ where: { productId_version: { productId: product.id, version: 1 } } });
+    const served = await publicSnapshotBySlug(product.slug, 1);
+    expect(served.bytes.equals(expected!.bytes)).toBe(true);
+    expect(served.sha256).toBe(expected!.sha256);
+    expect((await storedView(product.id))?.sha256).toBe(expected!.sha256);
+  });
+
+  it('a stored view whose bytes no longer match its hash, or made from other snapshot bytes, is made again and never served', async () => {
+    const product = await createPublishedPassport(prisma, { companyId });
+    const expected = await readPublicSnapshot(product.id, 1);
+    const where = { productId_version: { productId: product.id, version: 1 } };
+    await prisma.publicSnapshot.update({ where, data: { body: expected!.bytes.toString('utf8').replace('{', '{"forged":true,') } });
+    expect((await publicSnapshotBySlug(product.slug, 1)).bytes.equals(expected!.bytes)).toBe(true);
+    expect((await storedView(product.id))?.body).toBe(expected!.bytes.toString('utf8'));
+
+    // A body that matches its hash, but was made from other snapshot bytes than this version's.
+    const forged = Buffer.from('{"forged":true}');
+    await prisma.publicSnapshot.update({ where, data: { body: forged.toString('utf8'), sha256: sha256Hex(forged), sourceSha256: '0'.repeat(64) } });
+    expect((await publicSnapshotBySlug(product.slug, 1)).bytes.equals(expected!.bytes)).toBe(true);
+    expect(await storedView(product.id)).toMatchObject({ body: expected!.bytes.toString('utf8'), sha256: expected!.sha256 });
   });
 });

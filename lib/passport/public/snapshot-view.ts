@@ -1,5 +1,6 @@
-import { config } from '../../config';
-import { sqlRows, utcColumn } from '../../db/sql';
+import { prisma } from '../../db/client';
+import { rowsOn, sqlRows, utcColumn, type SqlDb } from '../../db/sql';
+import { logger } from '../../log';
 import { ServiceError } from '../../http/errors';
 import { getCategorySchema } from '../../schema/categories';
 import { isStorableText } from '../../storable-text';
@@ -7,9 +8,8 @@ import { isPubliclyServed } from '../states';
 import type { CategorySchema, FieldDefinition } from '../../schema/types';
 import { canonicalJson, sha256Hex } from '../canonical-json';
 import type { PublicPassport } from './lookup';
-import { readVerifiedSnapshot, verifiedSnapshotBytes } from './lookup';
+import { readVerifiedSnapshot, snapshotIntegrityFailure } from './lookup';
 import { productNotFound } from './served';
-import { createStampedCache, type StampedCache } from './stamped-cache';
 
 // The version column is a PostgreSQL integer: a larger number is well-formed but can never have been published.
 const MAX_VERSION = 2_147_483_647;
@@ -63,60 +63,94 @@ export async function readPublicSnapshot(productId: string, version: number): Pr
   if (version > MAX_VERSION) return null;
   const snapshot = await readVerifiedSnapshot(productId, version);
   if (!snapshot) return null;
-  return publicView(snapshot.bytes, snapshot.row);
+  return { version: snapshot.row.version, publishedAt: snapshot.row.publishedAt.toISOString(), ...publicViewOf(snapshot.bytes) };
 }
 
-function publicView(stored: Buffer, row: { version: number; publishedAt: Date }): PublicSnapshot {
+/** The public view of verified snapshot bytes: its canonical bytes and their SHA-256. */
+export function publicViewOf(stored: Buffer): { bytes: Buffer; sha256: string } {
   const document = JSON.parse(stored.toString('utf8')) as Record<string, unknown> & { fields: Record<string, unknown>; schemaVersion: number; batteryCategory: string };
   const schema = getCategorySchema(document.batteryCategory, document.schemaVersion);
   if (!schema) throw new Error(`No field schema ${document.batteryCategory} v${document.schemaVersion}`);
   const bytes = Buffer.from(canonicalJson({ ...document, fields: publicFields(schema, document.fields ?? {}) }), 'utf8');
-  return { version: row.version, publishedAt: row.publishedAt.toISOString(), bytes, sha256: sha256Hex(bytes) };
+  return { bytes, sha256: sha256Hex(bytes) };
 }
+
+/**
+ * Stores `view`, the public view of one version made from its verified snapshot bytes, whose recorded hash is
+ * `sourceSha256`. Publication calls it in the commit that writes the version; a read that finds no usable view
+ * stores the one it made.
+ */
+export async function storePublicView(
+  db: SqlDb,
+  version: { productId: string; version: number; sourceSha256: string },
+  view: { bytes: Buffer; sha256: string },
+): Promise<void> {
+  await rowsOn(db, {
+    name: 'public-view-store',
+    text: STORE_VIEW,
+    values: [version.productId, version.version, view.bytes.toString('utf8'), view.sha256, version.sourceSha256],
+  });
+}
+
+const STORE_VIEW = `
+  INSERT INTO "PublicSnapshot" ("productId", "version", "body", "sha256", "sourceSha256", "builtAt")
+  VALUES ($1::uuid, $2, $3, $4, $5, now())
+  ON CONFLICT ("productId", "version") DO UPDATE SET
+    "body" = EXCLUDED."body", "sha256" = EXCLUDED."sha256", "sourceSha256" = EXCLUDED."sourceSha256", "builtAt" = EXCLUDED."builtAt"`;
 
 interface SnapshotRow {
   id: string;
   state: string;
   current: number;
-  version: number;
-  snapshot: Uint8Array | null;
-  sha256: string;
-  byteLength: number;
-  publishedAt: Date;
+  version: number | null;
+  publishedAt: Date | null;
+  intact: boolean | null;
+  sourceSha256: string | null;
+  body: string | null;
+  sha256: string | null;
+  viewSource: string | null;
 }
 
-// Versions never change: a public view, once made from verified bytes, holds for as long as those bytes do.
-const VIEWS = Symbol.for('battery-passport-service.public-snapshot-views');
-type Holder = { [VIEWS]?: StampedCache<PublicSnapshot> };
-function views(): StampedCache<PublicSnapshot> {
-  const holder = globalThis as Holder;
-  return (holder[VIEWS] ??= createStampedCache({ maxEntries: config().PUBLIC_CACHE_ENTRIES, ttlMs: Number.POSITIVE_INFINITY }));
-}
-
+/*
+ * The product's state, the requested version with the database's check of its stored bytes against their recorded
+ * hash and length (so the snapshot itself never travels), and its stored public view.
+ */
 const SNAPSHOT_BY_SLUG = `
-  SELECT p."id", p."state"::text AS "state", p."version" AS "current", v."version", v."snapshot", v."sha256",
-         v."byteLength", ${utcColumn('v', 'publishedAt')}
-  FROM "Product" p LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = $2
+  SELECT p."id", p."state"::text AS "state", p."version" AS "current", v."version", ${utcColumn('v', 'publishedAt')},
+         (encode(sha256(v."snapshot"), 'hex') = v."sha256" AND octet_length(v."snapshot") = v."byteLength") AS "intact",
+         v."sha256" AS "sourceSha256", s."body", s."sha256", s."sourceSha256" AS "viewSource"
+  FROM "Product" p
+  LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = $2
+  LEFT JOIN "PublicSnapshot" s ON s."productId" = v."productId" AND s."version" = v."version"
   WHERE p."slug" = $1 AND p."mode" = 'LIVE'`;
 
 /**
- * `/api/dpp/{slug}/v/{version}` in one query: the product's state and the requested snapshot together. Served only
- * while the passport is published (404 otherwise, withdrawn included); the stored bytes are checked against their
- * hash on every read, and the public view of verified bytes is made once per snapshot.
+ * `/api/dpp/{slug}/v/{version}` in one query: the product's state, the requested version and its stored public
+ * view together. Served only while the passport is published (404 otherwise, withdrawn included). On every read
+ * the version's stored bytes are checked against their hash (a mismatch fails closed with 503) and the view's bytes
+ * against theirs; a view that is missing, was made from other bytes, or no longer matches its hash is made again
+ * from the verified snapshot and stored, never served.
  */
 export async function publicSnapshotBySlug(slug: string, version: number): Promise<PublicSnapshot> {
   if (!isStorableText(slug)) throw productNotFound();
   const wanted = version > MAX_VERSION ? 0 : version;
   const [row] = await sqlRows<SnapshotRow>({ name: 'public-snapshot', text: SNAPSHOT_BY_SLUG, values: [slug, wanted] });
   if (!row || row.current < 1 || !isPubliclyServed({ state: row.state as never, version: row.current })) throw productNotFound();
-  if (row.snapshot === null) throw versionNotFound();
-  const stored = verifiedSnapshotBytes({ ...row, snapshot: row.snapshot });
-  const key = `${row.id}:${row.version}`;
-  const cached = views().get(key, row.sha256);
-  if (cached) return cached;
-  const view = publicView(stored, row);
-  views().set(key, row.sha256, view);
-  return view;
+  if (row.version === null || row.publishedAt === null || row.sourceSha256 === null) throw versionNotFound();
+  if (!row.intact) throw snapshotIntegrityFailure();
+  const served = { version: row.version, publishedAt: row.publishedAt.toISOString() };
+  if (row.body !== null && row.sha256 !== null && row.viewSource === row.sourceSha256) {
+    const bytes = Buffer.from(row.body, 'utf8');
+    if (sha256Hex(bytes) === row.sha256) return { ...served, bytes, sha256: row.sha256 };
+    logger().warn({ slug, version: row.version }, 'stored public view does not match its hash; making it again');
+  }
+  const snapshot = await readVerifiedSnapshot(row.id, row.version);
+  if (!snapshot) throw versionNotFound();
+  const view = publicViewOf(snapshot.bytes);
+  // Storing is an optimisation: a failure costs the next read the same work, never this answer.
+  await storePublicView(prisma, { productId: row.id, version: row.version, sourceSha256: snapshot.row.sha256 }, view).catch((err: unknown) =>
+    logger().warn({ err, productId: row.id, version: row.version }, 'public view not stored'));
+  return { ...served, ...view };
 }
 
 export interface VersionListing {

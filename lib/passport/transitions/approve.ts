@@ -3,6 +3,7 @@ import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
 import { refreshPublicDocument } from '../public/documents';
+import { publicViewOf, storePublicView } from '../public/snapshot-view';
 import { emitEvent } from '../../webhooks/events';
 import { writeSnapshot } from '../snapshot';
 import { loadProductForUpdate, requireState } from './load';
@@ -24,6 +25,8 @@ export async function approveProduct({ ctx, input, db = prisma }: { ctx: DomainC
       publishedAt: now,
       publishedById: ctx.actor.channel === 'Portal' ? ctx.actor.id : null,
     });
+    // Its public view (what /v/{version} serves), made once from the bytes just written.
+    await storePublicView(tx, { productId: product.id, version, sourceSha256: snapshot.sha256 }, publicViewOf(snapshot.bytes));
     const updated = await tx.product.update({
       where: { id: product.id },
       data: {
