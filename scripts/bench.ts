@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { parseBenchArgs, runsScenario } from '../lib/bench/args';
-import type { Measured } from '../lib/bench/targets';
+import { combineCeilings, type Measured } from '../lib/bench/targets';
 import { freePort } from '../lib/db/embedded';
 import { createTestDatabase } from '../lib/testing/test-database';
 import { serverPid, startApp, type AppServer } from '../bench/app-server';
@@ -51,13 +51,28 @@ let idleScansPerSecond = 0;
 let idleQueriesPerSecond = 0;
 let queries: (() => Promise<number>) | undefined;
 
+/**
+ * One row: a warm-up, then the measured run. A scenario's run is framed by the framework ceiling (half its
+ * duration just before, half just after), which its ratios use: the machine's speed drifts over minutes.
+ */
 async function measured1(target: Target, pid?: number) {
   say(`measuring ${target.label}...`);
   await run(target.url, settings.connections, settings.warmupSeconds, target.request);
-  const row = await measure(target, {
-    connections: settings.connections, durationSeconds: settings.durationSeconds, pid, pool, idleScansPerSecond, queries, idleQueriesPerSecond,
-  });
-  say(`  ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+  const options = { connections: settings.connections, durationSeconds: settings.durationSeconds, pid, pool, idleScansPerSecond, queries, idleQueriesPerSecond };
+  const ceiling = { id: 'framework', scenario: 0, label: 'framework ceiling', url: `${app!.baseUrl}/api/bench-ceiling` };
+  const half = { ...options, durationSeconds: settings.durationSeconds / 2 };
+  // Each half gets a short warm-up of its own: the switch between request kinds (new connections, the other
+  // kind's garbage) is neither the ceiling's latency nor the scenario's.
+  const ceilingHalf = async () => {
+    await run(ceiling.url, settings.connections, settings.warmupSeconds / 3);
+    return measure(ceiling, half);
+  };
+  const before = target.scenario > 0 ? await ceilingHalf() : null;
+  if (before) await run(target.url, settings.connections, settings.warmupSeconds / 3, target.request);
+  const row = await measure(target, options);
+  if (before) row.beside = combineCeilings(before, await ceilingHalf());
+  const beside = row.beside ? ` (framework beside: ${row.beside.requestsPerSecond.toFixed(0)} req/s, p99 ${row.beside.p99Ms} ms)` : '';
+  say(`  ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}${beside}`);
   measured.push(row);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTable } from './table';
-import { verdicts, type Measured } from './targets';
+import { combineCeilings, verdicts, type Measured } from './targets';
 
 const row = (over: Partial<Measured>): Measured => ({
   id: 'x', scenario: 1, label: 'x', requestsPerSecond: 1000, p50Ms: 10, p99Ms: 20, requests: 10_000, non2xx: 0, errors: 0,
@@ -32,11 +32,36 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
     expect(failed(row({ scenario: 7, requestsPerSecond: 899 }), { scaleBase: small })).toEqual(['req/s within 10% of 7 @100']);
   });
 
-  it('prints one table row per scenario with its ratios and verdict', () => {
+  it('judges req/s against the ceiling measured beside the row, p99 against the run\'s first (whole-run) ceiling', () => {
+    expect(failed(row({ requestsPerSecond: 700, beside: { requestsPerSecond: 800, p99Ms: 20 } }))).toEqual([]);
+    expect(failed(row({ requestsPerSecond: 900, beside: { requestsPerSecond: 1100, p99Ms: 20 } }))).toEqual(['req/s >= 0.85 x framework']);
+    // A half's p99 (100) would allow 150 ms; the first ceiling's (20) allows 30.
+    expect(failed(row({ p99Ms: 31, beside: { requestsPerSecond: 1000, p99Ms: 100 } }))).toEqual(['p99 <= 1.5 x framework']);
+  });
+
+  it('compares scenario 7\'s two tables as shares of the ceilings measured beside each', () => {
+    const small = row({ scenario: 7, label: '7 @100', requestsPerSecond: 500, beside: { requestsPerSecond: 600, p99Ms: 20 } });
+    // 400 req/s is under 90% of 500, but the machine ran slower too: 400/450 = 0.89 against 500/600 = 0.83.
+    expect(failed(row({ scenario: 7, requestsPerSecond: 400, beside: { requestsPerSecond: 450, p99Ms: 20 } }), { scaleBase: small })).toEqual([]);
+    // 500 req/s equals the small table's rate, but the ceiling beside it ran faster: 500/700 = 0.71.
+    expect(failed(row({ scenario: 7, requestsPerSecond: 500, beside: { requestsPerSecond: 700, p99Ms: 20 } }), { scaleBase: small }))
+      .toEqual(['req/s within 10% of 7 @100']);
+  });
+
+  it('takes the ceiling beside a row as all its answers over all its time, and the mean of the two p99s', () => {
+    const before = row({ requestsPerSecond: 400, requests: 2000, p99Ms: 100 });
+    const after = row({ requestsPerSecond: 600, requests: 3000, p99Ms: 140 });
+    expect(combineCeilings(before, after)).toEqual({ requestsPerSecond: 500, p99Ms: 120 });
+  });
+
+  it('prints one table row per scenario with its ratios, the ceiling beside it, and its verdict', () => {
     const r = row({ label: '1 GET /api/dpp/{slug}', requestsPerSecond: 500, serverCpuMsPerRequest: 3.456, databaseCpuMsPerRequest: 0.3 });
     const physical = row({ requestsPerSecond: 10_000 });
     const table = formatTable([{ ...r, verdicts: verdicts(r, framework) }], framework, physical);
     expect(table.split('\n')).toHaveLength(3);
-    expect(table).toContain('| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.50 | 0.050 | 200 | 3.46 | 0.30 | - | - | FAIL: req/s >= 0.85 x framework |');
+    expect(table).toContain('| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.50 | - | - | 0.050 | 200 | 3.46 | 0.30 | - | - | FAIL: req/s >= 0.85 x framework |');
+    const beside = { ...r, beside: { requestsPerSecond: 550, p99Ms: 18 } };
+    expect(formatTable([{ ...beside, verdicts: verdicts(beside, framework) }], framework, physical))
+      .toContain('| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.91 | 550 | 18.0 | 0.050 | 200 | 3.46 | 0.30 | - | - | pass |');
   });
 });
