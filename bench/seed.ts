@@ -42,10 +42,16 @@ export class PassportSeeder {
   async growTo(count: number): Promise<void> {
     while (this.templates.length < TEMPLATES && this.passports.length < count) await this.publishTemplate();
     while (this.passports.length < count) await this.cloneBatch(Math.min(BATCH, count - this.passports.length));
-    // Fresh statistics and visibility maps now, and the seeding's writes on disk, rather than autovacuum and the
-    // checkpointer competing with the next measured run (CHECKPOINT needs a superuser or pg_checkpoint: without
-    // one, the run goes on and the checkpointer takes its time).
-    await this.pool.query('VACUUM (ANALYZE) "Product", "PassportVersion", "PublicSnapshot", "PublicDocument"');
+    await this.settle(['Product', 'PassportVersion', 'PublicSnapshot', 'PublicDocument']);
+  }
+
+  /**
+   * Fresh statistics and visibility maps for `tables` now, and what was written on disk, rather than autovacuum and
+   * the checkpointer competing with the next measured run (CHECKPOINT needs a superuser or pg_checkpoint: without
+   * one, the run goes on and the checkpointer takes its time).
+   */
+  async settle(tables: readonly string[]): Promise<void> {
+    await this.pool.query(`VACUUM (ANALYZE) ${tables.map((t) => `"${t}"`).join(', ')}`);
     await this.pool.query('CHECKPOINT').catch(() => undefined);
   }
 

@@ -20,6 +20,10 @@ const settings = {
   connections: 32,
   durationSeconds: args.quick ? 3 : 10,
   warmupSeconds: args.quick ? 1 : 3,
+  // The ceiling beside each row: each half's length, and its warm-up and the scenario's again between them (none
+  // with --quick, which must finish in 3 minutes).
+  besideSeconds: args.quick ? 1 : 5,
+  besideWarmupSeconds: args.quick ? 0 : 1,
   passports: args.quick ? 1_000 : 10_000,
   scalePassports: [100, args.quick ? 1_000 : 100_000],
   drafts: 200,
@@ -53,22 +57,24 @@ let queries: (() => Promise<number>) | undefined;
 
 /**
  * One row: a warm-up, then the measured run. A scenario's run is framed by the framework ceiling (half its
- * duration just before, half just after), which its ratios use: the machine's speed drifts over minutes.
+ * duration just before, half just after; 1 s each with --quick), which its req/s ratio uses: the machine's speed
+ * drifts over minutes.
  */
 async function measured1(target: Target, pid?: number) {
   say(`measuring ${target.label}...`);
   await run(target.url, settings.connections, settings.warmupSeconds, target.request);
   const options = { connections: settings.connections, durationSeconds: settings.durationSeconds, pid, pool, idleScansPerSecond, queries, idleQueriesPerSecond };
   const ceiling = { id: 'framework', scenario: 0, label: 'framework ceiling', url: `${app!.baseUrl}/api/bench-ceiling` };
-  const half = { ...options, durationSeconds: settings.durationSeconds / 2 };
+  const half = { ...options, durationSeconds: settings.besideSeconds };
+  const warm = settings.besideWarmupSeconds;
   // Each half gets a short warm-up of its own: the switch between request kinds (new connections, the other
   // kind's garbage) is neither the ceiling's latency nor the scenario's.
   const ceilingHalf = async () => {
-    await run(ceiling.url, settings.connections, settings.warmupSeconds / 3);
+    if (warm > 0) await run(ceiling.url, settings.connections, warm);
     return measure(ceiling, half);
   };
   const before = target.scenario > 0 ? await ceilingHalf() : null;
-  if (before) await run(target.url, settings.connections, settings.warmupSeconds / 3, target.request);
+  if (before && warm > 0) await run(target.url, settings.connections, warm, target.request);
   const row = await measure(target, options);
   if (before) row.beside = combineCeilings(before, await ceilingHalf());
   const beside = row.beside ? ` (framework beside: ${row.beside.requestsPerSecond.toFixed(0)} req/s, p99 ${row.beside.p99Ms} ms)` : '';
@@ -77,13 +83,15 @@ async function measured1(target: Target, pid?: number) {
 }
 
 /** The first view of every page (render and store), timed: scenario 2 measures the views after it. */
-async function renderPages(passports: readonly Passport[]): Promise<string> {
+async function renderPages(seeder: InstanceType<typeof PassportSeeder>, passports: readonly Passport[]): Promise<string> {
   say(`first views of ${passports.length} passport pages (each renders and stores its page)...`);
   const started = Date.now();
   const result = await autocannon({ url: app!.baseUrl, connections: 4, amount: passports.length, requests: [firstPageViews(passports)] });
   const seconds = (Date.now() - started) / 1000;
   const note = `first views: ${passports.length} pages rendered and stored in ${seconds.toFixed(0)} s (${(passports.length / seconds).toFixed(1)} pages/s, non-2xx ${result.non2xx})`;
   say(`  ${note}`);
+  // The stored pages are written like a seeding: settled before the next measured run.
+  await seeder.settle(['PublicPage']);
   return note;
 }
 
@@ -123,7 +131,7 @@ try {
   const passports = seeder.passports.slice(0, settings.passports);
   for (const target of readScenarios(app.baseUrl, passports)) {
     if (!runsScenario(args, target.scenario)) continue;
-    const firstViews = target.scenario === 2 ? await renderPages(passports) : null;
+    const firstViews = target.scenario === 2 ? await renderPages(seeder, passports) : null;
     await measured1(target, pid);
     if (firstViews) measured[measured.length - 1].notes.push(firstViews);
   }
