@@ -5,7 +5,8 @@ import type { ServiceError } from '../../http/errors';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
 import { sha256Hex } from '../canonical-json';
 import { withdrawProduct } from '../lifecycle';
-import { publicSnapshotBySlug, readPublicSnapshot } from './snapshot-view';
+import { requirePublishedPassport } from './served';
+import { listPublicVersions, publicSnapshotBySlug, readPublicSnapshot } from './snapshot-view';
 
 let companyId: string;
 beforeAll(async () => {
@@ -95,5 +96,30 @@ describe('stored public views (table PublicSnapshot)', () => {
     await prisma.publicSnapshot.update({ where, data: { body: forged.toString('utf8'), sha256: sha256Hex(forged), sourceSha256: '0'.repeat(64) } });
     expect((await publicSnapshotBySlug(product.slug, 1)).bytes.equals(expected!.bytes)).toBe(true);
     expect(await storedView(product.id)).toMatchObject({ body: expected!.bytes.toString('utf8'), sha256: expected!.sha256 });
+  });
+});
+
+describe('the version list (/api/dpp/{slug}/versions)', () => {
+  const storedView = (productId: string) =>
+    prisma.publicSnapshot.findUnique({ where: { productId_version: { productId, version: 1 } } });
+
+  it('describes the bytes /v/{version} serves, fills a missing view, and fails closed on a tampered snapshot', async () => {
+    const product = await createPublishedPassport(prisma, { companyId });
+    const expected = await readPublicSnapshot(product.id, 1);
+    const listing = () => requirePublishedPassport(product.slug).then(listPublicVersions);
+    const entry = {
+      version: 1, publishedAt: expected!.publishedAt, sha256: expected!.sha256, byteLength: expected!.bytes.byteLength,
+      url: `/api/dpp/${product.slug}/v/1`,
+    };
+    expect(await listing()).toEqual([entry]);
+
+    await prisma.publicSnapshot.delete({ where: { productId_version: { productId: product.id, version: 1 } } });
+    expect(await listing()).toEqual([entry]);
+    expect((await storedView(product.id))?.sha256).toBe(expected!.sha256);
+
+    // The listing's own check: the passport was looked up before its snapshot was tampered with.
+    const passport = await requirePublishedPassport(product.slug);
+    await tamper(product.id);
+    expect(await listPublicVersions(passport).then(() => null, (err: ServiceError) => err.code)).toBe('SNAPSHOT_INTEGRITY_FAILURE');
   });
 });

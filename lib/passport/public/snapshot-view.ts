@@ -55,15 +55,25 @@ export interface PublicSnapshot {
   sha256: string;
 }
 
+/** A version's public view made from its verified snapshot, with the recorded hash of the bytes it was made from. */
+export interface DerivedSnapshot extends PublicSnapshot {
+  sourceSha256: string;
+}
+
 /**
- * One published version as the public may see it. The stored bytes are verified first (a mismatch fails closed
- * with 503), then stripped with the schema version recorded in the snapshot, never today's schema.
+ * One published version as the public may see it, made from its snapshot: the stored bytes are verified first (a
+ * mismatch fails closed with 503), then stripped with the schema version recorded in the snapshot, never today's.
  */
-export async function readPublicSnapshot(productId: string, version: number): Promise<PublicSnapshot | null> {
+export async function readPublicSnapshot(productId: string, version: number): Promise<DerivedSnapshot | null> {
   if (version > MAX_VERSION) return null;
   const snapshot = await readVerifiedSnapshot(productId, version);
   if (!snapshot) return null;
-  return { version: snapshot.row.version, publishedAt: snapshot.row.publishedAt.toISOString(), ...publicViewOf(snapshot.bytes) };
+  return {
+    version: snapshot.row.version,
+    publishedAt: snapshot.row.publishedAt.toISOString(),
+    ...publicViewOf(snapshot.bytes),
+    sourceSha256: snapshot.row.sha256,
+  };
 }
 
 /** The public view of verified snapshot bytes: its canonical bytes and their SHA-256. */
@@ -98,60 +108,82 @@ const STORE_VIEW = `
   ON CONFLICT ("productId", "version") DO UPDATE SET
     "body" = EXCLUDED."body", "sha256" = EXCLUDED."sha256", "sourceSha256" = EXCLUDED."sourceSha256", "builtAt" = EXCLUDED."builtAt"`;
 
-interface SnapshotRow {
-  id: string;
-  state: string;
-  current: number;
-  version: number | null;
-  publishedAt: Date | null;
-  intact: boolean | null;
-  sourceSha256: string | null;
+/** A version with the database's check of its stored bytes and its stored public view, if any. */
+interface VersionViewRow {
+  version: number;
+  publishedAt: Date;
+  intact: boolean;
+  sourceSha256: string;
   body: string | null;
   sha256: string | null;
   viewSource: string | null;
 }
 
 /*
- * The product's state, the requested version with the database's check of its stored bytes against their recorded
- * hash and length (so the snapshot itself never travels), and its stored public view.
+ * The columns of a version (alias v) and its stored view (alias s): PostgreSQL checks the stored bytes against
+ * their recorded hash and length, so the snapshot itself never travels.
  */
+const VERSION_VIEW_COLUMNS = `v."version", ${utcColumn('v', 'publishedAt')},
+  (encode(sha256(v."snapshot"), 'hex') = v."sha256" AND octet_length(v."snapshot") = v."byteLength") AS "intact",
+  v."sha256" AS "sourceSha256", s."body", s."sha256", s."sourceSha256" AS "viewSource"`;
+const VIEW_OF_VERSION = `LEFT JOIN "PublicSnapshot" s ON s."productId" = v."productId" AND s."version" = v."version"`;
+
+/**
+ * What a version serves: its stored view when that was made from these snapshot bytes and still matches its
+ * hash, else a view made again from the verified snapshot and stored (never the stored one as found). Tampered
+ * snapshot bytes fail closed with 503.
+ */
+async function servedView(productId: string, row: VersionViewRow): Promise<PublicSnapshot> {
+  if (!row.intact) throw snapshotIntegrityFailure();
+  if (row.body !== null && row.sha256 !== null && row.viewSource === row.sourceSha256) {
+    const bytes = Buffer.from(row.body, 'utf8');
+    if (sha256Hex(bytes) === row.sha256) {
+      return { version: row.version, publishedAt: row.publishedAt.toISOString(), bytes, sha256: row.sha256 };
+    }
+    logger().warn({ productId, version: row.version }, 'stored public view does not match its hash; making it again');
+  }
+  const derived = await readPublicSnapshot(productId, row.version);
+  if (!derived) throw versionNotFound();
+  const { sourceSha256, ...view } = derived;
+  // Storing is an optimisation: a failure costs the next read the same work, never this answer.
+  await storePublicView(prisma, { productId, version: row.version, sourceSha256 }, view).catch((err: unknown) =>
+    logger().warn({ err, productId, version: row.version }, 'public view not stored'));
+  return view;
+}
+
+type NullableVersion = { [K in keyof VersionViewRow]: VersionViewRow[K] | null };
+
+/** The product's state, the requested version and its stored view: one query. */
 const SNAPSHOT_BY_SLUG = `
-  SELECT p."id", p."state"::text AS "state", p."version" AS "current", v."version", ${utcColumn('v', 'publishedAt')},
-         (encode(sha256(v."snapshot"), 'hex') = v."sha256" AND octet_length(v."snapshot") = v."byteLength") AS "intact",
-         v."sha256" AS "sourceSha256", s."body", s."sha256", s."sourceSha256" AS "viewSource"
+  SELECT p."id", p."state"::text AS "state", p."version" AS "current", ${VERSION_VIEW_COLUMNS}
   FROM "Product" p
   LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = $2
-  LEFT JOIN "PublicSnapshot" s ON s."productId" = v."productId" AND s."version" = v."version"
+  ${VIEW_OF_VERSION}
   WHERE p."slug" = $1 AND p."mode" = 'LIVE'`;
 
 /**
  * `/api/dpp/{slug}/v/{version}` in one query: the product's state, the requested version and its stored public
- * view together. Served only while the passport is published (404 otherwise, withdrawn included). On every read
- * the version's stored bytes are checked against their hash (a mismatch fails closed with 503) and the view's bytes
- * against theirs; a view that is missing, was made from other bytes, or no longer matches its hash is made again
- * from the verified snapshot and stored, never served.
+ * view together. Served only while the passport is published (404 otherwise, withdrawn included); see `servedView`
+ * for the checks every read makes.
  */
 export async function publicSnapshotBySlug(slug: string, version: number): Promise<PublicSnapshot> {
   if (!isStorableText(slug)) throw productNotFound();
   const wanted = version > MAX_VERSION ? 0 : version;
-  const [row] = await sqlRows<SnapshotRow>({ name: 'public-snapshot', text: SNAPSHOT_BY_SLUG, values: [slug, wanted] });
+  const [row] = await sqlRows<NullableVersion & { id: string; state: string; current: number }>({
+    name: 'public-snapshot', text: SNAPSHOT_BY_SLUG, values: [slug, wanted],
+  });
   if (!row || row.current < 1 || !isPubliclyServed({ state: row.state as never, version: row.current })) throw productNotFound();
-  if (row.version === null || row.publishedAt === null || row.sourceSha256 === null) throw versionNotFound();
-  if (!row.intact) throw snapshotIntegrityFailure();
-  const served = { version: row.version, publishedAt: row.publishedAt.toISOString() };
-  if (row.body !== null && row.sha256 !== null && row.viewSource === row.sourceSha256) {
-    const bytes = Buffer.from(row.body, 'utf8');
-    if (sha256Hex(bytes) === row.sha256) return { ...served, bytes, sha256: row.sha256 };
-    logger().warn({ slug, version: row.version }, 'stored public view does not match its hash; making it again');
-  }
-  const snapshot = await readVerifiedSnapshot(row.id, row.version);
-  if (!snapshot) throw versionNotFound();
-  const view = publicViewOf(snapshot.bytes);
-  // Storing is an optimisation: a failure costs the next read the same work, never this answer.
-  await storePublicView(prisma, { productId: row.id, version: row.version, sourceSha256: snapshot.row.sha256 }, view).catch((err: unknown) =>
-    logger().warn({ err, productId: row.id, version: row.version }, 'public view not stored'));
-  return { ...served, ...view };
+  if (row.version === null || row.publishedAt === null || row.sourceSha256 === null || row.intact === null) throw versionNotFound();
+  return servedView(row.id, row as VersionViewRow);
 }
+
+/** Every version of a product with its stored view, oldest first: one query. */
+const VERSIONS_OF_PRODUCT = `
+  SELECT ${VERSION_VIEW_COLUMNS}
+  FROM "PassportVersion" v
+  ${VIEW_OF_VERSION}
+  WHERE v."productId" = $1::uuid
+  ORDER BY v."version"`;
 
 export interface VersionListing {
   version: number;
@@ -161,18 +193,22 @@ export interface VersionListing {
   url: string;
 }
 
-/** Every published version, with the hash and size of the bytes `/v/{version}` serves (not of the stored, all-tier bytes). */
+/**
+ * Every published version, with the hash and size of the bytes `/v/{version}` serves (not of the stored, all-tier
+ * bytes): one query, and the same checks as `/v/{version}` (a tampered snapshot fails the listing closed with 503).
+ */
 export async function listPublicVersions(passport: PublicPassport): Promise<VersionListing[]> {
+  const { id, slug } = passport.product;
+  const rows = await sqlRows<VersionViewRow>({ name: 'public-versions', text: VERSIONS_OF_PRODUCT, values: [id] });
   const listing: VersionListing[] = [];
-  for (const { version } of passport.versions) {
-    const snapshot = await readPublicSnapshot(passport.product.id, version);
-    if (!snapshot) continue;
+  for (const row of rows) {
+    const view = await servedView(id, row);
     listing.push({
-      version,
-      publishedAt: snapshot.publishedAt,
-      sha256: snapshot.sha256,
-      byteLength: snapshot.bytes.byteLength,
-      url: `/api/dpp/${encodeURIComponent(passport.product.slug)}/v/${version}`,
+      version: view.version,
+      publishedAt: view.publishedAt,
+      sha256: view.sha256,
+      byteLength: view.bytes.byteLength,
+      url: `/api/dpp/${encodeURIComponent(slug)}/v/${view.version}`,
     });
   }
   return listing;
