@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { parseBenchArgs, runsScenario } from '../lib/bench/args';
-import { combineCeilings, type Measured } from '../lib/bench/targets';
+import type { Measured } from '../lib/bench/targets';
 import { freePort } from '../lib/db/embedded';
 import { createTestDatabase } from '../lib/testing/test-database';
 import { serverPid, startApp, type AppServer } from '../bench/app-server';
@@ -20,10 +20,11 @@ const settings = {
   connections: 32,
   durationSeconds: args.quick ? 3 : 10,
   warmupSeconds: args.quick ? 1 : 3,
-  // The ceiling beside each row: each half's length, and its warm-up and the scenario's again between them (none
-  // with --quick, which must finish in 3 minutes).
-  besideSeconds: args.quick ? 1 : 5,
-  besideWarmupSeconds: args.quick ? 0 : 1,
+  // The ceiling beside each row: its time in all, the scenario's slices it is interleaved with, and the warm-up
+  // before every slice (none with --quick, which must finish in 3 minutes).
+  besideSeconds: args.quick ? 2 : 10,
+  besideRounds: args.quick ? 1 : 4,
+  besideWarmupSeconds: args.quick ? 0 : 0.5,
   passports: args.quick ? 1_000 : 10_000,
   scalePassports: [100, args.quick ? 1_000 : 100_000],
   drafts: 200,
@@ -56,29 +57,21 @@ let idleQueriesPerSecond = 0;
 let queries: (() => Promise<number>) | undefined;
 
 /**
- * One row: a warm-up, then the measured run. A scenario's run is framed by the framework ceiling (half its
- * duration just before, half just after; 1 s each with --quick), which its req/s ratio uses: the machine's speed
- * drifts over minutes.
+ * One row: a warm-up, then the measured run. A scenario's run is measured in slices interleaved with the framework
+ * ceiling's (see bench/measure.ts), which its ratios use: the machine's speed drifts over minutes and moves within
+ * seconds.
  */
 async function measured1(target: Target, pid?: number) {
   say(`measuring ${target.label}...`);
   await run(target.url, settings.connections, settings.warmupSeconds, target.request);
   const options = { connections: settings.connections, durationSeconds: settings.durationSeconds, pid, pool, idleScansPerSecond, queries, idleQueriesPerSecond };
   const ceiling = { id: 'framework', scenario: 0, label: 'framework ceiling', url: `${app!.baseUrl}/api/bench-ceiling` };
-  const half = { ...options, durationSeconds: settings.besideSeconds };
-  const warm = settings.besideWarmupSeconds;
-  // Each half gets a short warm-up of its own: the switch between request kinds (new connections, the other
-  // kind's garbage) is neither the ceiling's latency nor the scenario's.
-  const ceilingHalf = async () => {
-    if (warm > 0) await run(ceiling.url, settings.connections, warm);
-    return measure(ceiling, half);
-  };
-  const before = target.scenario > 0 ? await ceilingHalf() : null;
-  if (before && warm > 0) await run(target.url, settings.connections, warm, target.request);
-  const row = await measure(target, options);
-  if (before) row.beside = combineCeilings(before, await ceilingHalf());
-  const beside = row.beside ? ` (framework beside: ${row.beside.requestsPerSecond.toFixed(0)} req/s, p99 ${row.beside.p99Ms} ms)` : '';
-  say(`  ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}${beside}`);
+  const beside = target.scenario > 0
+    ? { ceiling, rounds: settings.besideRounds, ceilingSeconds: settings.besideSeconds, warmSeconds: settings.besideWarmupSeconds }
+    : undefined;
+  const row = await measure(target, options, beside);
+  const besideNote = row.beside ? ` (framework beside: ${row.beside.requestsPerSecond.toFixed(0)} req/s, p99 ${row.beside.p99Ms} ms)` : '';
+  say(`  ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}${besideNote}`);
   measured.push(row);
 }
 

@@ -8,10 +8,11 @@ const fixed = (n: number | null, digits = 0) => (n === null || !Number.isFinite(
 
 /**
  * One Markdown table (printed and pasted into docs/performance.md as is). "x framework" is the ratio to the ceiling
- * measured beside the row (its req/s and p99 in the next two columns), or to the run's first where none was.
+ * measured beside the row (its req/s and p99 in the next two columns, its server CPU per answer beside the row's),
+ * or to the run's first where none was.
  */
 export function formatTable(rows: Row[], framework: Measured, physical: Measured): string {
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'x framework', 'framework beside req/s', 'framework beside p99 ms', 'x physical', 'peak RSS MB', 'server CPU ms/req', 'PostgreSQL CPU ms/req', 'queries/req', 'scans/req', 'targets'];
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/errors', 'x framework', 'framework beside req/s', 'framework beside p99 ms', 'x physical', 'peak RSS MB', 'server CPU ms/req', 'framework beside CPU ms/req', 'PostgreSQL CPU ms/req', 'queries/req', 'scans/req', 'targets'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const failed = r.verdicts.filter((v) => !v.pass).map((v) => v.target);
@@ -20,7 +21,7 @@ export function formatTable(rows: Row[], framework: Measured, physical: Measured
       r.label, fixed(r.requestsPerSecond), fixed(r.p50Ms, 1), fixed(r.p99Ms, 1), `${r.non2xx}/${r.errors}`,
       fixed(ceilingRatio(r, framework), 2), r.beside ? fixed(ceilingOf(r, framework).requestsPerSecond) : '-',
       r.beside ? fixed(ceilingOf(r, framework).p99Ms, 1) : '-', fixed(ratio(r.requestsPerSecond, physical.requestsPerSecond), 3),
-      fixed(r.peakRssMb), fixed(r.serverCpuMsPerRequest, 2), fixed(r.databaseCpuMsPerRequest, 2), fixed(r.queriesPerRequest, 2), fixed(r.scansPerRequest, 1), verdict,
+      fixed(r.peakRssMb), fixed(r.serverCpuMsPerRequest, 2), fixed(r.beside?.serverCpuMsPerRequest ?? null, 2), fixed(r.databaseCpuMsPerRequest, 2), fixed(r.queriesPerRequest, 2), fixed(r.scansPerRequest, 1), verdict,
     ].join(' | ')} |`);
   }
   return lines.join('\n');
