@@ -8,9 +8,9 @@ import type { PrismaClient } from '../lib/db/generated/client';
 import { withCheckDigit } from '../lib/gs1/gtin';
 import { strongEtag } from '../lib/http/public-route';
 import { refreshPublicDocument } from '../lib/passport/public/documents';
-import { loadPublicPassport, readVerifiedSnapshot } from '../lib/passport/public/lookup';
+import { loadPublicPassport } from '../lib/passport/public/lookup';
 import { dppBody, jsonLdBody } from '../lib/passport/public/served';
-import { publicViewOf } from '../lib/passport/public/snapshot-view';
+import { publicViewOf, readPublicSnapshot } from '../lib/passport/public/snapshot-view';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../lib/testing/factories';
 
 export interface Passport {
@@ -132,8 +132,7 @@ export class PassportSeeder {
       throw new Error(`The stored documents of the clone ${clone.slug} differ from what the service builds`);
     }
     const view = await this.pool.query<{ body: string }>(`SELECT body FROM "PublicSnapshot" WHERE "productId" = $1 AND version = 1`, [clone.id]);
-    const stored = await readVerifiedSnapshot(clone.id, 1, this.db);
-    if (!stored || publicViewOf(stored.bytes).bytes.toString('utf8') !== view.rows[0]?.body) {
+    if ((await readPublicSnapshot(clone.id, 1, this.db))?.bytes.toString('utf8') !== view.rows[0]?.body) {
       throw new Error(`The stored public view of the clone ${clone.slug} differs from what the service builds`);
     }
   }

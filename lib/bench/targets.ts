@@ -51,8 +51,11 @@ export interface Slice {
 
 /** The nearest-rank percentile `p` (0-100) of `values`, to 0.1 ms; 0 for none. */
 export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
+  return percentileOfSorted([...values].sort((a, b) => a - b), p);
+}
+
+function percentileOfSorted(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
   return Math.round(sorted[rank - 1] * 10) / 10;
 }
@@ -65,13 +68,13 @@ const perRequest = (spent: (number | null)[], requests: number) =>
 export function pooled(slices: readonly Slice[]) {
   const requests = sum(slices.map((s) => s.requests));
   const seconds = sum(slices.map((s) => s.seconds));
-  const latencies = slices.flatMap((s) => s.latenciesMs);
+  const latencies = slices.flatMap((s) => s.latenciesMs).sort((a, b) => a - b);
   const peaks = slices.map((s) => s.peakRssMb).filter((v): v is number => v !== null);
   return {
     requests,
     requestsPerSecond: seconds > 0 ? requests / seconds : 0,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
+    p50Ms: percentileOfSorted(latencies, 50),
+    p99Ms: percentileOfSorted(latencies, 99),
     non2xx: sum(slices.map((s) => s.non2xx)),
     errors: sum(slices.map((s) => s.errors)),
     peakRssMb: peaks.length ? Math.max(...peaks) : null,

@@ -1,4 +1,4 @@
-import { prisma } from '../../db/client';
+import { prisma, type Db, type Tx } from '../../db/client';
 import { rowsOn, sqlRows, utcColumn, type SqlDb } from '../../db/sql';
 import { logger } from '../../log';
 import { ServiceError } from '../../http/errors';
@@ -64,9 +64,9 @@ export interface DerivedSnapshot extends PublicSnapshot {
  * One published version as the public may see it, made from its snapshot: the stored bytes are verified first (a
  * mismatch fails closed with 503), then stripped with the schema version recorded in the snapshot, never today's.
  */
-export async function readPublicSnapshot(productId: string, version: number): Promise<DerivedSnapshot | null> {
+export async function readPublicSnapshot(productId: string, version: number, db: Db | Tx = prisma): Promise<DerivedSnapshot | null> {
   if (version > MAX_VERSION) return null;
-  const snapshot = await readVerifiedSnapshot(productId, version);
+  const snapshot = await readVerifiedSnapshot(productId, version, db);
   if (!snapshot) return null;
   return {
     version: snapshot.row.version,
