@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../config';
-import { disconnectPrisma, prisma } from '../../db/client';
+import { disconnectPrisma, prisma, queriesSent } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { systemActor } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
@@ -85,6 +85,34 @@ describe('stored public documents', () => {
     await reinstateProduct({ ctx: ctx(), input: { productId: product.id } });
     expect((await stored(product.id))?.revision).toBe(await revisionOf(product.id));
     expect((await json(product.slug)).productName).toBe(product.name);
+  });
+
+  it('reads asked in the same turn share one query, and each answers for its own passport: 200, 410 or 404', async () => {
+    const [a, b, withdrawn] = await Promise.all([published(), published(), published()]);
+    await Promise.all([json(a.slug), json(b.slug), json(withdrawn.slug)]);
+    await withdrawProduct({ ctx: ctx(), input: { productId: withdrawn.id, reason: 'Recalled' } });
+    const counting = process.env.DB_QUERY_COUNTER;
+    process.env.DB_QUERY_COUNTER = '1';
+    try {
+      const before = queriesSent();
+      const answers = await Promise.all([
+        json(a.slug), json(b.slug), json(a.slug), refusal('no-such-passport'),
+        publicDocumentBySlug(b.slug, 'jsonld').then((body) => JSON.parse(body.bytes.toString('utf8'))),
+      ]);
+      // One statement per form: the JSON reads together, the JSON-LD read in its own.
+      expect(queriesSent() - before).toBe(2);
+      const [withdrawnAnswer, beside] = await Promise.all([refusal(withdrawn.slug), json(a.slug)]);
+      expect(beside.slug).toBe(a.slug);
+      expect(answers[0].slug).toBe(a.slug);
+      expect(answers[1].slug).toBe(b.slug);
+      expect(answers[2]).toEqual(answers[0]);
+      expect(answers[3]).toBe('PRODUCT_NOT_FOUND');
+      expect(answers[4]['@id']).toContain(b.slug);
+      expect(withdrawnAnswer).toBe('PRODUCT_WITHDRAWN');
+    } finally {
+      if (counting === undefined) delete process.env.DB_QUERY_COUNTER;
+      else process.env.DB_QUERY_COUNTER = counting;
+    }
   });
 
   it('a stored row of an older revision is never served, even if it was left behind', async () => {

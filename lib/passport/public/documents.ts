@@ -1,6 +1,6 @@
 import { config } from '../../config';
 import { prisma, type Db, type Tx } from '../../db/client';
-import { sqlRows } from '../../db/sql';
+import { batchedLookup } from '../../db/batch';
 import { strongEtag, type PreparedBody } from '../../http/public-route';
 import { logger } from '../../log';
 import { isStorableText } from '../../storable-text';
@@ -20,6 +20,7 @@ import { dppBody, jsonLdBody, productNotFound, productWithdrawn } from './served
 export type PublicForm = 'dpp' | 'jsonld';
 
 interface StoredRow {
+  slug: string;
   state: string;
   version: number;
   revision: number;
@@ -29,26 +30,34 @@ interface StoredRow {
   etag: string | null;
 }
 
-/** The product's state and revision with its stored document of one form, by slug: one indexed read, one column of text. */
-const stored = (body: string, etag: string) => `
-  SELECT p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
+/**
+ * The products' states and revisions with their stored documents of one form, by slug: one indexed read of the
+ * slugs a turn of the event loop asked for (lib/db/batch.ts), one column of text per passport.
+ */
+const stored = (form: PublicForm, body: string, etag: string) => batchedLookup<string, StoredRow>({
+  name: `public-documents-${form}`,
+  text: `
+  SELECT p."slug", p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
          d."${body}" AS "body", d."${etag}" AS "etag"
   FROM "Product" p LEFT JOIN "PublicDocument" d ON d."productId" = p."id"
-  WHERE p."slug" = $1 AND p."mode" = 'LIVE'`;
-const STORED: Record<PublicForm, string> = { dpp: stored('dpp', 'dppEtag'), jsonld: stored('jsonld', 'jsonldEtag') };
-
-function readStored(slug: string, form: PublicForm): Promise<StoredRow[]> {
-  return sqlRows<StoredRow>({ name: `public-document-${form}`, text: STORED[form], values: [slug] });
-}
+  WHERE p."slug" = ANY($1::text[]) AND p."mode" = 'LIVE'`,
+  values: (slugs) => [slugs],
+  keyOf: (slug) => slug,
+  keyOfRow: (row) => row.slug,
+});
+const readStored: Record<PublicForm, (slug: string) => Promise<StoredRow | undefined>> = {
+  dpp: stored('dpp', 'dpp', 'dppEtag'),
+  jsonld: stored('jsonld', 'jsonld', 'jsonldEtag'),
+};
 
 /**
- * The bytes `/api/dpp/{slug}` (`dpp`) or `/api/dpp/{slug}/jsonld` (`jsonld`) serve: one query when the passport's
- * current document is stored; otherwise the full public lookup decides (404, 410 with the withdrawal, or the
- * passport, whose document is then stored for the next read).
+ * The bytes `/api/dpp/{slug}` (`dpp`) or `/api/dpp/{slug}/jsonld` (`jsonld`) serve: one query (shared with the
+ * other reads of the turn) when the passport's current document is stored; otherwise the full public lookup decides
+ * (404, 410 with the withdrawal, or the passport, whose document is then stored for the next read).
  */
 export async function publicDocumentBySlug(slug: string, form: PublicForm): Promise<PreparedBody> {
   if (!isStorableText(slug)) throw productNotFound();
-  const [row] = await readStored(slug, form);
+  const row = await readStored[form](slug);
   if (!row) throw productNotFound();
   const servable = isPubliclyServed({ state: row.state as never, version: row.version });
   if (!servable && row.state !== 'WITHDRAWN') throw productNotFound();

@@ -1,4 +1,5 @@
 import { prisma, type Db, type Tx } from '../../db/client';
+import { batchedLookup } from '../../db/batch';
 import { rowsOn, sqlRows, utcColumn, type SqlDb } from '../../db/sql';
 import { logger } from '../../log';
 import { ServiceError } from '../../http/errors';
@@ -153,13 +154,24 @@ async function servedView(productId: string, row: VersionViewRow): Promise<Publi
 
 type NullableVersion = { [K in keyof VersionViewRow]: VersionViewRow[K] | null };
 
-/** The product's state, the requested version and its stored view: one query. */
-const SNAPSHOT_BY_SLUG = `
-  SELECT p."id", p."state"::text AS "state", p."version" AS "current", ${VERSION_VIEW_COLUMNS}
-  FROM "Product" p
-  LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = $2
-  ${VIEW_OF_VERSION}
-  WHERE p."slug" = $1 AND p."mode" = 'LIVE'`;
+type SnapshotRow = NullableVersion & { slug: string; wanted: number; id: string; state: string; current: number };
+
+/**
+ * The product's state, the requested version and its stored view, for every (slug, version) a turn of the event
+ * loop asked for: one query (lib/db/batch.ts).
+ */
+const snapshotBySlug = batchedLookup<{ slug: string; version: number }, SnapshotRow>({
+  name: 'public-snapshots',
+  text: `
+  SELECT k."slug", k."wanted", p."id", p."state"::text AS "state", p."version" AS "current", ${VERSION_VIEW_COLUMNS}
+  FROM unnest($1::text[], $2::int[]) AS k("slug", "wanted")
+  JOIN "Product" p ON p."slug" = k."slug" AND p."mode" = 'LIVE'
+  LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = k."wanted"
+  ${VIEW_OF_VERSION}`,
+  values: (keys) => [keys.map((k) => k.slug), keys.map((k) => k.version)],
+  keyOf: (key) => `${key.version} ${key.slug}`,
+  keyOfRow: (row) => `${row.wanted} ${row.slug}`,
+});
 
 /**
  * `/api/dpp/{slug}/v/{version}` in one query: the product's state, the requested version and its stored public
@@ -168,10 +180,7 @@ const SNAPSHOT_BY_SLUG = `
  */
 export async function publicSnapshotBySlug(slug: string, version: number): Promise<PublicSnapshot> {
   if (!isStorableText(slug)) throw productNotFound();
-  const wanted = version > MAX_VERSION ? 0 : version;
-  const [row] = await sqlRows<NullableVersion & { id: string; state: string; current: number }>({
-    name: 'public-snapshot', text: SNAPSHOT_BY_SLUG, values: [slug, wanted],
-  });
+  const row = await snapshotBySlug({ slug, version: version > MAX_VERSION ? 0 : version });
   if (!row || row.current < 1 || !isPubliclyServed({ state: row.state as never, version: row.current })) throw productNotFound();
   if (row.version === null || row.publishedAt === null || row.sourceSha256 === null || row.intact === null) throw versionNotFound();
   return servedView(row.id, row as VersionViewRow);

@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 /** The public DPP object: public-tier values of the served version, current dynamic values laid over it. */
 export const GET = publicRoute<{ slug: string }>({ limit: 'dpp' }, async (request, { params }) => {
-  // Stored bytes of the current revision: one query (lib/passport/public/documents.ts).
+  // Stored bytes of the current revision: one query, shared with the reads of the same turn (lib/passport/public/documents.ts).
   return conditionalResponse(request, await publicDocumentBySlug(params.slug, 'dpp'), {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': REVALIDATE,
