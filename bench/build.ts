@@ -6,6 +6,7 @@ import { DIST_DIR } from './app-server';
 
 const BENCH_ROUTES = [
   { from: 'bench/framework-ceiling.route.ts', dir: 'app/api/bench-ceiling' },
+  { from: 'bench/small-ceiling.route.ts', dir: 'app/api/bench-ceiling-small' },
   { from: 'bench/query-count.route.ts', dir: 'app/api/bench-queries' },
 ];
 
