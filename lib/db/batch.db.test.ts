@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { countStatements as statements } from '../testing/statements';
 import { batchedLookup, MAX_BATCH } from './batch';
-import { disconnectPrisma, queriesSent } from './client';
+import { disconnectPrisma } from './client';
 
-const previous = process.env.DB_QUERY_COUNTER;
-beforeEach(() => {
-  process.env.DB_QUERY_COUNTER = '1';
-});
-afterEach(() => {
-  process.env.DB_QUERY_COUNTER = previous;
-});
 afterAll(() => disconnectPrisma());
 
 interface Row { key: number; double: number }
@@ -21,12 +15,6 @@ const lookup = batchedLookup<number, Row>({
   keyOf: (key) => String(key),
   keyOfRow: (row) => String(row.key),
 });
-
-async function statements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const before = queriesSent();
-  const result = await work();
-  return { result, statements: queriesSent() - before };
-}
 
 describe('batched lookups (lib/db/batch.ts)', () => {
   it('lookups asked in the same turn go out as one statement, and each gets the row of its own key', async () => {

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../config';
-import { disconnectPrisma, prisma, queriesSent } from '../../db/client';
+import { disconnectPrisma, prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { systemActor } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { strongEtag } from '../../http/public-route';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
+import { countStatements } from '../../testing/statements';
 import { reinstateProduct, withdrawProduct } from '../lifecycle';
 import { publicDocumentBySlug, storeDocument } from './documents';
 import { findPublicPassport, resetPublicCacheForTests } from './lookup';
@@ -91,28 +92,20 @@ describe('stored public documents', () => {
     const [a, b, withdrawn] = await Promise.all([published(), published(), published()]);
     await Promise.all([json(a.slug), json(b.slug), json(withdrawn.slug)]);
     await withdrawProduct({ ctx: ctx(), input: { productId: withdrawn.id, reason: 'Recalled' } });
-    const counting = process.env.DB_QUERY_COUNTER;
-    process.env.DB_QUERY_COUNTER = '1';
-    try {
-      const before = queriesSent();
-      const answers = await Promise.all([
-        json(a.slug), json(b.slug), json(a.slug), refusal('no-such-passport'),
-        publicDocumentBySlug(b.slug, 'jsonld').then((body) => JSON.parse(body.bytes.toString('utf8'))),
-      ]);
-      // One statement per form: the JSON reads together, the JSON-LD read in its own.
-      expect(queriesSent() - before).toBe(2);
-      const [withdrawnAnswer, beside] = await Promise.all([refusal(withdrawn.slug), json(a.slug)]);
-      expect(beside.slug).toBe(a.slug);
-      expect(answers[0].slug).toBe(a.slug);
-      expect(answers[1].slug).toBe(b.slug);
-      expect(answers[2]).toEqual(answers[0]);
-      expect(answers[3]).toBe('PRODUCT_NOT_FOUND');
-      expect(answers[4]['@id']).toContain(b.slug);
-      expect(withdrawnAnswer).toBe('PRODUCT_WITHDRAWN');
-    } finally {
-      if (counting === undefined) delete process.env.DB_QUERY_COUNTER;
-      else process.env.DB_QUERY_COUNTER = counting;
-    }
+    const { result: answers, statements } = await countStatements(() => Promise.all([
+      json(a.slug), json(b.slug), json(a.slug), refusal('no-such-passport'),
+      publicDocumentBySlug(b.slug, 'jsonld').then((body) => JSON.parse(body.bytes.toString('utf8'))),
+    ]));
+    // One statement per form: the JSON reads together, the JSON-LD read in its own.
+    expect(statements).toBe(2);
+    const [withdrawnAnswer, beside] = await Promise.all([refusal(withdrawn.slug), json(a.slug)]);
+    expect(beside.slug).toBe(a.slug);
+    expect(answers[0].slug).toBe(a.slug);
+    expect(answers[1].slug).toBe(b.slug);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[3]).toBe('PRODUCT_NOT_FOUND');
+    expect(answers[4]['@id']).toContain(b.slug);
+    expect(withdrawnAnswer).toBe('PRODUCT_WITHDRAWN');
   });
 
   it('a stored row of an older revision is never served, even if it was left behind', async () => {

@@ -34,11 +34,11 @@ interface StoredRow {
  * The products' states and revisions with their stored documents of one form, by slug: one indexed read of the
  * slugs a turn of the event loop asked for (lib/db/batch.ts), one column of text per passport.
  */
-const stored = (form: PublicForm, body: string, etag: string) => batchedLookup<string, StoredRow>({
+const stored = (form: PublicForm, etag: string) => batchedLookup<string, StoredRow>({
   name: `public-documents-${form}`,
   text: `
   SELECT p."slug", p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
-         d."${body}" AS "body", d."${etag}" AS "etag"
+         d."${form}" AS "body", d."${etag}" AS "etag"
   FROM "Product" p LEFT JOIN "PublicDocument" d ON d."productId" = p."id"
   WHERE p."slug" = ANY($1::text[]) AND p."mode" = 'LIVE'`,
   values: (slugs) => [slugs],
@@ -46,8 +46,8 @@ const stored = (form: PublicForm, body: string, etag: string) => batchedLookup<s
   keyOfRow: (row) => row.slug,
 });
 const readStored: Record<PublicForm, (slug: string) => Promise<StoredRow | undefined>> = {
-  dpp: stored('dpp', 'dpp', 'dppEtag'),
-  jsonld: stored('jsonld', 'jsonld', 'jsonldEtag'),
+  dpp: stored('dpp', 'dppEtag'),
+  jsonld: stored('jsonld', 'jsonldEtag'),
 };
 
 /**
