@@ -30,20 +30,28 @@ export function readScenarios(baseUrl: string, passports: readonly Passport[]): 
   ];
 }
 
-/**
- * Every passport's page once, in order: its first view after publication, which renders the page through Next.js
- * and stores it (lib/passport/public/page-store.ts). Scenario 2 then measures the views that follow.
- */
-export function firstPageViews(passports: readonly Passport[]): autocannon.Request {
+/** Every passport once, in order: with autocannon's `amount` set to their number, one request each. */
+function eachOnce(passports: readonly Passport[], path: (p: Passport) => string, headers?: Record<string, string>): autocannon.Request {
   let next = 0;
   return {
     method: 'GET',
-    setupRequest: (req) => {
-      const p = passports[next++ % passports.length];
-      return { ...req, path: `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`, headers: { accept: 'text/html' } };
-    },
+    setupRequest: (req) => ({ ...req, path: path(passports[next++ % passports.length]), ...(headers ? { headers } : {}) }),
   };
 }
+
+/**
+ * Every passport's page once: its first view after publication, which renders the page through Next.js and stores
+ * it (lib/passport/public/page-store.ts). Scenario 2 then measures the views that follow.
+ */
+export const firstPageViews = (passports: readonly Passport[]): autocannon.Request =>
+  eachOnce(passports, (p) => `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`, { accept: 'text/html' });
+
+/**
+ * Every passport's JSON once: after a change (scenario 6's telemetry), the first read rebuilds and stores the
+ * passport's documents (lib/passport/public/documents.ts); the reads after it are served from them.
+ */
+export const firstDocumentReads = (passports: readonly Passport[]): autocannon.Request =>
+  eachOnce(passports, (p) => `/api/dpp/${p.slug}`);
 
 export const scaleScenario = (baseUrl: string, passports: readonly Passport[]): Target => ({
   id: `s7-${passports.length}`, scenario: 7, label: `7 GET /api/dpp/{slug} (${passports.length})`, url: baseUrl, countScans: true,
