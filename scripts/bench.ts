@@ -130,8 +130,9 @@ try {
   say('warming up...');
   await run(`${app.baseUrl}/api/bench-ceiling`, settings.connections, settings.warmupSeconds * 2);
   await run(app.baseUrl, settings.connections, settings.warmupSeconds * 2, scaleScenario(app.baseUrl, seeder.passports).request);
-  const served = Buffer.from(await (await fetch(`${app.baseUrl}/api/dpp/${seeder.passports[0].slug}`)).arrayBuffer());
-  if (!served.equals(body)) throw new Error('The ceilings\' bytes differ from what /api/dpp/{slug} serves');
+  const bytesOf = async (path: string) => Buffer.from(await (await fetch(`${app!.baseUrl}${path}`)).arrayBuffer());
+  if (!(await bytesOf(`/api/dpp/${seeder.passports[0].slug}`)).equals(body)) throw new Error('The ceilings\' bytes differ from what /api/dpp/{slug} serves');
+  if (!(await bytesOf('/api/bench-ceiling')).equals(body)) throw new Error('The framework ceiling does not serve the passport\'s bytes');
   const physical = await startPhysicalCeiling(body, await freePort());
   const address = physical.address();
   await measured1({ id: 'physical', scenario: 0, label: 'physical ceiling (node:http, same bytes)', url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
