@@ -82,7 +82,7 @@ async function measured1(target: Target, pid?: number) {
 }
 
 /** One request per passport, in order, at 4 connections, timed: its note for the table. */
-async function eachOnce(what: string, passports: readonly Passport[], request: autocannon.Request): Promise<string> {
+async function timedOnce(what: string, passports: readonly Passport[], request: autocannon.Request): Promise<string> {
   say(`${what} of ${passports.length} passports...`);
   const started = Date.now();
   const result = await autocannon({ url: app!.baseUrl, connections: 4, amount: passports.length, requests: [request] });
@@ -94,7 +94,7 @@ async function eachOnce(what: string, passports: readonly Passport[], request: a
 
 /** The first view of every page (render and store), timed: scenario 2 measures the views after it. */
 async function renderPages(seeder: InstanceType<typeof PassportSeeder>, passports: readonly Passport[]): Promise<string> {
-  const note = await eachOnce('first views (each renders and stores its page)', passports, firstPageViews(passports));
+  const note = await timedOnce('first views (each renders and stores its page)', passports, firstPageViews(passports));
   // The stored pages are written like a seeding: settled before the next measured run.
   await seeder.settle(['PublicPage']);
   return note;
@@ -177,7 +177,7 @@ try {
       // update leaves it to the read: docs/decisions.md). They are read once here, timed, so that scenario 7's
       // large table, like its small one and scenario 1, is measured on current documents.
       const changed = passports.slice(0, settings.bmsProducts);
-      measured[measured.length - 1].notes.push(await eachOnce('first reads after the updates (each rebuilds its documents)', changed, firstDocumentReads(changed)));
+      measured[measured.length - 1].notes.push(await timedOnce('first reads after the updates (each rebuilds its documents)', changed, firstDocumentReads(changed)));
     }
   }
   if (runsScenario(args, 7) && settings.scalePassports[1] > seeder.passports.length) {

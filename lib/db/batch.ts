@@ -67,4 +67,3 @@ export function batchedLookup<K, R extends pg.QueryResultRow>(lookup: BatchedLoo
       entry.answers.push({ resolve, reject });
     });
 }
-
