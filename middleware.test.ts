@@ -17,7 +17,8 @@ function setup(edge: RateLimitResult = passing, flags = { integrationApi: true, 
 }
 
 /** What Next hands the route: NextResponse.next() encodes request-header overrides as x-middleware-request-*. */
-const forwardedRequestHeader = (response: Response, name: string) => response.headers.get(`x-middleware-request-${name}`);
+const forwardedRequestHeader = (response: Response, name: string) =>
+  response.headers.get(`x-middleware-request-${name}`);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -34,7 +35,9 @@ describe('request ids', () => {
   it('go out as X-Request-Id on public and BMS paths and X-Service-Request-Id on the Integration API', async () => {
     const { call } = setup();
     expect((await call('/api/dpp/cell-1')).headers.get('X-Request-Id')).toBe(REQUEST_ID);
-    expect((await call('/api/v1/products/p1/bms-update', { method: 'POST' })).headers.get('X-Request-Id')).toBe(REQUEST_ID);
+    expect((await call('/api/v1/products/p1/bms-update', { method: 'POST' })).headers.get('X-Request-Id')).toBe(
+      REQUEST_ID,
+    );
     const integration = await call('/api/v1/products');
     expect(integration.headers.get('X-Service-Request-Id')).toBe(REQUEST_ID);
     expect(integration.headers.get('X-Request-Id')).toBeNull();
@@ -83,7 +86,9 @@ describe('edge rate limit', () => {
   it('refuses with the Integration envelope on /api/v1 and the BMS shape on the BMS path', async () => {
     const { call } = setup(refused);
     const integration = await (await call('/api/v1/products')).json();
-    expect(integration).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String), requestId: REQUEST_ID } });
+    expect(integration).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.any(String), requestId: REQUEST_ID },
+    });
     const bms = await (await call('/api/v1/products/p1/bms-update', { method: 'POST' })).json();
     expect(bms).toEqual({ code: 'RATE_LIMITED', error: expect.any(String) });
   });
@@ -105,7 +110,9 @@ describe('edge rate limit', () => {
   it('leaves RateLimit-* to routes with a tighter limit, handing them the edge result instead', async () => {
     const { call } = setup();
     for (const path of ['/api/dpp/cell-1', '/api/v1/products']) {
-      const response = await call(path, { headers: { 'x-service-edge-rate-limit': 'limit=999, remaining=999, reset=1' } });
+      const response = await call(path, {
+        headers: { 'x-service-edge-rate-limit': 'limit=999, remaining=999, reset=1' },
+      });
       expect(response.headers.get('RateLimit-Limit')).toBeNull();
       expect(forwardedRequestHeader(response, 'x-service-edge-rate-limit')).toBe('limit=120, remaining=119, reset=42');
     }
@@ -121,7 +128,9 @@ describe('feature flags', () => {
     expect(await response.json()).toEqual({
       error: { code: 'FEATURE_DISABLED', message: expect.any(String), requestId: REQUEST_ID },
     });
-    expect((await call('/api/v1/products/p1/bms-update', { method: 'POST' })).headers.get('x-middleware-next')).toBe('1');
+    expect((await call('/api/v1/products/p1/bms-update', { method: 'POST' })).headers.get('x-middleware-next')).toBe(
+      '1',
+    );
   });
 
   it('answer 503 FEATURE_FLAG_OFF in the BMS shape when BMS ingestion is off', async () => {
@@ -170,14 +179,18 @@ describe('unexpected failures', () => {
   it('answer a bare 500 in the surface envelope instead of leaking the error, and log it', async () => {
     const logged: string[] = [];
     const middleware = createMiddleware({
-      limitEdge: async () => { throw new Error('secret internals'); },
+      limitEdge: async () => {
+        throw new Error('secret internals');
+      },
       flags: () => ({ integrationApi: true, bmsIngestion: true }),
       newRequestId: () => REQUEST_ID,
       log: pino({ level: 'error' }, { write: (line: string) => void logged.push(line) }),
     });
     const response = await middleware(new Request('http://localhost/api/v1/products'));
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: expect.any(String), requestId: REQUEST_ID } });
+    expect(await response.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: expect.any(String), requestId: REQUEST_ID },
+    });
     expect(logged.join('')).toContain('secret internals');
   });
 });

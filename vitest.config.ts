@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
-    include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'prisma/**/*.test.ts', 'app/**/*.test.ts', 'middleware.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'prisma/**/*.test.ts',
+      'app/**/*.test.ts',
+      'middleware.test.ts',
+    ],
     exclude: ['node_modules/**', '.next/**', '.data/**', 'e2e/**'],
     environment: 'node',
     globalSetup: ['lib/testing/vitest-global-setup.ts'],

@@ -10,7 +10,11 @@ export default defineConfig({
     environment: 'node',
     fileParallelism: false,
     // Vitest sets BASE_URL to '/' for its own use; the service's configuration reads it as its public address.
-    env: { BASE_URL: 'http://localhost:3000', APP_ENCRYPTION_KEY: '0'.repeat(63) + '1', NEXTAUTH_SECRET: 'resilience-suite-secret-0123456789abcdef' },
+    env: {
+      BASE_URL: 'http://localhost:3000',
+      APP_ENCRYPTION_KEY: '0'.repeat(63) + '1',
+      NEXTAUTH_SECRET: 'resilience-suite-secret-0123456789abcdef',
+    },
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },

@@ -1,6 +1,6 @@
 // The app under test: the production build started as a child process (`npx tsx scripts/start.ts`), with the rate
 // limits raised by configuration, and the resident memory of its actual Node process (the deepest of the tree).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 export const DIST_DIR = '.next-bench';
@@ -18,16 +18,31 @@ export async function startApp(opts: { databaseUrl: string; port: number }): Pro
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
     env: {
-      ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR, DATABASE_URL: opts.databaseUrl, PORT: String(opts.port),
-      HOST: '127.0.0.1', BASE_URL: baseUrl, LOG_LEVEL: 'warn', INTEGRATION_API_ENABLED: '1', BMS_INGESTION_ENABLED: '1',
-      RATE_LIMIT_BACKEND: 'memory', RATE_LIMIT_EDGE_PER_MINUTE: UNLIMITED, RATE_LIMIT_DPP_PER_MINUTE: UNLIMITED,
-      RATE_LIMIT_API_KEY_PER_MINUTE: UNLIMITED, RATE_LIMIT_BMS_PER_SECOND: UNLIMITED, DB_QUERY_COUNTER: '1',
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_DIST_DIR: DIST_DIR,
+      DATABASE_URL: opts.databaseUrl,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      INTEGRATION_API_ENABLED: '1',
+      BMS_INGESTION_ENABLED: '1',
+      RATE_LIMIT_BACKEND: 'memory',
+      RATE_LIMIT_EDGE_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_DPP_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_API_KEY_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_BMS_PER_SECOND: UNLIMITED,
+      DB_QUERY_COUNTER: '1',
     },
   });
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode} before answering`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('The app did not answer /api/health within 90 s');
     await new Promise((r) => setTimeout(r, 500));
@@ -64,7 +79,9 @@ function comm(pid: number): string {
 
 /** The server's Node process: the largest `node` in the child's tree (npx → tsx → node; esbuild is not it). */
 export function serverPid(rootPid: number): number {
-  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const tree = [rootPid];
   for (let i = 0; i < tree.length; i++) tree.push(...pids.filter((p) => parentOf(p) === tree[i]));
   const nodes = tree.filter((p) => comm(p) === 'node');
@@ -123,7 +140,9 @@ export function cpuMs(pid: number): number {
 
 /** CPU time so far of every PostgreSQL process of this machine (the embedded cluster's or the local server's), by pid. */
 export function databaseCpuMs(): Map<number, number> {
-  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   return new Map(pids.filter((p) => comm(p).startsWith('postgres')).map((p) => [p, cpuMs(p)]));
 }
 

@@ -18,7 +18,10 @@ export function buildForBench(): void {
   }
   try {
     process.stderr.write(`\n$ NEXT_DIST_DIR=${DIST_DIR} npm run -s build\n`);
-    const status = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_DIST_DIR: DIST_DIR } }).status;
+    const status = spawnSync('npm', ['run', '-s', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR },
+    }).status;
     if (status !== 0) throw new Error(`The build failed (exit ${status})`);
   } finally {
     for (const route of BENCH_ROUTES) rmSync(route.dir, { recursive: true, force: true });

@@ -9,5 +9,8 @@ export const dynamic = 'force-dynamic';
 const BODY = readFileSync(/*turbopackIgnore: true*/ process.env.BENCH_CEILING_BODY ?? '/dev/null');
 
 export function GET(): Response {
-  return new Response(BODY, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(BODY, {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }

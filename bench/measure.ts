@@ -3,7 +3,7 @@
 // table/index scans PostgreSQL counted. A scenario's slices are interleaved with the framework ceiling's.
 import autocannon from 'autocannon';
 import type pg from 'pg';
-import { ceilingOfSlices, ceilingSliceSeconds, pooled, type Measured, type Slice } from '../lib/bench/targets';
+import { ceilingOfSlices, ceilingSliceSeconds, type Measured, pooled, type Slice } from '../lib/bench/targets';
 import { cpuMs, databaseCpuMs, databaseCpuSpent, sampleRss } from './app-server';
 
 export interface Target {
@@ -45,7 +45,8 @@ export async function scans(pool: pg.Pool): Promise<number> {
   // Backends flush their statistics at most once a second: wait for the flush before reading.
   await new Promise((r) => setTimeout(r, 1200));
   const { rows } = await pool.query<{ n: string }>(
-    `SELECT coalesce(sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)), 0) AS n FROM pg_stat_user_tables WHERE schemaname = 'public'`);
+    `SELECT coalesce(sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)), 0) AS n FROM pg_stat_user_tables WHERE schemaname = 'public'`,
+  );
   return Number(rows[0].n);
 }
 
@@ -65,7 +66,11 @@ async function slice(target: Target, connections: number, seconds: number, pid?:
   const result = await running;
   const after = pid ? { server: cpuMs(pid), database: databaseCpuMs() } : null;
   return {
-    requests: result.requests.total, seconds: result.duration, latenciesMs, non2xx: result.non2xx, errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+    seconds: result.duration,
+    latenciesMs,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
     serverCpuMs: before && after ? after.server - before.server : null,
     databaseCpuMs: before && after ? databaseCpuSpent(before.database, after.database) : null,
     peakRssMb: stopRss(),
@@ -110,13 +115,26 @@ export async function measure(target: Target, opts: MeasureOptions, beside?: Bes
   const scansAfter = scansBefore !== null && opts.pool ? await scans(opts.pool) : null;
   const m = pooled(own);
   return {
-    id: target.id, scenario: target.scenario, label: target.label,
-    requestsPerSecond: m.requestsPerSecond, p50Ms: m.p50Ms, p99Ms: m.p99Ms, requests: m.requests, non2xx: m.non2xx, errors: m.errors,
-    peakRssMb: m.peakRssMb, serverCpuMsPerRequest: m.serverCpuMsPerRequest, databaseCpuMsPerRequest: m.databaseCpuMsPerRequest,
-    scansPerRequest: scansBefore !== null && scansAfter !== null && sent > 0
-      ? Math.max(0, scansAfter - scansBefore - elapsed * (opts.idleScansPerSecond ?? 0)) / sent : null,
-    queriesPerRequest: queriesBefore !== null && queriesAfter !== null && sent > 0
-      ? Math.max(0, queriesAfter - queriesBefore - elapsed * (opts.idleQueriesPerSecond ?? 0)) / sent : null,
+    id: target.id,
+    scenario: target.scenario,
+    label: target.label,
+    requestsPerSecond: m.requestsPerSecond,
+    p50Ms: m.p50Ms,
+    p99Ms: m.p99Ms,
+    requests: m.requests,
+    non2xx: m.non2xx,
+    errors: m.errors,
+    peakRssMb: m.peakRssMb,
+    serverCpuMsPerRequest: m.serverCpuMsPerRequest,
+    databaseCpuMsPerRequest: m.databaseCpuMsPerRequest,
+    scansPerRequest:
+      scansBefore !== null && scansAfter !== null && sent > 0
+        ? Math.max(0, scansAfter - scansBefore - elapsed * (opts.idleScansPerSecond ?? 0)) / sent
+        : null,
+    queriesPerRequest:
+      queriesBefore !== null && queriesAfter !== null && sent > 0
+        ? Math.max(0, queriesAfter - queriesBefore - elapsed * (opts.idleQueriesPerSecond ?? 0)) / sent
+        : null,
     beside: beside ? ceilingOfSlices(ceiling) : undefined,
     notes: [],
   };

@@ -28,7 +28,11 @@ export class PassportSeeder {
   private templates: { id: string; slug: string; name: string; gtin: string; serial: string }[] = [];
   private columns: string[] = [];
 
-  constructor(private readonly db: PrismaClient, private readonly pool: pg.Pool, readonly companyId: string) {}
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly pool: pg.Pool,
+    readonly companyId: string,
+  ) {}
 
   static async create(db: PrismaClient, url: string): Promise<PassportSeeder> {
     const company = await createTestCompany(db, { name: 'Bench Batteries', slug: `bench-${Date.now().toString(36)}` });
@@ -59,7 +63,12 @@ export class PassportSeeder {
     const n = this.templates.length;
     const gtin = withCheckDigit(`0400000${String(n).padStart(6, '0')}`);
     const serial = `BENCH-${n}-0`;
-    const p = await createPublishedPassport(this.db, { companyId: this.companyId, gtin, serialNumber: serial, name: `Bench Battery ${n}-0` });
+    const p = await createPublishedPassport(this.db, {
+      companyId: this.companyId,
+      gtin,
+      serialNumber: serial,
+      name: `Bench Battery ${n}-0`,
+    });
     this.templates.push({ id: p.id, slug: p.slug, name: p.name, gtin, serial });
     this.passports.push({ id: p.id, slug: p.slug, gtin, serial });
   }
@@ -68,26 +77,42 @@ export class PassportSeeder {
     const t = this.templates[this.passports.length % this.templates.length];
     if (this.columns.length === 0) {
       const { rows } = await this.pool.query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'Product'`);
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'Product'`,
+      );
       this.columns = rows.map((r) => r.column_name);
     }
     const snapshot = await this.pool.query<{ snapshot: Buffer; schemaVersion: number }>(
-      `SELECT snapshot, "schemaVersion" FROM "PassportVersion" WHERE "productId" = $1 AND version = 1`, [t.id]);
+      `SELECT snapshot, "schemaVersion" FROM "PassportVersion" WHERE "productId" = $1 AND version = 1`,
+      [t.id],
+    );
     const template = snapshot.rows[0].snapshot.toString('utf8');
     // The template may have changed since its documents were written (scenario 6 sends it telemetry): clones copy
     // its current row, so they must copy its current documents too.
     await refreshPublicDocument(this.db, t.slug);
     const document = await this.pool.query<{ revision: number; baseUrl: string; dpp: string; jsonld: string }>(
-      `SELECT "revision", "baseUrl", "dpp", "jsonld" FROM "PublicDocument" WHERE "productId" = $1`, [t.id]);
+      `SELECT "revision", "baseUrl", "dpp", "jsonld" FROM "PublicDocument" WHERE "productId" = $1`,
+      [t.id],
+    );
     if (document.rows.length !== 1) throw new Error(`The template passport ${t.slug} has no stored public document`);
     const clones = Array.from({ length: size }, (_, i) => {
       const k = this.passports.length + i;
-      return { id: randomUUID(), slug: `bench-${k}-${randomUUID().slice(0, 8)}`, name: `Bench Battery ${k}`, gtin: t.gtin, serial: `BENCH-S${k}` };
+      return {
+        id: randomUUID(),
+        slug: `bench-${k}-${randomUUID().slice(0, 8)}`,
+        name: `Bench Battery ${k}`,
+        gtin: t.gtin,
+        serial: `BENCH-S${k}`,
+      };
     });
     const overrides: Record<string, string> = { id: 'n.id', slug: 'n.slug', name: 'n.name', serialNumber: 'n.serial' };
     const select = this.columns.map((c) => overrides[c] ?? `t."${c}"`).join(', ');
     const rewrite = (text: string, c: (typeof clones)[number]) =>
-      [[t.id, c.id], [t.slug, c.slug], [t.name, c.name], [t.serial, c.serial]].reduce((s, [from, to]) => s.split(from).join(to), text);
+      [
+        [t.id, c.id],
+        [t.slug, c.slug],
+        [t.name, c.name],
+        [t.serial, c.serial],
+      ].reduce((s, [from, to]) => s.split(from).join(to), text);
     const snapshots = clones.map((c) => Buffer.from(rewrite(template, c)));
     const hashes = snapshots.map((s) => createHash('sha256').update(s).digest('hex'));
     const views = snapshots.map((s) => publicViewOf(s));
@@ -99,20 +124,43 @@ export class PassportSeeder {
       await client.query(
         `INSERT INTO "Product" (${this.columns.map((c) => `"${c}"`).join(', ')})
          SELECT ${select} FROM "Product" t, unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS n(id, slug, name, serial) WHERE t.id = $1`,
-        [t.id, clones.map((c) => c.id), clones.map((c) => c.slug), clones.map((c) => c.name), clones.map((c) => c.serial)]);
+        [
+          t.id,
+          clones.map((c) => c.id),
+          clones.map((c) => c.slug),
+          clones.map((c) => c.name),
+          clones.map((c) => c.serial),
+        ],
+      );
       await client.query(
         `INSERT INTO "PassportVersion" (id, "productId", version, snapshot, sha256, "byteLength", "schemaVersion", "publishedAt")
          SELECT gen_random_uuid(), p, 1, s, h, l, $5, now() FROM unnest($1::uuid[], $2::bytea[], $3::text[], $4::int[]) AS x(p, s, h, l)`,
-        [clones.map((c) => c.id), snapshots, hashes, snapshots.map((s) => s.byteLength), snapshot.rows[0].schemaVersion]);
+        [
+          clones.map((c) => c.id),
+          snapshots,
+          hashes,
+          snapshots.map((s) => s.byteLength),
+          snapshot.rows[0].schemaVersion,
+        ],
+      );
       await client.query(
         `INSERT INTO "PublicSnapshot" ("productId", version, body, sha256, "sourceSha256")
          SELECT p, 1, b, h, s FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS x(p, b, h, s)`,
-        [clones.map((c) => c.id), views.map((v) => v.bytes.toString('utf8')), views.map((v) => v.sha256), hashes]);
+        [clones.map((c) => c.id), views.map((v) => v.bytes.toString('utf8')), views.map((v) => v.sha256), hashes],
+      );
       await client.query(
         `INSERT INTO "PublicDocument" ("productId", "revision", "baseUrl", "dpp", "dppEtag", "jsonld", "jsonldEtag")
          SELECT p, $2, $3, d, de, j, je FROM unnest($1::uuid[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(p, d, de, j, je)`,
-        [clones.map((c) => c.id), document.rows[0].revision, document.rows[0].baseUrl, dpps, dpps.map((d) => strongEtag(d)), jsonlds,
-          jsonlds.map((j) => strongEtag(j))]);
+        [
+          clones.map((c) => c.id),
+          document.rows[0].revision,
+          document.rows[0].baseUrl,
+          dpps,
+          dpps.map((d) => strongEtag(d)),
+          jsonlds,
+          jsonlds.map((j) => strongEtag(j)),
+        ],
+      );
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');
@@ -128,10 +176,16 @@ export class PassportSeeder {
   private async checkClone(clone: { id: string; slug: string }, dpp: string, jsonld: string) {
     const { lookup } = await loadPublicPassport({ slug: clone.slug }, this.db);
     if (lookup.kind !== 'published') throw new Error(`The clone ${clone.slug} is not served`);
-    if (dppBody(lookup.passport).bytes.toString('utf8') !== dpp || jsonLdBody(lookup.passport).bytes.toString('utf8') !== jsonld) {
+    if (
+      dppBody(lookup.passport).bytes.toString('utf8') !== dpp ||
+      jsonLdBody(lookup.passport).bytes.toString('utf8') !== jsonld
+    ) {
       throw new Error(`The stored documents of the clone ${clone.slug} differ from what the service builds`);
     }
-    const view = await this.pool.query<{ body: string }>(`SELECT body FROM "PublicSnapshot" WHERE "productId" = $1 AND version = 1`, [clone.id]);
+    const view = await this.pool.query<{ body: string }>(
+      `SELECT body FROM "PublicSnapshot" WHERE "productId" = $1 AND version = 1`,
+      [clone.id],
+    );
     if ((await readPublicSnapshot(clone.id, 1, this.db))?.bytes.toString('utf8') !== view.rows[0]?.body) {
       throw new Error(`The stored public view of the clone ${clone.slug} differs from what the service builds`);
     }
@@ -140,7 +194,8 @@ export class PassportSeeder {
   /** Drafts for the signed-write scenario (5). */
   async drafts(count: number): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push((await createTestProduct(this.db, { companyId: this.companyId, name: `Bench Draft ${i}` })).id);
+    for (let i = 0; i < count; i++)
+      ids.push((await createTestProduct(this.db, { companyId: this.companyId, name: `Bench Draft ${i}` })).id);
     return ids;
   }
 
@@ -148,4 +203,3 @@ export class PassportSeeder {
     await this.pool.end();
   }
 }
-

@@ -6,5 +6,8 @@ export const dynamic = 'force-dynamic';
 const BODY = JSON.stringify({ ok: true });
 
 export function GET(): Response {
-  return new Response(BODY, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(BODY, {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }

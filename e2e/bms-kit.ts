@@ -33,12 +33,23 @@ export interface SendOptions {
 /** One BMS update over real HTTP; answers status, headers and the parsed JSON body. */
 export async function send(o: SendOptions) {
   const raw = o.raw ?? JSON.stringify(o.body ?? {});
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Forwarded-For': o.address ?? clientAddress() };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Forwarded-For': o.address ?? clientAddress(),
+  };
   if (o.secret) headers['X-Service-BMS-Secret'] = o.secret;
-  const signature = o.signature !== undefined ? o.signature
-    : o.secret ? signBmsRequest({ rawBody: o.signed ?? raw, secret: o.secret, timestamp: o.timestamp })['X-Service-Signature'] : null;
+  const signature =
+    o.signature !== undefined
+      ? o.signature
+      : o.secret
+        ? signBmsRequest({ rawBody: o.signed ?? raw, secret: o.secret, timestamp: o.timestamp })['X-Service-Signature']
+        : null;
   if (signature) headers['X-Service-Signature'] = signature;
-  const response = await fetch(`${BASE_URL}/api/v1/products/${o.productId}/bms-update`, { method: 'POST', headers, body: raw });
+  const response = await fetch(`${BASE_URL}/api/v1/products/${o.productId}/bms-update`, {
+    method: 'POST',
+    headers,
+    body: raw,
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }

@@ -22,7 +22,8 @@ test.afterAll(async () => {
 });
 
 const ctx = () => ({ companyId, actor: TEST_ACTOR });
-const publish = (input: Partial<Parameters<typeof createPublishedPassport>[1]> = {}) => createPublishedPassport(db, { companyId, ...input });
+const publish = (input: Partial<Parameters<typeof createPublishedPassport>[1]> = {}) =>
+  createPublishedPassport(db, { companyId, ...input });
 
 /** A valid GTIN-14 (GS1 modulo-10 check digit) unique to this call. */
 function gtin14(): string {
@@ -32,8 +33,22 @@ function gtin14(): string {
 }
 
 const PUBLIC_DPP_MEMBERS = [
-  'id', 'slug', 'productName', 'batteryCategory', 'status', 'version', 'manufacturer', 'carbonFootprint', 'recycledContent',
-  'performance', 'hazardousSubstances', 'supplyChain', 'compliance', 'publishedAt', 'updatedAt', 'createdAt',
+  'id',
+  'slug',
+  'productName',
+  'batteryCategory',
+  'status',
+  'version',
+  'manufacturer',
+  'carbonFootprint',
+  'recycledContent',
+  'performance',
+  'hazardousSubstances',
+  'supplyChain',
+  'compliance',
+  'publishedAt',
+  'updatedAt',
+  'createdAt',
 ];
 
 function expectFlatNotFound(status: number, body: any, what: string) {
@@ -42,17 +57,29 @@ function expectFlatNotFound(status: number, body: any, what: string) {
 }
 
 test.describe('GET /api/dpp/{slug}', () => {
-  test('serves exactly the 16 members of the public DPP object as UTF-8 JSON with a strong ETag, CORS and a request id', async ({ request }) => {
+  test('serves exactly the 16 members of the public DPP object as UTF-8 JSON with a strong ETag, CORS and a request id', async ({
+    request,
+  }) => {
     const product = await publish();
     const res = await request.get(`/api/dpp/${product.slug}`);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('application/json; charset=utf-8');
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual([...PUBLIC_DPP_MEMBERS].sort());
-    expect(body).toMatchObject({ id: product.id, slug: product.slug, status: 'published', version: 1, batteryCategory: 'EV_BATTERY' });
+    expect(body).toMatchObject({
+      id: product.id,
+      slug: product.slug,
+      status: 'published',
+      version: 1,
+      batteryCategory: 'EV_BATTERY',
+    });
     expect(body.carbonFootprint).not.toBeNull();
     const { createHash } = await import('node:crypto');
-    expect(res.headers()['etag']).toBe(`"${createHash('sha256').update(await res.body()).digest('hex')}"`);
+    expect(res.headers()['etag']).toBe(
+      `"${createHash('sha256')
+        .update(await res.body())
+        .digest('hex')}"`,
+    );
     expect(res.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(res.headers()['access-control-allow-origin']).toBe('*');
     expect(res.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -71,7 +98,9 @@ test.describe('GET /api/dpp/{slug}', () => {
     expect(stale.status()).toBe(200);
   });
 
-  test('carries RateLimit-* of its own 100/min limit (tighter than the edge) on success and on 404', async ({ request }) => {
+  test('carries RateLimit-* of its own 100/min limit (tighter than the edge) on success and on 404', async ({
+    request,
+  }) => {
     const product = await publish();
     for (const path of [`/api/dpp/${product.slug}`, '/api/dpp/no-such-passport']) {
       const res = await request.get(path);
@@ -82,13 +111,21 @@ test.describe('GET /api/dpp/{slug}', () => {
     }
   });
 
-  test('404 flat PRODUCT_NOT_FOUND for unknown, draft, submitted, deprecated and sandbox passports', async ({ request }) => {
+  test('404 flat PRODUCT_NOT_FOUND for unknown, draft, submitted, deprecated and sandbox passports', async ({
+    request,
+  }) => {
     const draft = await createTestProduct(db, { companyId, state: 'DRAFT' });
     const submitted = await createTestProduct(db, { companyId, state: 'SUBMITTED' });
     const deprecated = await publish();
     await deprecateProduct({ ctx: ctx(), input: { productId: deprecated.id }, db });
     const sandbox = await publish({ mode: 'test' });
-    for (const [what, slug] of [['unknown', 'no-such-passport'], ['draft', draft.slug], ['submitted', submitted.slug], ['deprecated', deprecated.slug], ['sandbox', sandbox.slug]]) {
+    for (const [what, slug] of [
+      ['unknown', 'no-such-passport'],
+      ['draft', draft.slug],
+      ['submitted', submitted.slug],
+      ['deprecated', deprecated.slug],
+      ['sandbox', sandbox.slug],
+    ]) {
       for (const suffix of ['', '/jsonld', '/versions', '/v/1', '/qr']) {
         const res = await request.get(`/api/dpp/${slug}${suffix}`);
         expectFlatNotFound(res.status(), await res.json(), `${what}${suffix}`);
@@ -97,12 +134,20 @@ test.describe('GET /api/dpp/{slug}', () => {
     }
   });
 
-  test('410 nested PRODUCT_WITHDRAWN with every withdrawal member and a revalidating Cache-Control', async ({ request }) => {
+  test('410 nested PRODUCT_WITHDRAWN with every withdrawal member and a revalidating Cache-Control', async ({
+    request,
+  }) => {
     const successor = await publish();
     const product = await publish();
     await withdrawProduct({
       ctx: ctx(),
-      input: { productId: product.id, reason: 'Recalled: cell defect', successorId: successor.id, operatorDetails: 'Ops GmbH', manufacturerContact: 'recall@maker.example' },
+      input: {
+        productId: product.id,
+        reason: 'Recalled: cell defect',
+        successorId: successor.id,
+        operatorDetails: 'Ops GmbH',
+        manufacturerContact: 'recall@maker.example',
+      },
       db,
     });
     for (const suffix of ['', '/jsonld', '/versions']) {
@@ -135,18 +180,27 @@ test.describe('GET /api/dpp/{slug}', () => {
     expect(body.carbonFootprint).toBeNull();
   });
 
-  test('a BMS-style change of a dynamic public field shows in the very next GET (no cache in the way)', async ({ request }) => {
+  test('a BMS-style change of a dynamic public field shows in the very next GET (no cache in the way)', async ({
+    request,
+  }) => {
     const product = await publish({ formData: { current_soh_pct: 97 } });
     const before = await request.get(`/api/dpp/${product.slug}`);
     expect((await before.json()).performance.currentSohPct).toBe(97);
     const formData = { ...(product.formData as Record<string, unknown>), current_soh_pct: 91.5 };
-    await db.product.update({ where: { id: product.id }, data: { formData: formData as Prisma.InputJsonObject, updatedAt: new Date() } });
-    const after = await request.get(`/api/dpp/${product.slug}`, { headers: { 'If-None-Match': before.headers()['etag'] } });
+    await db.product.update({
+      where: { id: product.id },
+      data: { formData: formData as Prisma.InputJsonObject, updatedAt: new Date() },
+    });
+    const after = await request.get(`/api/dpp/${product.slug}`, {
+      headers: { 'If-None-Match': before.headers()['etag'] },
+    });
     expect(after.status()).toBe(200);
     expect((await after.json()).performance.currentSohPct).toBe(91.5);
   });
 
-  test('exactly 100 requests per minute per address pass, then 429 flat RATE_LIMITED with Retry-After', async ({ request }) => {
+  test('exactly 100 requests per minute per address pass, then 429 flat RATE_LIMITED with Retry-After', async ({
+    request,
+  }) => {
     const product = await publish();
     // Start well inside a fixed window, so the burst cannot straddle a window boundary.
     const probe = await request.get(`/api/dpp/${product.slug}`);
@@ -177,9 +231,13 @@ test.describe('GET /api/dpp/{slug}', () => {
 });
 
 test.describe('every public GET route', () => {
-  test('sends CORS *, X-Request-Id and RateLimit-* on success and on errors; HEAD answers like GET without a body', async ({ request }) => {
+  test('sends CORS *, X-Request-Id and RateLimit-* on success and on errors; HEAD answers like GET without a body', async ({
+    request,
+  }) => {
     const product = await publish();
-    const paths = ['', '/jsonld', '/v/1', '/versions', '/qr', '/v/0', '/v/7'].map((s) => `/api/dpp/${product.slug}${s}`);
+    const paths = ['', '/jsonld', '/v/1', '/versions', '/qr', '/v/0', '/v/7'].map(
+      (s) => `/api/dpp/${product.slug}${s}`,
+    );
     for (const path of [...paths, '/api/dpp/no-such-passport/jsonld']) {
       const res = await request.get(path);
       expect(res.headers()['access-control-allow-origin'], path).toBe('*');
@@ -196,7 +254,10 @@ test.describe('every public GET route', () => {
 });
 
 test.describe('GET /api/dpp/{slug}/jsonld', () => {
-  test('serves application/ld+json with the contexts, both types and the canonical GS1 @id', async ({ request, baseURL }) => {
+  test('serves application/ld+json with the contexts, both types and the canonical GS1 @id', async ({
+    request,
+    baseURL,
+  }) => {
     const gtin = gtin14();
     const product = await publish({ gtin, serialNumber: 'SN-42' });
     const res = await request.get(`/api/dpp/${product.slug}/jsonld`);
@@ -209,7 +270,12 @@ test.describe('GET /api/dpp/{slug}/jsonld', () => {
     expect(doc['@context']).toEqual([
       'https://schema.org/',
       'https://www.w3.org/2018/credentials/v1',
-      { dpp: `${baseURL}/ns/dpp#`, espr: `${baseURL}/ns/espr#`, gs1: 'https://ref.gs1.org/voc/', DigitalProductPassport: 'dpp:DigitalProductPassport' },
+      {
+        dpp: `${baseURL}/ns/dpp#`,
+        espr: `${baseURL}/ns/espr#`,
+        gs1: 'https://ref.gs1.org/voc/',
+        DigitalProductPassport: 'dpp:DigitalProductPassport',
+      },
     ]);
     expect(doc['@type']).toEqual(['Product', 'DigitalProductPassport']);
     expect(doc['@id']).toBe(`${baseURL}/01/${gtin}/21/SN-42`);
@@ -220,7 +286,11 @@ test.describe('GET /api/dpp/{slug}/jsonld', () => {
       manufacturer: { '@type': 'Organization', name: expect.any(String) },
       'dpp:dppId': product.id,
       'dpp:version': 1,
-      'dpp:carbonFootprint': { 'dpp:totalKgCO2e': expect.any(Number), 'dpp:kgCO2ePerKwh': expect.any(Number), 'dpp:methodology': expect.any(String) },
+      'dpp:carbonFootprint': {
+        'dpp:totalKgCO2e': expect.any(Number),
+        'dpp:kgCO2ePerKwh': expect.any(Number),
+        'dpp:methodology': expect.any(String),
+      },
       'espr:circularity': { 'espr:recycledContentPercentage': expect.any(Number) },
     });
     expect(typeof doc.sku).toBe('string');
@@ -232,13 +302,21 @@ test.describe('GET /api/dpp/{slug}/jsonld', () => {
       expect(res.status(), ns).toBe(200);
       expect(res.headers()['content-type']).toContain('application/ld+json');
       const graph = (await res.json())['@graph'] as Array<Record<string, unknown>>;
-      expect(graph.some((t) => t['@id'] === `${baseURL}/ns/${ns}#${ns === 'dpp' ? 'DigitalProductPassport' : 'recycledContentPercentage'}`), ns).toBe(true);
+      expect(
+        graph.some(
+          (t) =>
+            t['@id'] === `${baseURL}/ns/${ns}#${ns === 'dpp' ? 'DigitalProductPassport' : 'recycledContentPercentage'}`,
+        ),
+        ns,
+      ).toBe(true);
     }
   });
 });
 
 test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
-  test('serves the snapshot with the four snapshot headers describing the bytes served, and an ETag', async ({ request }) => {
+  test('serves the snapshot with the four snapshot headers describing the bytes served, and an ETag', async ({
+    request,
+  }) => {
     const product = await publish();
     const res = await request.get(`/api/dpp/${product.slug}/v/1`);
     expect(res.status()).toBe(200);
@@ -248,7 +326,9 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
     expect(res.headers()['x-dpp-version']).toBe('1');
     expect(res.headers()['x-snapshot-sha256']).toBe(sha);
     expect(res.headers()['x-snapshot-bytes']).toBe(String(bytes.byteLength));
-    expect(new Date(res.headers()['x-snapshot-published-at']).toISOString()).toBe(res.headers()['x-snapshot-published-at']);
+    expect(new Date(res.headers()['x-snapshot-published-at']).toISOString()).toBe(
+      res.headers()['x-snapshot-published-at'],
+    );
     expect(res.headers()['etag']).toBe(`"${sha}"`);
     expect(res.headers()['access-control-allow-origin']).toBe('*');
     const snapshot = JSON.parse(bytes.toString('utf8'));
@@ -286,7 +366,13 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
     expect(res.status()).toBe(200);
     const list = await res.json();
     expect(list).toEqual([
-      { version: 1, publishedAt: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/), byteLength: expect.any(Number), url: `/api/dpp/${product.slug}/v/1` },
+      {
+        version: 1,
+        publishedAt: expect.any(String),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        byteLength: expect.any(Number),
+        url: `/api/dpp/${product.slug}/v/1`,
+      },
     ]);
     const snapshot = await request.get(list[0].url);
     expect(snapshot.headers()['x-snapshot-sha256']).toBe(list[0].sha256);
@@ -294,7 +380,9 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
     expect(snapshot.headers()['x-snapshot-published-at']).toBe(list[0].publishedAt);
   });
 
-  test('503 nested SNAPSHOT_INTEGRITY_FAILURE, no-store and Retry-After when stored bytes no longer match', async ({ request }) => {
+  test('503 nested SNAPSHOT_INTEGRITY_FAILURE, no-store and Retry-After when stored bytes no longer match', async ({
+    request,
+  }) => {
     const product = await publish();
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
@@ -302,7 +390,10 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
       // The append-only trigger refuses UPDATE: switch it off for this one transaction only.
       await client.query('BEGIN');
       await client.query('ALTER TABLE "PassportVersion" DISABLE TRIGGER "PassportVersion_append_only"');
-      await client.query(`UPDATE "PassportVersion" SET snapshot = overlay(snapshot placing '\\x58'::bytea from 20 for 1) WHERE "productId" = $1`, [product.id]);
+      await client.query(
+        `UPDATE "PassportVersion" SET snapshot = overlay(snapshot placing '\\x58'::bytea from 20 for 1) WHERE "productId" = $1`,
+        [product.id],
+      );
       await client.query('ALTER TABLE "PassportVersion" ENABLE TRIGGER "PassportVersion_append_only"');
       await client.query('COMMIT');
     } finally {
@@ -313,7 +404,10 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
       expect(res.status(), suffix).toBe(503);
       expect(res.headers()['cache-control'], suffix).toBe('no-store');
       expect(Number(res.headers()['retry-after']), suffix).toBeGreaterThan(0);
-      expect((await res.json()).error, suffix).toEqual({ code: 'SNAPSHOT_INTEGRITY_FAILURE', message: expect.any(String) });
+      expect((await res.json()).error, suffix).toEqual({
+        code: 'SNAPSHOT_INTEGRITY_FAILURE',
+        message: expect.any(String),
+      });
     };
     // Routes that read the snapshot check it on every read.
     for (const suffix of ['/v/1', '/versions']) await failsClosed(suffix);
@@ -334,7 +428,9 @@ test.describe('GET /api/dpp/{slug}/qr', () => {
     expect(png.headers()['content-type']).toBe('image/png');
     expect(png.headers()['access-control-allow-origin']).toBe('*');
     const image = PNG.sync.read(await png.body());
-    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`${baseURL}/01/${gtin}/21/QR-1`);
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(
+      `${baseURL}/01/${gtin}/21/QR-1`,
+    );
     const svg = await request.get(`/api/dpp/${product.slug}/qr`);
     expect(svg.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(await svg.text()).toMatch(/^<svg/);
@@ -344,7 +440,11 @@ test.describe('GET /api/dpp/{slug}/qr', () => {
     const product = await publish();
     const res = await request.get(`/api/dpp/${product.slug}/qr?format=gif`);
     expect(res.status()).toBe(400);
-    expect(await res.json()).toEqual({ error: expect.any(String), code: 'VALIDATION_ERROR', details: { fields: { format: expect.any(String) } } });
+    expect(await res.json()).toEqual({
+      error: expect.any(String),
+      code: 'VALIDATION_ERROR',
+      details: { fields: { format: expect.any(String) } },
+    });
   });
 });
 
@@ -362,7 +462,11 @@ function marker(field: FieldDefinition, n: number): unknown {
     case 'integer':
       return 987654;
     case 'number':
-      return field.max === undefined || field.max >= 987654.321 ? 987654.321 : field.max === 100 ? 87.654321 : 876.54321;
+      return field.max === undefined || field.max >= 987654.321
+        ? 987654.321
+        : field.max === 100
+          ? 87.654321
+          : 876.54321;
     case 'array':
       return [Object.fromEntries((field.items ?? []).map((m, i) => [m.id, marker(m, n * 100 + i)]))];
     default:
@@ -373,14 +477,23 @@ const MARKERS = [/restricted-marker/i, /987654/, /87\.654321/, /876\.54321/, /19
 
 test.describe('no restricted data on any public JSON route', () => {
   for (const category of ['EV_BATTERY', 'LMT_BATTERY'] as const) {
-    test(`${category}: no marker value of a restricted field and no restrictedFields member in any body`, async ({ request }) => {
+    test(`${category}: no marker value of a restricted field and no restrictedFields member in any body`, async ({
+      request,
+    }) => {
       const schema = getCategorySchema(category, 1)!;
       const formData: Record<string, unknown> = {};
       schema.fields.forEach((f, n) => {
         if (f.access !== 'public') formData[f.id] = marker(f, n);
         // Public arrays must not leak their restricted members either.
         else if (f.type === 'array' && f.items?.some((m) => m.access !== 'public'))
-          formData[f.id] = [Object.fromEntries(f.items.map((m, i) => [m.id, m.access === 'public' ? (f.example as any)?.[0]?.[m.id] ?? null : marker(m, n * 100 + i)]))];
+          formData[f.id] = [
+            Object.fromEntries(
+              f.items.map((m, i) => [
+                m.id,
+                m.access === 'public' ? ((f.example as any)?.[0]?.[m.id] ?? null) : marker(m, n * 100 + i),
+              ]),
+            ),
+          ];
       });
       expect(Object.keys(formData).length).toBeGreaterThan(10);
       const product = await publish({ category, formData });

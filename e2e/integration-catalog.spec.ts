@@ -8,7 +8,10 @@ import { BASE_URL, db, newKey, newTenant } from './integration-kit';
 const CATEGORIES = ['EV_BATTERY', 'INDUSTRIAL_BATTERY', 'LMT_BATTERY', 'PORTABLE_BATTERY', 'SLI_BATTERY'];
 
 async function refused(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(IntegrationApiError);
   return error as IntegrationApiError;
 }
@@ -21,33 +24,59 @@ async function expectRefusal(promise: Promise<unknown>, status: number, code: st
 }
 
 test.describe('GET /api/v1/meta', () => {
-  test("answers any valid key with only its own grants, limits and the public constants", async () => {
+  test('answers any valid key with only its own grants, limits and the public constants', async () => {
     const { company, key, client } = await newTenant({ scopes: ['supplier:read'] });
     const sibling = await newKey(company.id, { scopes: ['dpp:read', 'schema:read'] });
     const res = await client.send('GET', '/api/v1/meta');
     expect(res.status).toBe(200);
     expect(res.headers.get('x-service-mode')).toBe('live');
     expect(res.data.key).toEqual({
-      id: key.id, name: key.name, displayPrefix: key.displayPrefix, mode: 'live', scopes: ['supplier:read'], allowedCidrs: [],
-      expiresAt: key.expiresAt.toISOString(), createdAt: expect.any(String),
+      id: key.id,
+      name: key.name,
+      displayPrefix: key.displayPrefix,
+      mode: 'live',
+      scopes: ['supplier:read'],
+      allowedCidrs: [],
+      expiresAt: key.expiresAt.toISOString(),
+      createdAt: expect.any(String),
     });
     expect(key.key.startsWith(key.displayPrefix)).toBe(true);
-    expect(res.data.limits).toEqual({ requestsPerMinute: 100, idempotencyHours: 24, signatureWindow: { pastSeconds: 300, futureSeconds: 60 } });
+    expect(res.data.limits).toEqual({
+      requestsPerMinute: 100,
+      idempotencyHours: 24,
+      signatureWindow: { pastSeconds: 300, futureSeconds: 60 },
+    });
     const { constants } = res.data;
-    expect(constants.fieldErrorCodes).toEqual(['REQUIRED_MISSING', 'WRONG_TYPE', 'INVALID_OPTION', 'OUT_OF_RANGE', 'PATTERN_MISMATCH', 'UNKNOWN_FIELD']);
-    expect(constants.states.mapping).toEqual({ DRAFT: 'draft', SUBMITTED: 'submitted', APPROVED: 'published', WITHDRAWN: 'withdrawn', DEPRECATED: 'deprecated' });
+    expect(constants.fieldErrorCodes).toEqual([
+      'REQUIRED_MISSING',
+      'WRONG_TYPE',
+      'INVALID_OPTION',
+      'OUT_OF_RANGE',
+      'PATTERN_MISMATCH',
+      'UNKNOWN_FIELD',
+    ]);
+    expect(constants.states.mapping).toEqual({
+      DRAFT: 'draft',
+      SUBMITTED: 'submitted',
+      APPROVED: 'published',
+      WITHDRAWN: 'withdrawn',
+      DEPRECATED: 'deprecated',
+    });
     expect(constants.scopes.map((s: { name: string }) => s.name)).toContain('category:read');
     expect(constants.scopes.map((s: { name: string }) => s.name)).not.toContain('keys:admin');
     expect(constants.errorCodes).toContainEqual({ code: 'LOCK_CONFLICT', status: 409, retryable: false });
     const text = JSON.stringify(res.data);
-    for (const secret of [key.key, key.signingSecret, sibling.key.id, sibling.key.name, sibling.key.key, company.id]) expect(text).not.toContain(secret);
+    for (const secret of [key.key, key.signingSecret, sibling.key.id, sibling.key.name, sibling.key.key, company.id])
+      expect(text).not.toContain(secret);
   });
 
   test('a sandbox key is answered in test mode with the X-Service-Mode: test the client sends; without it 400 MODE_HEADER_MISMATCH', async () => {
     const { key, client, address } = await newTenant({ mode: 'test', scopes: ['category:read'] });
     const res = await client.send('GET', '/api/v1/meta');
     expect([res.status, res.data.key.mode, res.headers.get('x-service-mode')]).toEqual([200, 'test', 'test']);
-    const bare = await fetch(`${BASE_URL}/api/v1/meta`, { headers: { Authorization: `Bearer ${key.key}`, 'X-Forwarded-For': address } });
+    const bare = await fetch(`${BASE_URL}/api/v1/meta`, {
+      headers: { Authorization: `Bearer ${key.key}`, 'X-Forwarded-For': address },
+    });
     expect(bare.status).toBe(400);
     expect((await bare.json()).error.code).toBe('MODE_HEADER_MISMATCH');
     expect((await client.categories()).data.map((c) => c.code)).toEqual(CATEGORIES);
@@ -57,7 +86,9 @@ test.describe('GET /api/v1/meta', () => {
     const headers = { 'X-Forwarded-For': clientAddress() };
     const none = await fetch(`${BASE_URL}/api/v1/meta`, { headers });
     expect([none.status, (await none.json()).error.code]).toEqual([401, 'UNAUTHENTICATED']);
-    const unknown = await fetch(`${BASE_URL}/api/v1/meta`, { headers: { ...headers, Authorization: `Bearer pk_live_${'x'.repeat(32)}` } });
+    const unknown = await fetch(`${BASE_URL}/api/v1/meta`, {
+      headers: { ...headers, Authorization: `Bearer pk_live_${'x'.repeat(32)}` },
+    });
     expect([unknown.status, (await unknown.json()).error.code]).toEqual([401, 'INVALID_API_KEY']);
   });
 });
@@ -67,11 +98,19 @@ test.describe('GET /api/v1/industries and /api/v1/categories', () => {
     const { client } = await newTenant({ scopes: ['category:read'] });
     const industries = await client.industries();
     expect(industries.nextCursor).toBeNull();
-    expect(industries.data.find((i) => i.code === 'BATTERIES')).toMatchObject({ name: 'Batteries', categories: CATEGORIES });
+    expect(industries.data.find((i) => i.code === 'BATTERIES')).toMatchObject({
+      name: 'Batteries',
+      categories: CATEGORIES,
+    });
     const categories = await client.categories();
     expect(categories.data.map((c) => c.code)).toEqual(CATEGORIES);
     expect(categories.data[0]).toMatchObject({
-      code: 'EV_BATTERY', name: 'Electric vehicle battery', industry: 'BATTERIES', currentSchemaVersion: 1, schemaVersions: [1], passportRequired: true,
+      code: 'EV_BATTERY',
+      name: 'Electric vehicle battery',
+      industry: 'BATTERIES',
+      currentSchemaVersion: 1,
+      schemaVersions: [1],
+      passportRequired: true,
     });
     expect(categories.data.find((c) => c.code === 'SLI_BATTERY')?.passportRequired).toBe(false);
   });
@@ -88,11 +127,36 @@ test.describe('GET /api/v1/categories/{code}/schema', () => {
   test('gives every field of the current version with type, unit, bounds, options, access, group, dynamic and example', async () => {
     const { client } = await newTenant({ scopes: ['schema:read'] });
     const schema = await client.categorySchema('EV_BATTERY');
-    expect(schema).toMatchObject({ category: 'EV_BATTERY', version: 1, currentVersion: 1, attribution: expect.stringContaining('CC BY 4.0') });
+    expect(schema).toMatchObject({
+      category: 'EV_BATTERY',
+      version: 1,
+      currentVersion: 1,
+      attribution: expect.stringContaining('CC BY 4.0'),
+    });
     expect(schema.fields.length).toBeGreaterThan(50);
     const capacity = schema.fields.find((f) => f.type === 'number' && f.min !== null)!;
-    expect(Object.keys(capacity)).toEqual(expect.arrayContaining(['id', 'label', 'type', 'unit', 'mandated', 'min', 'max', 'pattern', 'options', 'access', 'group', 'dynamic', 'example']));
-    expect(schema.fields.find((f) => f.id === 'current_soh_pct')).toMatchObject({ dynamic: true, access: 'public', mandated: false });
+    expect(Object.keys(capacity)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'label',
+        'type',
+        'unit',
+        'mandated',
+        'min',
+        'max',
+        'pattern',
+        'options',
+        'access',
+        'group',
+        'dynamic',
+        'example',
+      ]),
+    );
+    expect(schema.fields.find((f) => f.id === 'current_soh_pct')).toMatchObject({
+      dynamic: true,
+      access: 'public',
+      mandated: false,
+    });
     expect(schema.fields.some((f) => f.type === 'enum' && (f.options?.length ?? 0) > 0)).toBe(true);
     expect(schema.fields.every((f) => f.example !== undefined)).toBe(true);
     expect(await client.categorySchema('EV_BATTERY', { version: 1 })).toEqual(schema);
@@ -121,7 +185,14 @@ test.describe('GET /api/v1/categories/{code}/schema', () => {
 test.describe('GET /api/v1/categories/{code}/diff', () => {
   test('from=1&to=1 finds nothing added, removed or changed', async () => {
     const { client } = await newTenant({ scopes: ['schema:read'] });
-    expect(await client.categoryDiff('EV_BATTERY', { from: 1, to: 1 })).toEqual({ category: 'EV_BATTERY', from: 1, to: 1, added: [], removed: [], changed: [] });
+    expect(await client.categoryDiff('EV_BATTERY', { from: 1, to: 1 })).toEqual({
+      category: 'EV_BATTERY',
+      from: 1,
+      to: 1,
+      added: [],
+      removed: [],
+      changed: [],
+    });
   });
 
   test('an unknown version or category is 404 NOT_FOUND; a missing or invalid from/to is 400 VALIDATION_ERROR', async () => {
@@ -149,7 +220,13 @@ test.describe('GET /api/v1/categories/{code}/erp-template', () => {
     expect(template.columns.map((c) => c.fieldId)).toEqual(schema.fields.map((f) => f.id));
     const first = schema.fields[0]!;
     expect(template.columns[0]).toEqual({
-      column: first.id, fieldId: first.id, label: first.label, type: first.type, unit: first.unit, mandated: first.mandated, example: first.example,
+      column: first.id,
+      fieldId: first.id,
+      label: first.label,
+      type: first.type,
+      unit: first.unit,
+      mandated: first.mandated,
+      example: first.example,
     });
   });
 
@@ -168,13 +245,20 @@ test.describe('GET /api/v1/categories/{code}/erp-template', () => {
     const template = await client.erpTemplate('EV_BATTERY');
     expect(header.split(',')).toEqual(template.columns.map((c) => c.fieldId));
     expect(csv.endsWith('\r\n')).toBe(true);
-    expect(example.startsWith(`${template.columns[0]!.example},`), 'the example row starts with the first example').toBe(true);
+    expect(
+      example.startsWith(`${template.columns[0]!.example},`),
+      'the example row starts with the first example',
+    ).toBe(true);
   });
 
   test('unknown category 404 NOT_FOUND; unknown format 400 VALIDATION_ERROR; no mapping:read 403 FORBIDDEN_SCOPE', async () => {
     const { client } = await newTenant({ scopes: ['mapping:read'] });
     await expectRefusal(client.erpTemplate('TOASTER'), 404, 'NOT_FOUND');
-    await expectRefusal(client.call('GET', '/api/v1/categories/EV_BATTERY/erp-template', { query: { format: 'xlsx' } }), 400, 'VALIDATION_ERROR');
+    await expectRefusal(
+      client.call('GET', '/api/v1/categories/EV_BATTERY/erp-template', { query: { format: 'xlsx' } }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const reader = await newTenant({ scopes: ['schema:read', 'category:read'] });
     await expectRefusal(reader.client.erpTemplate('EV_BATTERY'), 403, 'FORBIDDEN_SCOPE');
   });
@@ -184,14 +268,25 @@ test.describe('GET /api/v1/suppliers', () => {
   test("lists owned suppliers and linked ones (owned: false); another tenant's unlinked supplier never appears", async () => {
     const { company, client } = await newTenant({ scopes: ['supplier:read'] });
     const other = await createTestCompany(db());
-    const own = await db().supplier.create({ data: { companyId: company.id, name: 'Kokkola Refinery', country: 'FI', identifier: 'FI-123' } });
-    const linked = await db().supplier.create({ data: { companyId: other.id, name: 'Atacama Lithium', country: 'CL', contactEmail: 'sales@atacama.example' } });
+    const own = await db().supplier.create({
+      data: { companyId: company.id, name: 'Kokkola Refinery', country: 'FI', identifier: 'FI-123' },
+    });
+    const linked = await db().supplier.create({
+      data: { companyId: other.id, name: 'Atacama Lithium', country: 'CL', contactEmail: 'sales@atacama.example' },
+    });
     const hidden = await db().supplier.create({ data: { companyId: other.id, name: 'Hidden Cobalt' } });
     await db().supplierLink.create({ data: { supplierId: linked.id, companyId: company.id } });
     const page = await client.suppliers();
     expect(page).toEqual({
       data: [
-        { id: linked.id, name: 'Atacama Lithium', country: 'CL', identifier: null, contactEmail: 'sales@atacama.example', owned: false },
+        {
+          id: linked.id,
+          name: 'Atacama Lithium',
+          country: 'CL',
+          identifier: null,
+          contactEmail: 'sales@atacama.example',
+          owned: false,
+        },
         { id: own.id, name: 'Kokkola Refinery', country: 'FI', identifier: 'FI-123', contactEmail: null, owned: true },
       ],
       nextCursor: null,
@@ -203,7 +298,8 @@ test.describe('GET /api/v1/suppliers', () => {
 
   test('pages by name with an opaque cursor; a bad limit or forged cursor is 400 VALIDATION_ERROR', async () => {
     const { company, client } = await newTenant({ scopes: ['supplier:read'] });
-    for (const name of ['Alpha', 'Bravo', 'Charlie']) await db().supplier.create({ data: { companyId: company.id, name } });
+    for (const name of ['Alpha', 'Bravo', 'Charlie'])
+      await db().supplier.create({ data: { companyId: company.id, name } });
     const first = await client.suppliers({ limit: 2 });
     expect(first.data.map((s) => s.name)).toEqual(['Alpha', 'Bravo']);
     const second = await client.suppliers({ limit: 2, cursor: first.nextCursor! });

@@ -1,14 +1,17 @@
 // HTTP contract of the GDPR operations, through the integrator client: access, portability and erasure of one
 // address for the key's company only, each request recorded; and the refusals (sandbox, scope, validation).
 import { IntegrationApiError } from '../lib/client';
-import { seedSubject, uniqueAddress } from '../lib/gdpr/subject-seed';
 import { subjectHashOf } from '../lib/gdpr/subject';
+import { seedSubject, uniqueAddress } from '../lib/gdpr/subject-seed';
 import { expect, test } from './fixtures';
 import { db, newKey, newTenant } from './integration-kit';
 
 /** The refusal a call ends in: status, envelope and headers. */
 async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(IntegrationApiError);
   return error as IntegrationApiError;
 }
@@ -30,7 +33,9 @@ test.describe('GDPR data-subject requests (gdpr:admin, live keys only)', () => {
     expect(Date.parse(data.generatedAt)).not.toBeNaN();
     expect(data.poliRequests.map((r) => r.id)).toEqual([a.request.id]);
     expect(data.poliGrants.map((g) => g.id)).toEqual([a.grant.id]);
-    expect(data.operatorAccounts).toEqual([expect.objectContaining({ id: a.user!.id, email: email.toLowerCase(), role: 'EDITOR' })]);
+    expect(data.operatorAccounts).toEqual([
+      expect.objectContaining({ id: a.user!.id, email: email.toLowerCase(), role: 'EDITOR' }),
+    ]);
     expect(data.emails.map((m) => m.id).sort()).toEqual([a.toPerson.id, a.notification.id].sort());
     expect(data.auditEntries.length).toBeGreaterThanOrEqual(3);
     const text = JSON.stringify(data);
@@ -43,7 +48,9 @@ test.describe('GDPR data-subject requests (gdpr:admin, live keys only)', () => {
     const res = await client.gdprPortabilityResponse(email);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="gdpr-export-${res.data.generatedAt.slice(0, 10)}.json"`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="gdpr-export-${res.data.generatedAt.slice(0, 10)}.json"`,
+    );
     expect(res.data.format).toBe('battery-passport-gdpr-export/1');
     expect(res.data.poliRequests.map((r) => r.id)).toEqual([a.request.id]);
     expect((await client.gdprPortability(email)).operatorAccounts.map((u) => u.id)).toEqual([a.user!.id]);
@@ -51,12 +58,19 @@ test.describe('GDPR data-subject requests (gdpr:admin, live keys only)', () => {
 
   test("erase pseudonymises the company's rows only, and access afterwards finds nothing of the address", async () => {
     const { email, a, b, client, key } = await twoTenants();
-    expect(await client.gdprErase(email)).toEqual({ erased: { poliRequests: 1, poliGrants: 1, emails: 2, operatorAccounts: 1 } });
+    expect(await client.gdprErase(email)).toEqual({
+      erased: { poliRequests: 1, poliGrants: 1, emails: 2, operatorAccounts: 1 },
+    });
     const after = await client.gdprAccess(email);
     expect(after).toMatchObject({ poliRequests: [], poliGrants: [], operatorAccounts: [], emails: [] });
-    expect((await db().poliRequest.findUniqueOrThrow({ where: { id: a.request.id } })).email).toMatch(/@erased\.invalid$/);
+    expect((await db().poliRequest.findUniqueOrThrow({ where: { id: a.request.id } })).email).toMatch(
+      /@erased\.invalid$/,
+    );
     expect((await db().poliRequest.findUniqueOrThrow({ where: { id: b.request.id } })).email).toBe(email.toLowerCase());
-    const recorded = await db().gdprRequest.findMany({ where: { companyId: a.company.id }, orderBy: { createdAt: 'asc' } });
+    const recorded = await db().gdprRequest.findMany({
+      where: { companyId: a.company.id },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(recorded.map((r) => [r.kind, r.subjectHash, r.requestedByKeyId])).toEqual([
       ['ERASE', subjectHashOf(email), key.id],
       ['ACCESS', subjectHashOf(email), key.id],
@@ -88,7 +102,11 @@ test.describe('GDPR data-subject requests (gdpr:admin, live keys only)', () => {
     const { client, company } = await newTenant();
     for (const call of [client.gdprAccess, client.gdprPortability, client.gdprErase]) {
       const error = await refusal(call(uniqueAddress()));
-      expect([error.status, error.code, error.body.error.details]).toEqual([403, 'FORBIDDEN_SCOPE', { requiredScope: 'gdpr:admin' }]);
+      expect([error.status, error.code, error.body.error.details]).toEqual([
+        403,
+        'FORBIDDEN_SCOPE',
+        { requiredScope: 'gdpr:admin' },
+      ]);
     }
     expect(await db().gdprRequest.count({ where: { companyId: company.id } })).toBe(0);
   });

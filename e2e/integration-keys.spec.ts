@@ -9,10 +9,19 @@ import { BASE_URL, db, newKey, newTenant } from './integration-kit';
 
 const uniqueName = (what = 'ERP') => `${what} ${randomInt(1e9)}`;
 const clientOf = (key: { key: string; signingSecret: string }) =>
-  createIntegrationClient({ baseUrl: BASE_URL, apiKey: key.key, signingSecret: key.signingSecret, maxRetries: 0, headers: { 'X-Forwarded-For': clientAddress() } });
+  createIntegrationClient({
+    baseUrl: BASE_URL,
+    apiKey: key.key,
+    signingSecret: key.signingSecret,
+    maxRetries: 0,
+    headers: { 'X-Forwarded-For': clientAddress() },
+  });
 
 async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(IntegrationApiError);
   return error as IntegrationApiError;
 }
@@ -24,16 +33,26 @@ const mintBody = () => ({ name: uniqueName(), scopes: ['dpp:read'], mode: 'live'
 test.describe('POST /api/v1/keys', () => {
   test('mints a working key shown once (201, Location), audited once with the admin key as actor', async () => {
     const { company, key, client } = await admin();
-    const res = await client.send<MintedApiKey>('POST', '/api/v1/keys', { body: { ...mintBody(), allowedCidrs: [], expiresInDays: 30 } });
+    const res = await client.send<MintedApiKey>('POST', '/api/v1/keys', {
+      body: { ...mintBody(), allowedCidrs: [], expiresInDays: 30 },
+    });
     expect(res.status).toBe(201);
     const minted = res.data;
     expect(res.headers.get('location')).toBe(`/api/v1/keys/${minted.id}`);
-    expect(minted).toMatchObject({ scopes: ['dpp:read'], mode: 'live', status: 'active', allowedCidrs: [], rotatedFromId: null });
+    expect(minted).toMatchObject({
+      scopes: ['dpp:read'],
+      mode: 'live',
+      status: 'active',
+      allowedCidrs: [],
+      rotatedFromId: null,
+    });
     expect(minted.key).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
     expect(minted.signingSecret).toMatch(/^sk_/);
     expect(minted.key.startsWith(minted.displayPrefix)).toBe(true);
     expect((await clientOf(minted).send('GET', '/api/v1/products')).status).toBe(200);
-    const audit = await db().auditLog.findMany({ where: { companyId: company.id, eventType: 'ApiKeyMinted', actorId: key.id } });
+    const audit = await db().auditLog.findMany({
+      where: { companyId: company.id, eventType: 'ApiKeyMinted', actorId: key.id },
+    });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorRole: 'Integration', eventChannel: 'API' });
   });
@@ -65,7 +84,13 @@ test.describe('POST /api/v1/keys', () => {
 
   test('a key without keys:admin gets 403 FORBIDDEN_SCOPE on every keys operation', async () => {
     const { client, key } = await newTenant();
-    const attempts = [() => client.listKeys(), () => client.getKey(key.id), () => client.mintKey(mintBody()), () => client.revokeKey(key.id), () => client.bulkRevokeKeys({ all: true })];
+    const attempts = [
+      () => client.listKeys(),
+      () => client.getKey(key.id),
+      () => client.mintKey(mintBody()),
+      () => client.revokeKey(key.id),
+      () => client.bulkRevokeKeys({ all: true }),
+    ];
     for (const attempt of attempts) {
       const error = await refusal(attempt());
       expect([error.status, error.code]).toEqual([403, 'FORBIDDEN_SCOPE']);
@@ -79,7 +104,12 @@ test.describe('GET /api/v1/keys and /api/v1/keys/{id}', () => {
     const minted = [await client.mintKey(mintBody()), await client.mintKey({ ...mintBody(), mode: 'test' })];
     const rotated = await client.rotateKey(minted[0].id, { graceHours: 1 });
     const secret = await client.rotateSigningSecret(minted[1].id);
-    const secrets = [...minted.flatMap((m) => [m.key, m.signingSecret]), rotated.key, rotated.signingSecret, secret.signingSecret];
+    const secrets = [
+      ...minted.flatMap((m) => [m.key, m.signingSecret]),
+      rotated.key,
+      rotated.signingSecret,
+      secret.signingSecret,
+    ];
     const answers: string[] = [];
     const read = async (path: string, query?: Record<string, string>) => {
       const res = await client.send('GET', path, { query });
@@ -91,7 +121,22 @@ test.describe('GET /api/v1/keys and /api/v1/keys/{id}', () => {
     expect(page.data).toHaveLength(4);
     for (const status of ['active', 'grace', 'expired', 'revoked']) await read('/api/v1/keys', { status });
     for (const k of page.data) await read(`/api/v1/keys/${k.id}`);
-    for (const k of page.data) expect(Object.keys(k).sort()).toEqual(['allowedCidrs', 'createdAt', 'displayPrefix', 'expiresAt', 'graceUntil', 'id', 'lastUsedAt', 'mode', 'name', 'revokedAt', 'rotatedFromId', 'scopes', 'status']);
+    for (const k of page.data)
+      expect(Object.keys(k).sort()).toEqual([
+        'allowedCidrs',
+        'createdAt',
+        'displayPrefix',
+        'expiresAt',
+        'graceUntil',
+        'id',
+        'lastUsedAt',
+        'mode',
+        'name',
+        'revokedAt',
+        'rotatedFromId',
+        'scopes',
+        'status',
+      ]);
     for (const text of answers) for (const s of secrets) expect(text).not.toContain(s.slice(8));
     expect((await client.listKeys({ status: 'grace' })).data.map((k) => k.id)).toEqual([minted[0].id]);
     expect((await client.listKeys({ mode: 'test' })).data.map((k) => k.id)).toEqual([minted[1].id]);
@@ -100,10 +145,14 @@ test.describe('GET /api/v1/keys and /api/v1/keys/{id}', () => {
     expect([...first.data, ...rest.data].map((k) => k.id)).toEqual(page.data.map((k) => k.id));
   });
 
-  test('another company\'s key is 404 NOT_FOUND and a malformed id 400 INVALID_ID', async () => {
+  test("another company's key is 404 NOT_FOUND and a malformed id 400 INVALID_ID", async () => {
     const { client } = await admin();
     const other = await newTenant();
-    for (const attempt of [() => client.getKey(other.key.id), () => client.revokeKey(other.key.id), () => client.updateKey(other.key.id, { name: 'x' })]) {
+    for (const attempt of [
+      () => client.getKey(other.key.id),
+      () => client.revokeKey(other.key.id),
+      () => client.updateKey(other.key.id, { name: 'x' }),
+    ]) {
       expect((await refusal(attempt())).code).toBe('NOT_FOUND');
     }
     const error = await refusal(client.getKey('not-a-uuid'));
@@ -117,7 +166,10 @@ test.describe('PATCH /api/v1/keys/{id}', () => {
     const { company, client } = await admin();
     const minted = await client.mintKey(mintBody());
     const keyClient = clientOf(minted);
-    expect(await client.updateKey(minted.id, { name: 'Renamed', allowedCidrs: ['203.0.113.0/24'] })).toMatchObject({ name: 'Renamed', allowedCidrs: ['203.0.113.0/24'] });
+    expect(await client.updateKey(minted.id, { name: 'Renamed', allowedCidrs: ['203.0.113.0/24'] })).toMatchObject({
+      name: 'Renamed',
+      allowedCidrs: ['203.0.113.0/24'],
+    });
     expect((await keyClient.send('GET', '/api/v1/products')).data.error.code).toBe('INVALID_API_KEY');
     const error = await refusal(client.updateKey(minted.id, { allowedCidrs: ['10.0.0.0/8', 'not-a-cidr'] }));
     expect([error.status, error.code]).toEqual([400, 'VALIDATION_ERROR']);
@@ -133,7 +185,13 @@ test.describe('POST /api/v1/keys/{id}/rotate', () => {
     const { company, client } = await admin();
     const old = await client.mintKey(mintBody());
     const next = await client.rotateKey(old.id, { graceHours: 1 });
-    expect(next).toMatchObject({ name: old.name, scopes: old.scopes, mode: 'live', rotatedFromId: old.id, status: 'active' });
+    expect(next).toMatchObject({
+      name: old.name,
+      scopes: old.scopes,
+      mode: 'live',
+      rotatedFromId: old.id,
+      status: 'active',
+    });
     expect(next.key).not.toBe(old.key);
     expect((await client.getKey(old.id)).status).toBe('grace');
     expect((await clientOf(old).send('GET', '/api/v1/products')).status).toBe(200);
@@ -175,12 +233,15 @@ test.describe('POST /api/v1/keys/{id}/revoke', () => {
 });
 
 test.describe('POST /api/v1/keys/{id}/rotate-signing-secret', () => {
-  test('the old secret\'s signatures are refused at once (INVALID_SIGNATURE), the new one\'s accepted', async () => {
+  test("the old secret's signatures are refused at once (INVALID_SIGNATURE), the new one's accepted", async () => {
     const { company, client } = await admin();
     const minted = await client.mintKey({ ...mintBody(), scopes: ['dpp:draft:write'] });
     const { signingSecret } = await client.rotateSigningSecret(minted.id);
     expect(signingSecret).not.toBe(minted.signingSecret);
-    const create = (secret: string) => clientOf({ key: minted.key, signingSecret: secret }).send('POST', '/api/v1/products', { body: { name: uniqueName('Pack'), categoryCode: 'EV_BATTERY' } });
+    const create = (secret: string) =>
+      clientOf({ key: minted.key, signingSecret: secret }).send('POST', '/api/v1/products', {
+        body: { name: uniqueName('Pack'), categoryCode: 'EV_BATTERY' },
+      });
     const stale = await create(minted.signingSecret);
     expect([stale.status, stale.data.error.code]).toEqual([401, 'INVALID_SIGNATURE']);
     expect((await create(signingSecret)).status).toBe(201);

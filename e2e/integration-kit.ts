@@ -1,6 +1,6 @@
 // The Integration API test kit: a fresh company with a key minted in the database (as the portal or the admin
 // CLI would), and the integrator client configured with it, speaking from its own client address.
-import { createIntegrationClient, type ClientOptions } from '../lib/client';
+import { type ClientOptions, createIntegrationClient } from '../lib/client';
 import type { Mode } from '../lib/db/generated/enums';
 import type { Scope } from '../lib/integration/scopes';
 import { createTestCompany, mintTestKey } from '../lib/testing/factories';
@@ -23,8 +23,19 @@ export interface TenantOptions {
 
 /** Every grantable scope: a key that may do anything an ordinary integration may. */
 export const ALL_GRANTABLE: Scope[] = [
-  'dpp:read', 'dpp:draft:write', 'dpp:gate:read', 'dpp:submit', 'dpp:withdraw', 'document:write', 'category:read',
-  'schema:read', 'supplier:read', 'mapping:read', 'mapping:write', 'webhook:read', 'webhook:write',
+  'dpp:read',
+  'dpp:draft:write',
+  'dpp:gate:read',
+  'dpp:submit',
+  'dpp:withdraw',
+  'document:write',
+  'category:read',
+  'schema:read',
+  'supplier:read',
+  'mapping:read',
+  'mapping:write',
+  'webhook:read',
+  'webhook:write',
 ];
 
 export async function newTenant(options: TenantOptions = {}) {

@@ -30,7 +30,9 @@ function requestOf(endpoint: Endpoint): RequestOptions {
 }
 
 const pathOf = (endpoint: Endpoint, productId: string) =>
-  endpoint.path.replace('{id}', PRODUCT_PATH.test(endpoint.path) ? productId : '00000000-0000-4000-8000-000000000000').replace('{code}', 'EV_BATTERY');
+  endpoint.path
+    .replace('{id}', PRODUCT_PATH.test(endpoint.path) ? productId : '00000000-0000-4000-8000-000000000000')
+    .replace('{code}', 'EV_BATTERY');
 
 /** A fetch that drops the Authorization header the transport always sets: the request of a caller with no key. */
 const withoutKey: typeof fetch = (input, init) => {
@@ -40,25 +42,49 @@ const withoutKey: typeof fetch = (input, init) => {
 };
 
 const transportFor = (apiKey: string, signingSecret: string, fetchImpl?: typeof fetch) =>
-  createTransport({ baseUrl: BASE_URL, apiKey, signingSecret, maxRetries: 0, headers: { 'X-Forwarded-For': clientAddress() }, fetch: fetchImpl });
+  createTransport({
+    baseUrl: BASE_URL,
+    apiKey,
+    signingSecret,
+    maxRetries: 0,
+    headers: { 'X-Forwarded-For': clientAddress() },
+    fetch: fetchImpl,
+  });
 
 /** What a refused request must leave untouched: the product's row and its audit trail. */
 async function productState(productId: string) {
-  const row = await db().product.findUniqueOrThrow({ where: { id: productId }, select: { lockVersion: true, updatedAt: true, state: true, formData: true } });
+  const row = await db().product.findUniqueOrThrow({
+    where: { id: productId },
+    select: { lockVersion: true, updatedAt: true, state: true, formData: true },
+  });
   return { ...row, audit: await db().auditLog.count({ where: { productId } }) };
 }
 
 test.describe('promise 7: the authorization matrix of the Integration API', () => {
   test('lists the operations it covers', () => {
     expect(authenticated.length).toBeGreaterThan(0);
-    test.info().annotations.push({ type: 'operations', description: authenticated.map((e) => `${e.method} ${e.path}`).join(', ') });
+    test.info().annotations.push({
+      type: 'operations',
+      description: authenticated.map((e) => `${e.method} ${e.path}`).join(', '),
+    });
   });
 
   test('every JSON write operation documents a body example (the matrix sends it to reach the ownership check)', () => {
-    const missing = authenticated.filter((e) => isWrite(e) && e.body && typeof e.body !== 'string' && bodyExample(e) === null);
-    const reads = authenticated.filter((e) => !isWrite(e) && e.body && typeof e.body !== 'string' && bodyExample(e) === null);
-    if (reads.length) test.info().annotations.push({ type: 'reads without a body example', description: reads.map((e) => e.operationId).join(', ') });
-    expect(missing.map((e) => `${e.method} ${e.path} (${e.operationId})`), 'add .meta({ examples: [...] }) to these body schemas').toEqual([]);
+    const missing = authenticated.filter(
+      (e) => isWrite(e) && e.body && typeof e.body !== 'string' && bodyExample(e) === null,
+    );
+    const reads = authenticated.filter(
+      (e) => !isWrite(e) && e.body && typeof e.body !== 'string' && bodyExample(e) === null,
+    );
+    if (reads.length)
+      test.info().annotations.push({
+        type: 'reads without a body example',
+        description: reads.map((e) => e.operationId).join(', '),
+      });
+    expect(
+      missing.map((e) => `${e.method} ${e.path} (${e.operationId})`),
+      'add .meta({ examples: [...] }) to these body schemas',
+    ).toEqual([]);
   });
 
   for (const endpoint of authenticated) {
@@ -68,7 +94,12 @@ test.describe('promise 7: the authorization matrix of the Integration API', () =
       const path = pathOf(endpoint, product.id);
       const request = requestOf(endpoint);
       const before = await productState(product.id);
-      const expectRefused = async (transport: ReturnType<typeof createTransport>, status: number, code: string, who: string) => {
+      const expectRefused = async (
+        transport: ReturnType<typeof createTransport>,
+        status: number,
+        code: string,
+        who: string,
+      ) => {
         const res = await transport.send(endpoint.method, path, request);
         expect([res.status, res.data?.error?.code], `${who}: ${JSON.stringify(res.data)}`).toEqual([status, code]);
         expect(res.data.error.requestId).toBe(res.headers.get('x-service-request-id'));
@@ -79,19 +110,36 @@ test.describe('promise 7: the authorization matrix of the Integration API', () =
 
       if (endpoint.scope !== 'any') {
         const { key } = await newKey(owner.company.id, { scopes: ALL_GRANTABLE.filter((s) => s !== endpoint.scope) });
-        await expectRefused(transportFor(key.key, key.signingSecret), 403, 'FORBIDDEN_SCOPE', '(b) every scope but its own');
+        await expectRefused(
+          transportFor(key.key, key.signingSecret),
+          403,
+          'FORBIDDEN_SCOPE',
+          '(b) every scope but its own',
+        );
       }
 
       if (!endpoint.path.includes('{id}')) return;
       if (!PRODUCT_PATH.test(endpoint.path)) {
-        test.info().annotations.push({ type: 'skipped (c)', description: `${endpoint.path}: {id} is not a product id` });
+        test
+          .info()
+          .annotations.push({ type: 'skipped (c)', description: `${endpoint.path}: {id} is not a product id` });
         return;
       }
       const outsider = await newTenant();
-      await expectRefused(transportFor(outsider.key.key, outsider.key.signingSecret), 404, 'NOT_FOUND', '(c) another company with every scope');
+      await expectRefused(
+        transportFor(outsider.key.key, outsider.key.signingSecret),
+        404,
+        'NOT_FOUND',
+        '(c) another company with every scope',
+      );
       const { key: sandbox } = await newKey(owner.company.id, { mode: 'test' });
       const [status, code] = endpoint.liveOnly ? [403, 'CROSS_MODE_DENIED'] : [404, 'NOT_FOUND'];
-      await expectRefused(transportFor(sandbox.key, sandbox.signingSecret), status, code, '(c) a sandbox key of the owner');
+      await expectRefused(
+        transportFor(sandbox.key, sandbox.signingSecret),
+        status,
+        code,
+        '(c) a sandbox key of the owner',
+      );
     });
   }
 });

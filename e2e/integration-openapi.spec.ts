@@ -8,7 +8,9 @@ import { BASE_URL, newTenant } from './integration-kit';
 type ParserInput = Exclude<Parameters<typeof SwaggerParser.validate>[0], string>;
 
 test.describe('GET /api/v1/openapi.json', () => {
-  test('answers 200 application/json without credentials: a valid OpenAPI 3.1 document listing every endpoint', async ({ request }) => {
+  test('answers 200 application/json without credentials: a valid OpenAPI 3.1 document listing every endpoint', async ({
+    request,
+  }) => {
     const res = await request.get('/api/v1/openapi.json');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe('application/json; charset=utf-8');
@@ -20,10 +22,22 @@ test.describe('GET /api/v1/openapi.json', () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as ParserInput)).resolves.toBeDefined();
     for (const endpoint of INTEGRATION_ENDPOINTS) {
       const operation = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
-      expect(operation, `${endpoint.method} ${endpoint.path}`).toMatchObject({ operationId: endpoint.operationId, 'x-required-scope': endpoint.scope });
+      expect(operation, `${endpoint.method} ${endpoint.path}`).toMatchObject({
+        operationId: endpoint.operationId,
+        'x-required-scope': endpoint.scope,
+      });
     }
-    for (const path of ['/api/v1/health', '/api/v1/openapi.json', '/api/v1/meta', '/api/v1/industries', '/api/v1/categories',
-      '/api/v1/categories/{code}/schema', '/api/v1/categories/{code}/diff', '/api/v1/categories/{code}/erp-template', '/api/v1/suppliers']) {
+    for (const path of [
+      '/api/v1/health',
+      '/api/v1/openapi.json',
+      '/api/v1/meta',
+      '/api/v1/industries',
+      '/api/v1/categories',
+      '/api/v1/categories/{code}/schema',
+      '/api/v1/categories/{code}/diff',
+      '/api/v1/categories/{code}/erp-template',
+      '/api/v1/suppliers',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });
@@ -32,7 +46,11 @@ test.describe('GET /api/v1/openapi.json', () => {
     const first = await request.get('/api/v1/openapi.json');
     const etag = first.headers()['etag'];
     const { createHash } = await import('node:crypto');
-    expect(etag).toBe(`"${createHash('sha256').update(await first.body()).digest('hex')}"`);
+    expect(etag).toBe(
+      `"${createHash('sha256')
+        .update(await first.body())
+        .digest('hex')}"`,
+    );
     const again = await request.get('/api/v1/openapi.json', { headers: { 'If-None-Match': etag! } });
     expect(again.status()).toBe(304);
     expect(again.headers()['etag']).toBe(etag);

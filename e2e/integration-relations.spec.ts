@@ -7,13 +7,18 @@ import { createTestCompany, createTestProduct, type TestProductInput } from '../
 import { expect, test } from './fixtures';
 import { db, newKey, newTenant } from './integration-kit';
 
-const draft = (companyId: string, input: Omit<TestProductInput, 'companyId'> = {}) => createTestProduct(db(), { companyId, ...input });
-const audits = (where: { productId?: string; companyId?: string; eventType?: string }) => db().auditLog.count({ where });
+const draft = (companyId: string, input: Omit<TestProductInput, 'companyId'> = {}) =>
+  createTestProduct(db(), { companyId, ...input });
+const audits = (where: { productId?: string; companyId?: string; eventType?: string }) =>
+  db().auditLog.count({ where });
 /** 9 digits under 96…, a range no other spec registers, so prefixes never overlap another test's. */
 const freshPrefix = () => `96${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 
 async function refused(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(IntegrationApiError);
   return error as IntegrationApiError;
 }
@@ -24,13 +29,22 @@ test.describe('traceability', () => {
     const p = await draft(company.id);
     const supplier = await db().supplier.create({ data: { companyId: company.id, name: 'Kokkola Refinery' } });
     const body = {
-      supplierId: supplier.id, stage: 'refining', material: 'cobalt sulphate', country: 'FI', description: 'RMAP-conformant',
-      documentUrl: 'https://supplier.example.com/rmap.pdf', occurredAt: '2026-03-14',
+      supplierId: supplier.id,
+      stage: 'refining',
+      material: 'cobalt sulphate',
+      country: 'FI',
+      description: 'RMAP-conformant',
+      documentUrl: 'https://supplier.example.com/rmap.pdf',
+      occurredAt: '2026-03-14',
     };
     const res = await client.send('POST', `/api/v1/products/${p.id}/traceability`, { body });
     expect(res.status).toBe(201);
     const { supplierId: _named, ...echoed } = body;
-    expect(res.data).toMatchObject({ ...echoed, supplier: { id: supplier.id, name: 'Kokkola Refinery' }, occurredAt: '2026-03-14T00:00:00.000Z' });
+    expect(res.data).toMatchObject({
+      ...echoed,
+      supplier: { id: supplier.id, name: 'Kokkola Refinery' },
+      occurredAt: '2026-03-14T00:00:00.000Z',
+    });
     expect(res.data).not.toHaveProperty('supplierId');
     const list = await client.listTraceability(p.id);
     expect(list).toEqual({ data: [res.data], nextCursor: null });
@@ -56,8 +70,13 @@ test.describe('traceability', () => {
   test('an unknown stage or member, a country that is not ISO 3166-1 alpha-2 and a non-http URL are 400 VALIDATION_ERROR', async () => {
     const { company, client } = await newTenant();
     const p = await draft(company.id);
-    const bodies = [{ stage: 'mining' }, { stage: 'other', country: 'XX' }, { stage: 'other', country: 'fi' },
-      { stage: 'other', documentUrl: 'ftp://example.com/a.pdf' }, { stage: 'other', supplier: 'Acme' }];
+    const bodies = [
+      { stage: 'mining' },
+      { stage: 'other', country: 'XX' },
+      { stage: 'other', country: 'fi' },
+      { stage: 'other', documentUrl: 'ftp://example.com/a.pdf' },
+      { stage: 'other', supplier: 'Acme' },
+    ];
     for (const body of bodies) {
       const err = await refused(client.addTraceability(p.id, body as never));
       expect([err.status, err.code], JSON.stringify(body)).toEqual([400, 'VALIDATION_ERROR']);
@@ -83,10 +102,18 @@ test.describe('components', () => {
   test('POST adds a component (201, quantity 1 by default) that GET lists; re-adding updates it (200); one audit row each', async () => {
     const { company, client } = await newTenant();
     const [pack, module] = [await draft(company.id), await draft(company.id)];
-    const res = await client.send('POST', `/api/v1/products/${pack.id}/components`, { body: { childId: module.id, role: 'module' } });
+    const res = await client.send('POST', `/api/v1/products/${pack.id}/components`, {
+      body: { childId: module.id, role: 'module' },
+    });
     expect(res.status).toBe(201);
-    expect(res.data).toMatchObject({ child: { id: module.id, name: module.name, slug: module.slug, state: 'DRAFT' }, quantity: 1, role: 'module' });
-    const again = await client.send('POST', `/api/v1/products/${pack.id}/components`, { body: { childId: module.id, quantity: 12, role: 'module' } });
+    expect(res.data).toMatchObject({
+      child: { id: module.id, name: module.name, slug: module.slug, state: 'DRAFT' },
+      quantity: 1,
+      role: 'module',
+    });
+    const again = await client.send('POST', `/api/v1/products/${pack.id}/components`, {
+      body: { childId: module.id, quantity: 12, role: 'module' },
+    });
     expect(again.status).toBe(200);
     expect(again.data).toMatchObject({ id: res.data.id, quantity: 12 });
     expect(await client.listComponents(pack.id)).toEqual({ data: [again.data], nextCursor: null });
@@ -118,11 +145,17 @@ test.describe('components', () => {
     const tag = parent.id.slice(0, 8);
     const children = await db().product.createManyAndReturn({
       data: Array.from({ length: MAX_COMPONENTS }, (_, i) => ({
-        companyId: company.id, categoryId: category.id, schemaVersion: category.currentSchemaVersion, slug: `cap-${tag}-${i}`, name: `Cap ${tag} ${i}`,
+        companyId: company.id,
+        categoryId: category.id,
+        schemaVersion: category.currentSchemaVersion,
+        slug: `cap-${tag}-${i}`,
+        name: `Cap ${tag} ${i}`,
       })),
       select: { id: true },
     });
-    await db().componentLink.createMany({ data: children.map((child) => ({ parentId: parent.id, childId: child.id })) });
+    await db().componentLink.createMany({
+      data: children.map((child) => ({ parentId: parent.id, childId: child.id })),
+    });
     const err = await refused(client.addComponent(parent.id, { childId: extra.id }));
     expect([err.status, err.code]).toEqual([422, 'MAX_COMPONENTS']);
   });
@@ -145,7 +178,10 @@ test.describe('product boundaries of traceability and components', () => {
     () => client.addTraceability(productId, { stage: 'other' }),
     () => client.addComponent(productId, { childId }),
   ];
-  const reads = (client: Client, productId: string) => [() => client.listTraceability(productId), () => client.listComponents(productId)];
+  const reads = (client: Client, productId: string) => [
+    () => client.listTraceability(productId),
+    () => client.listComponents(productId),
+  ];
 
   test('a SUBMITTED product is 409 PRODUCT_FROZEN and a demo product 422 DEMO_PRODUCT, writing nothing', async () => {
     const { company, client } = await newTenant();
@@ -153,8 +189,12 @@ test.describe('product boundaries of traceability and components', () => {
     const submitted = await draft(company.id, { state: 'SUBMITTED' });
     const demo = await draft(company.id);
     await db().product.update({ where: { id: demo.id }, data: { isDemo: true } });
-    for (const [product, status, code] of [[submitted, 409, 'PRODUCT_FROZEN'], [demo, 422, 'DEMO_PRODUCT']] as const) {
-      for (const write of writes(client, product.id, child.id)) expect(await refused(write())).toMatchObject({ status, code });
+    for (const [product, status, code] of [
+      [submitted, 409, 'PRODUCT_FROZEN'],
+      [demo, 422, 'DEMO_PRODUCT'],
+    ] as const) {
+      for (const write of writes(client, product.id, child.id))
+        expect(await refused(write())).toMatchObject({ status, code });
       expect(await audits({ productId: product.id })).toBe(0);
     }
   });
@@ -166,7 +206,7 @@ test.describe('product boundaries of traceability and components', () => {
     }
   });
 
-  test('another tenant\'s product, and a live product read with a sandbox key, are 404 NOT_FOUND and stay unchanged', async () => {
+  test("another tenant's product, and a live product read with a sandbox key, are 404 NOT_FOUND and stay unchanged", async () => {
     const { company } = await newTenant();
     const p = await draft(company.id);
     const child = await draft(company.id);
@@ -208,7 +248,7 @@ test.describe('GS1 company prefixes', () => {
     expect(await audits({ companyId: company.id, eventType: 'Gs1PrefixAdded' })).toBe(1);
   });
 
-  test('too short, too long, letters, and overlapping another company\'s prefix are 422 GS1_PREFIX_INVALID', async () => {
+  test("too short, too long, letters, and overlapping another company's prefix are 422 GS1_PREFIX_INVALID", async () => {
     const owner = await newTenant();
     const taken = freshPrefix();
     await owner.client.addGs1Prefix(taken);
@@ -225,12 +265,15 @@ test.describe('GS1 company prefixes', () => {
     expect(await db().gs1Prefix.count({ where: { companyId: company.id } })).toBe(0);
   });
 
-  test('a sandbox key reads the company\'s prefixes but registering one is 403 CROSS_MODE_DENIED', async () => {
+  test("a sandbox key reads the company's prefixes but registering one is 403 CROSS_MODE_DENIED", async () => {
     const { company, client } = await newTenant();
     const prefix = freshPrefix();
     await client.addGs1Prefix(prefix);
     const sandbox = await newKey(company.id, { mode: 'test' });
     expect((await sandbox.client.listGs1Prefixes()).data.map((p) => p.prefix)).toEqual([prefix]);
-    expect(await refused(sandbox.client.addGs1Prefix(freshPrefix()))).toMatchObject({ status: 403, code: 'CROSS_MODE_DENIED' });
+    expect(await refused(sandbox.client.addGs1Prefix(freshPrefix()))).toMatchObject({
+      status: 403,
+      code: 'CROSS_MODE_DENIED',
+    });
   });
 });

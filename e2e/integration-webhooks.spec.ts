@@ -11,7 +11,10 @@ import { db, newKey, newTenant } from './integration-kit';
 const CLOSED = 'http://127.0.0.1:9/hook'; // the discard port: nothing listens, so the worker's attempts fail fast
 
 async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(IntegrationApiError);
   return error as IntegrationApiError;
 }
@@ -30,11 +33,21 @@ async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 12
 test.describe('webhook endpoints', () => {
   test('create shows the whsec_ secret once (201, Location); read, list, change, disable, re-enable and delete', async () => {
     const { client } = await newTenant();
-    const created = await client.send<WebhookEndpointWithSecret>('POST', '/api/v1/webhook-endpoints', { body: { url: CLOSED, description: 'ERP', eventTypes: ['product.created'] } });
+    const created = await client.send<WebhookEndpointWithSecret>('POST', '/api/v1/webhook-endpoints', {
+      body: { url: CLOSED, description: 'ERP', eventTypes: ['product.created'] },
+    });
     expect(created.status).toBe(201);
     const endpoint = created.data;
     expect(created.headers.get('location')).toBe(`/api/v1/webhook-endpoints/${endpoint.id}`);
-    expect(endpoint).toMatchObject({ url: CLOSED, description: 'ERP', eventTypes: ['product.created'], mode: 'live', enabled: true, disabledAt: null, failingSince: null });
+    expect(endpoint).toMatchObject({
+      url: CLOSED,
+      description: 'ERP',
+      eventTypes: ['product.created'],
+      mode: 'live',
+      enabled: true,
+      disabledAt: null,
+      failingSince: null,
+    });
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const { secret: _secret, ...stored } = endpoint;
@@ -46,7 +59,12 @@ test.describe('webhook endpoints', () => {
     const paused = await client.updateWebhookEndpoint(endpoint.id, { enabled: false });
     expect(paused).toMatchObject({ enabled: false, disabledReason: 'Disabled through the API.' });
     expect(paused.disabledAt).not.toBeNull();
-    expect(await client.updateWebhookEndpoint(endpoint.id, { enabled: true })).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
+    expect(await client.updateWebhookEndpoint(endpoint.id, { enabled: true })).toMatchObject({
+      enabled: true,
+      disabledAt: null,
+      disabledReason: null,
+      failingSince: null,
+    });
 
     expect((await client.send('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
     expect((await refusal(client.getWebhookEndpoint(endpoint.id))).code).toBe('NOT_FOUND');
@@ -95,7 +113,10 @@ test.describe('webhook delivery end to end', () => {
     try {
       const { client } = await newTenant();
       const endpoint = await client.createWebhookEndpoint({ url: receiver.url, eventTypes: ['product.created'] });
-      const product = await client.createProduct({ name: `Hooked ${randomUUID().slice(0, 8)}`, categoryCode: 'EV_BATTERY' });
+      const product = await client.createProduct({
+        name: `Hooked ${randomUUID().slice(0, 8)}`,
+        categoryCode: 'EV_BATTERY',
+      });
 
       const first = await eventually(async () => receiver.received[0]);
       expect(verifies(first, endpoint.secret)).toBe(true);
@@ -106,8 +127,21 @@ test.describe('webhook delivery end to end', () => {
         return page.data[0]?.status === 'SUCCEEDED' ? page : undefined;
       });
       const delivery: WebhookDelivery = history.data[0];
-      expect(delivery).toMatchObject({ endpointId: endpoint.id, eventId: first.payload.id, eventType: 'product.created', attemptCount: 1, nextAttemptAt: null });
-      expect(delivery.attempts).toEqual([expect.objectContaining({ attemptNumber: 1, responseStatus: 200, error: null, responseExcerpt: 'received by test receiver (200)' })]);
+      expect(delivery).toMatchObject({
+        endpointId: endpoint.id,
+        eventId: first.payload.id,
+        eventType: 'product.created',
+        attemptCount: 1,
+        nextAttemptAt: null,
+      });
+      expect(delivery.attempts).toEqual([
+        expect.objectContaining({
+          attemptNumber: 1,
+          responseStatus: 200,
+          error: null,
+          responseExcerpt: 'received by test receiver (200)',
+        }),
+      ]);
 
       const queued = await client.send<WebhookDelivery>('POST', `/api/v1/webhook-deliveries/${delivery.id}/redeliver`);
       expect(queued.status).toBe(202);
@@ -122,15 +156,24 @@ test.describe('webhook delivery end to end', () => {
 });
 
 test.describe('webhook errors', () => {
-  const issuePaths = (e: IntegrationApiError) => (e.body as { error: { details: { issues: { path: string }[] } } }).error.details.issues.map((i) => i.path);
+  const issuePaths = (e: IntegrationApiError) =>
+    (e.body as { error: { details: { issues: { path: string }[] } } }).error.details.issues.map((i) => i.path);
 
   test('400 VALIDATION_ERROR naming url for a metadata or link-local address, live http to a public host, credentials; naming eventTypes for an unknown type', async () => {
     const { client } = await newTenant();
-    for (const url of ['http://169.254.169.254/latest/meta-data', 'https://[fe80::1]/hook', 'http://93.184.216.34/hook', 'https://user:pw@93.184.216.34/hook', 'ftp://93.184.216.34/hook']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'https://[fe80::1]/hook',
+      'http://93.184.216.34/hook',
+      'https://user:pw@93.184.216.34/hook',
+      'ftp://93.184.216.34/hook',
+    ]) {
       const error = await refusal(client.createWebhookEndpoint({ url, eventTypes: ['*'] }));
       expect([error.status, error.code, issuePaths(error)], url).toEqual([400, 'VALIDATION_ERROR', ['url']]);
     }
-    const unknown = await refusal(client.createWebhookEndpoint({ url: CLOSED, eventTypes: ['product.exploded' as never] }));
+    const unknown = await refusal(
+      client.createWebhookEndpoint({ url: CLOSED, eventTypes: ['product.exploded' as never] }),
+    );
     expect([unknown.code, issuePaths(unknown)]).toEqual(['VALIDATION_ERROR', ['eventTypes.0']]);
     expect((await client.listWebhookEndpoints()).data).toEqual([]);
   });
@@ -139,12 +182,19 @@ test.describe('webhook errors', () => {
     const { client: owner, company } = await newTenant();
     const { client: stranger } = await newTenant();
     const endpoint = await owner.createWebhookEndpoint({ url: CLOSED, eventTypes: ['*'] });
-    const event = await db().webhookEvent.create({ data: { companyId: company.id, mode: 'LIVE', type: 'product.updated', payload: {} } });
-    const delivery = await db().webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id, status: 'FAILED' } });
+    const event = await db().webhookEvent.create({
+      data: { companyId: company.id, mode: 'LIVE', type: 'product.updated', payload: {} },
+    });
+    const delivery = await db().webhookDelivery.create({
+      data: { endpointId: endpoint.id, eventId: event.id, status: 'FAILED' },
+    });
     const calls = [
-      () => stranger.getWebhookEndpoint(endpoint.id), () => stranger.updateWebhookEndpoint(endpoint.id, { enabled: false }),
-      () => stranger.deleteWebhookEndpoint(endpoint.id), () => stranger.rotateWebhookSecret(endpoint.id),
-      () => stranger.listWebhookDeliveries(endpoint.id), () => stranger.redeliverWebhook(delivery.id),
+      () => stranger.getWebhookEndpoint(endpoint.id),
+      () => stranger.updateWebhookEndpoint(endpoint.id, { enabled: false }),
+      () => stranger.deleteWebhookEndpoint(endpoint.id),
+      () => stranger.rotateWebhookSecret(endpoint.id),
+      () => stranger.listWebhookDeliveries(endpoint.id),
+      () => stranger.redeliverWebhook(delivery.id),
     ];
     for (const call of calls) expect((await refusal(call())).code).toBe('NOT_FOUND');
     for (const call of [() => owner.getWebhookEndpoint('nope'), () => owner.redeliverWebhook('12345')]) {
@@ -158,7 +208,9 @@ test.describe('webhook errors', () => {
     const { company } = await newTenant();
     const { client: reader } = await newKey(company.id, { scopes: ['webhook:read'] });
     const { client: other } = await newKey(company.id, { scopes: ['dpp:read'] });
-    expect((await refusal(reader.createWebhookEndpoint({ url: CLOSED, eventTypes: ['*'] }))).code).toBe('FORBIDDEN_SCOPE');
+    expect((await refusal(reader.createWebhookEndpoint({ url: CLOSED, eventTypes: ['*'] }))).code).toBe(
+      'FORBIDDEN_SCOPE',
+    );
     expect((await reader.listWebhookEndpoints()).data).toEqual([]);
     expect((await refusal(other.listWebhookEndpoints())).code).toBe('FORBIDDEN_SCOPE');
   });

@@ -11,7 +11,10 @@ const freshPrefix = () => `95${String(randomInt(0, 10_000_000)).padStart(7, '0')
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A request exactly as given: no signing, no headers but these, from its own address unless one is named. */
-function raw(path: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function raw(
+  path: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return fetch(BASE_URL + path, { method, body, headers: { 'X-Forwarded-For': clientAddress(), ...headers } });
 }
 
@@ -21,12 +24,15 @@ async function roomInWindow(ms: number) {
   if (left < ms) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
-const rateLimitOf = (headers: Headers) => ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((n) => headers.get(n));
+const rateLimitOf = (headers: Headers) =>
+  ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((n) => headers.get(n));
 
 test.describe('the Integration API wrapper over HTTP', () => {
   test('promise 5: every answer carries the server request id (never a client copy), the mode, and its envelope', async () => {
     const live = await newTenant({ scopes: ['category:read'] });
-    const ok = await live.client.send('GET', '/api/v1/meta', { headers: { 'X-Request-Id': 'forged-id', 'X-Service-Request-Id': 'forged-id' } });
+    const ok = await live.client.send('GET', '/api/v1/meta', {
+      headers: { 'X-Request-Id': 'forged-id', 'X-Service-Request-Id': 'forged-id' },
+    });
     const again = await live.client.send('GET', '/api/v1/meta');
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-service-request-id')).toMatch(UUID);
@@ -44,13 +50,19 @@ test.describe('the Integration API wrapper over HTTP', () => {
     const address = `203.0.113.${randomInt(1, 255)}`;
     const res = await raw('/api/v1/meta', { headers: { 'X-Forwarded-For': address } });
     const body = await res.json();
-    expect([res.status, body.error.code, res.headers.get('www-authenticate')]).toEqual([401, 'UNAUTHENTICATED', 'Bearer']);
+    expect([res.status, body.error.code, res.headers.get('www-authenticate')]).toEqual([
+      401,
+      'UNAUTHENTICATED',
+      'Bearer',
+    ]);
     expect(body.error.requestId).toBe(res.headers.get('x-service-request-id'));
     const [limit, remaining, reset] = rateLimitOf(res.headers);
     expect(limit).toBe('120');
     expect(Number(reset)).toBeGreaterThan(0);
     // The edge counts this address: a second refusal has one request less left.
-    const second = await raw('/api/v1/meta', { headers: { 'X-Forwarded-For': address, Authorization: 'Bearer pk_live_unknown' } });
+    const second = await raw('/api/v1/meta', {
+      headers: { 'X-Forwarded-For': address, Authorization: 'Bearer pk_live_unknown' },
+    });
     expect(second.status).toBe(401);
     expect(Number(second.headers.get('ratelimit-remaining'))).toBe(Number(remaining) - 1);
     const { client } = await newTenant({ scopes: ['category:read'], address });
@@ -72,7 +84,11 @@ test.describe('the Integration API wrapper over HTTP', () => {
   });
 
   test('promise 1: the allow-list judges the address the server trusts; a sandbox key must say X-Service-Mode: test', async () => {
-    const inside = await newTenant({ scopes: ['category:read'], allowedCidrs: ['192.0.2.0/24'], address: '192.0.2.77' });
+    const inside = await newTenant({
+      scopes: ['category:read'],
+      allowedCidrs: ['192.0.2.0/24'],
+      address: '192.0.2.77',
+    });
     expect((await inside.client.send('GET', '/api/v1/meta')).status).toBe(200);
     const outside = await inside.client.send('GET', '/api/v1/meta', { headers: { 'X-Forwarded-For': '198.51.100.3' } });
     expect([outside.status, outside.data.error.details?.reason]).toEqual([401, 'ADDRESS_NOT_ALLOWED']);
@@ -104,10 +120,19 @@ test.describe('the Integration API wrapper over HTTP', () => {
     const body = JSON.stringify({ prefix: freshPrefix() });
     const send = (path: string, signedPath: string, signedBody = body) =>
       raw(path, {
-        method: 'POST', body,
+        method: 'POST',
+        body,
         headers: {
-          'X-Forwarded-For': address, Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(),
-          ...signIntegrationRequest({ method: 'POST', pathWithQuery: signedPath, body: signedBody, signingSecret: key.signingSecret }),
+          'X-Forwarded-For': address,
+          Authorization: `Bearer ${key.key}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': randomUUID(),
+          ...signIntegrationRequest({
+            method: 'POST',
+            pathWithQuery: signedPath,
+            body: signedBody,
+            signingSecret: key.signingSecret,
+          }),
         },
       });
     const refusals = [
@@ -140,7 +165,9 @@ test.describe('the Integration API wrapper over HTTP', () => {
     const { company, client } = await newTenant();
     const idempotencyKey = randomUUID();
     const body = { name: `Concurrent pack ${randomUUID()}`, categoryCode: 'EV_BATTERY' };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => client.send('POST', '/api/v1/products', { body, idempotencyKey })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => client.send('POST', '/api/v1/products', { body, idempotencyKey })),
+    );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(answers.map((a) => JSON.stringify(a.data))).size).toBe(1);
     expect(new Set(answers.map((a) => a.headers.get('location'))).size).toBe(1);
@@ -149,9 +176,16 @@ test.describe('the Integration API wrapper over HTTP', () => {
 
   test('promise 4: a body naming companyId, even nested, is 400 VALIDATION_ERROR and writes nothing', async () => {
     const { company, client } = await newTenant();
-    for (const body of [{ prefix: freshPrefix(), companyId: company.id }, { prefix: freshPrefix(), meta: { owner: { companyId: 'x' } } }]) {
+    for (const body of [
+      { prefix: freshPrefix(), companyId: company.id },
+      { prefix: freshPrefix(), meta: { owner: { companyId: 'x' } } },
+    ]) {
       const res = await client.send('POST', PREFIXES, { body });
-      expect([res.status, res.data.error.code, res.data.error.details.issues[0].path]).toEqual([400, 'VALIDATION_ERROR', 'companyId']);
+      expect([res.status, res.data.error.code, res.data.error.details.issues[0].path]).toEqual([
+        400,
+        'VALIDATION_ERROR',
+        'companyId',
+      ]);
     }
     expect(await db().gs1Prefix.count({ where: { companyId: company.id } })).toBe(0);
   });

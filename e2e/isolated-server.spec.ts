@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../lib/db/embedded';
+import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../lib/db/embedded';
 import { spawnServer, stopServer } from './server-process';
 
 // A server of its own, with the defaults a deployment starts from (no trusted proxy hops, both feature flags

@@ -5,8 +5,8 @@ import type { Page } from '@playwright/test';
 import { createPrismaClient } from '../lib/db/client';
 import { passportPath } from '../lib/gs1/digital-link';
 import { withCheckDigit } from '../lib/gs1/gtin';
-import { createPublishedPassport, createTestCompany } from '../lib/testing/factories';
 import type { BatteryCategory } from '../lib/schema/types';
+import { createPublishedPassport, createTestCompany } from '../lib/testing/factories';
 
 let client: ReturnType<typeof createPrismaClient> | undefined;
 export const db = () => (client ??= createPrismaClient());
@@ -29,7 +29,11 @@ export async function publishTestPassport(input: {
   formData?: Record<string, unknown>;
 }) {
   const company = await createTestCompany(db());
-  const product = await createPublishedPassport(db(), { companyId: company.id, category: input.category ?? 'EV_BATTERY', ...input });
+  const product = await createPublishedPassport(db(), {
+    companyId: company.id,
+    category: input.category ?? 'EV_BATTERY',
+    ...input,
+  });
   return { ...product, path: passportPath(product) };
 }
 

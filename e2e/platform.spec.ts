@@ -33,7 +33,9 @@ test.describe('health', () => {
     }
   });
 
-  test('GET /api/v1/health needs no key and carries X-Service-Request-Id and RateLimit headers', async ({ request }) => {
+  test('GET /api/v1/health needs no key and carries X-Service-Request-Id and RateLimit headers', async ({
+    request,
+  }) => {
     const res = await request.get('/api/v1/health');
     expect(res.status()).toBe(200);
     expect((await res.json()).status).toBe('healthy');
@@ -54,7 +56,9 @@ test.describe('request ids', () => {
 });
 
 test.describe('edge rate limit', () => {
-  test('exactly 120 requests per minute per address pass on /api/*, then 429 with Retry-After and the flat body', async ({ request }) => {
+  test('exactly 120 requests per minute per address pass on /api/*, then 429 with Retry-After and the flat body', async ({
+    request,
+  }) => {
     // Start inside a fresh fixed window so the burst cannot straddle a window boundary.
     const probe = await request.get('/api/health');
     expect(probe.status()).toBe(200);
@@ -97,7 +101,9 @@ test.describe('edge rate limit', () => {
 });
 
 test.describe('security headers', () => {
-  test('pages, the public API and the portal forbid sniffing and framing; the PoLI links send no referrer', async ({ request }) => {
+  test('pages, the public API and the portal forbid sniffing and framing; the PoLI links send no referrer', async ({
+    request,
+  }) => {
     for (const path of ['/', '/portal/sign-in', '/api/health', '/api/dpp/no-such-passport']) {
       const headers = (await request.get(path)).headers();
       expect(headers['x-content-type-options'], path).toBe('nosniff');
@@ -118,7 +124,9 @@ test.describe('security headers', () => {
   });
 });
 
-test('pages run their own scripts under the nonce policy, and a script without the nonce is refused', async ({ page }) => {
+test('pages run their own scripts under the nonce policy, and a script without the nonce is refused', async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -126,7 +134,9 @@ test('pages run their own scripts under the nonce policy, and a script without t
   const first = await page.goto('/portal/sign-in');
   const nonce = /'nonce-([^']+)'/.exec(first!.headers()['content-security-policy'])![1];
   // Every executable script of the page carries this answer's nonce (browsers hide it from getAttribute).
-  const scripts = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+  const scripts = await page
+    .locator('script:not([type="application/ld+json"])')
+    .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
   expect(scripts.length).toBeGreaterThan(0);
   expect(new Set(scripts)).toEqual(new Set([nonce]));
   // The page hydrated: the client-side sign-in form answers a wrong password in place.
@@ -151,4 +161,3 @@ test('pages run their own scripts under the nonce policy, and a script without t
   const second = await page.goto('/');
   expect(second!.headers()['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
 });
-

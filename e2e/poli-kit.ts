@@ -22,7 +22,11 @@ export const uniqueEmail = (label = 'verifier') => `${label}.${randomBytes(4).to
 /** Values no public field could hold: one per restricted tier, in a text field and an array member. */
 export function markers() {
   const tag = randomBytes(4).toString('hex').toUpperCase();
-  return { cathode: `LI-MARKER-${tag}-cathode`, accident: `LI-MARKER-${tag}-accident`, report: `AUTHORITY-MARKER-${tag}-report` };
+  return {
+    cathode: `LI-MARKER-${tag}-cathode`,
+    accident: `LI-MARKER-${tag}-accident`,
+    report: `AUTHORITY-MARKER-${tag}-report`,
+  };
 }
 
 export async function poliPassport() {
@@ -64,8 +68,10 @@ function reviewerCtx(setup: PoliSetup): DomainContext {
   return { companyId: setup.passport.companyId, actor: { role: 'REVIEWER', id: setup.reviewer.id, channel: 'Portal' } };
 }
 
-export const approveAsReviewer = (setup: PoliSetup, requestId: string) => approvePoliRequest({ ctx: reviewerCtx(setup), input: { requestId }, db: db() });
-export const rejectAsReviewer = (setup: PoliSetup, requestId: string, reason: string) => rejectPoliRequest({ ctx: reviewerCtx(setup), input: { requestId, reason }, db: db() });
+export const approveAsReviewer = (setup: PoliSetup, requestId: string) =>
+  approvePoliRequest({ ctx: reviewerCtx(setup), input: { requestId }, db: db() });
+export const rejectAsReviewer = (setup: PoliSetup, requestId: string, reason: string) =>
+  rejectPoliRequest({ ctx: reviewerCtx(setup), input: { requestId, reason }, db: db() });
 
 export async function requestIdOf(email: string): Promise<string> {
   return (await db().poliRequest.findFirstOrThrow({ where: { email }, orderBy: { createdAt: 'desc' } })).id;
@@ -81,7 +87,10 @@ export async function mailboxLink(page: Page, to: string, subjectStart: string):
 /** A request brought to an emailed access link through the domain verbs (for tests about what follows). */
 export async function approvedAccessLink(setup: PoliSetup, role: PoliRole = 'RECYCLER') {
   const email = uniqueEmail();
-  const created = await requestPoliAccess({ input: { productId: setup.passport.id, email, name: 'Vera Verifier', organisation: 'Circular Metals BV', role }, db: db() });
+  const created = await requestPoliAccess({
+    input: { productId: setup.passport.id, email, name: 'Vera Verifier', organisation: 'Circular Metals BV', role },
+    db: db(),
+  });
   if (created.kind !== 'created') throw new Error('request not stored');
   const verifyLink = (await lastMail(email)).links[0];
   const verified = await verifyPoliEmail({ input: { token: new URL(verifyLink).searchParams.get('token') }, db: db() });
@@ -90,4 +99,5 @@ export async function approvedAccessLink(setup: PoliSetup, role: PoliRole = 'REC
   return { email, requestId: created.requestId, accessLink: (await lastMail(email)).links[0] };
 }
 
-export const lastMail = (to: string) => db().emailOutbox.findFirstOrThrow({ where: { to }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+export const lastMail = (to: string) =>
+  db().emailOutbox.findFirstOrThrow({ where: { to }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });

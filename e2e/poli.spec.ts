@@ -1,19 +1,30 @@
 import { mkdirSync } from 'node:fs';
-import { devices, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, devices, type Page } from '@playwright/test';
 import { getCategorySchema } from '../lib/schema/categories';
 import { createTestBmsSecret } from '../lib/testing/factories';
 import { send } from './bms-kit';
 import { clientAddress, expect, test } from './fixtures';
 import {
-  approveInPortal, approvedAccessLink, db, lastMail, mailboxLink, poliPassport, rejectAsReviewer, requestIdOf,
-  revokeInPortal, uniqueEmail,
+  approvedAccessLink,
+  approveInPortal,
+  db,
+  lastMail,
+  mailboxLink,
+  poliPassport,
+  rejectAsReviewer,
+  requestIdOf,
+  revokeInPortal,
+  uniqueEmail,
 } from './poli-kit';
 
 const PHONE = devices['Pixel 7'];
 const SCREENSHOTS = 'e2e/screenshots';
 
 /** A browser of its own (its own cookies), speaking from its own client address. */
-async function browserContext(browser: import('@playwright/test').Browser, options: Parameters<typeof browser.newContext>[0] = {}) {
+async function browserContext(
+  browser: import('@playwright/test').Browser,
+  options: Parameters<typeof browser.newContext>[0] = {},
+) {
   return browser.newContext({ ...options, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() } });
 }
 
@@ -41,13 +52,18 @@ test.describe('restricted access (PoLI)', () => {
   test.afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   });
-  const open = async (browser: import('@playwright/test').Browser, options: Parameters<typeof browser.newContext>[0] = {}) => {
+  const open = async (
+    browser: import('@playwright/test').Browser,
+    options: Parameters<typeof browser.newContext>[0] = {},
+  ) => {
     const context = await browserContext(browser, options);
     contexts.push(context);
     return { context, page: await context.newPage() };
   };
 
-  test('a verifier on a phone requests, confirms, is approved and sees the restricted fields marked restricted; nobody else does; revocation ends it', async ({ browser }) => {
+  test('a verifier on a phone requests, confirms, is approved and sees the restricted fields marked restricted; nobody else does; revocation ends it', async ({
+    browser,
+  }) => {
     const setup = await poliPassport();
     const { passport, mark } = setup;
     const email = uniqueEmail();
@@ -79,7 +95,9 @@ test.describe('restricted access (PoLI)', () => {
     const view = restrictedView(page);
     await expect(view.getByRole('heading', { level: 2 })).toContainText('Restricted: legitimate interest');
     await expect(view).toContainText(/until \d{1,2} \w+ \d{4}/);
-    await expect(view.locator('[data-field="cathode_materials"][data-access="legitimate_interest"] dd')).toHaveText(mark.cathode);
+    await expect(view.locator('[data-field="cathode_materials"][data-access="legitimate_interest"] dd')).toHaveText(
+      mark.cathode,
+    );
     await expect(view.locator('[data-field="accident_information"] dd')).toHaveText(mark.accident);
     await expect(view.locator('[data-field="test_reports"]')).toHaveCount(0);
     expect(await page.content()).not.toContain(mark.report);
@@ -120,10 +138,16 @@ test.describe('restricted access (PoLI)', () => {
     await expectNoRestrictedData(other.page, setup.mark);
   });
 
-  test('an authority sees the authority fields too, and the passport\'s BMS updates from the audit trail', async ({ browser }) => {
+  test("an authority sees the authority fields too, and the passport's BMS updates from the audit trail", async ({
+    browser,
+  }) => {
     const setup = await poliPassport();
     const secret = await createTestBmsSecret(db(), setup.passport.companyId);
-    const bms = await send({ productId: setup.passport.id, secret: secret.secret, body: { formDataPatch: { current_soh_pct: 91.5, not_a_field: 1 } } });
+    const bms = await send({
+      productId: setup.passport.id,
+      secret: secret.secret,
+      body: { formDataPatch: { current_soh_pct: 91.5, not_a_field: 1 } },
+    });
     expect(bms.status).toBe(200);
     const { accessLink } = await approvedAccessLink(setup, 'MARKET_SURVEILLANCE_AUTHORITY');
     const { page } = await open(browser);
@@ -139,7 +163,7 @@ test.describe('restricted access (PoLI)', () => {
     await expect(updates.first()).toContainText('Rejected: not_a_field');
   });
 
-  test('signing out revokes this browser\'s grant and clears its cookie', async ({ browser }) => {
+  test("signing out revokes this browser's grant and clears its cookie", async ({ browser }) => {
     const setup = await poliPassport();
     const { accessLink, requestId } = await approvedAccessLink(setup);
     const { context, page } = await open(browser);
@@ -151,7 +175,7 @@ test.describe('restricted access (PoLI)', () => {
     expect((await db().poliGrant.findFirstOrThrow({ where: { requestId } })).revokedAt).not.toBeNull();
   });
 
-  test('a rejection reaches the requester by email with the reviewer\'s reason', async ({ browser }) => {
+  test("a rejection reaches the requester by email with the reviewer's reason", async ({ browser }) => {
     const setup = await poliPassport();
     const email = uniqueEmail();
     const { page } = await open(browser);
@@ -169,7 +193,9 @@ test.describe('restricted access (PoLI)', () => {
     expect((await lastMail(email)).text).toContain(reason);
   });
 
-  test('the form works without client script: messages by the fields, then the request is taken', async ({ browser }) => {
+  test('the form works without client script: messages by the fields, then the request is taken', async ({
+    browser,
+  }) => {
     const setup = await poliPassport();
     const { page } = await open(browser, { ...PHONE, javaScriptEnabled: false });
     await page.goto(setup.passport.path);
@@ -186,11 +212,19 @@ test.describe('restricted access (PoLI)', () => {
     const email = uniqueEmail('nojs');
     await fillRequestForm(page, { email, role: 'SECOND_LIFE_OPERATOR' });
     await expect(page.getByRole('status')).toContainText('a link to confirm it is on its way');
-    expect(await db().poliRequest.findFirstOrThrow({ where: { email } })).toMatchObject({ status: 'PENDING_VERIFICATION', role: 'SECOND_LIFE_OPERATOR' });
+    expect(await db().poliRequest.findFirstOrThrow({ where: { email } })).toMatchObject({
+      status: 'PENDING_VERIFICATION',
+      role: 'SECOND_LIFE_OPERATOR',
+    });
   });
 
   test('invalid, tampered and missing tokens end on the invalid-link page, saying nothing of why', async ({ page }) => {
-    for (const path of ['/api/poli/verify?token=nonsense', '/api/poli/access?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/api/poli/access', '/api/poli/verify']) {
+    for (const path of [
+      '/api/poli/verify?token=nonsense',
+      '/api/poli/access?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/api/poli/access',
+      '/api/poli/verify',
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/poli\/invalid-link$/);
     }
@@ -201,13 +235,17 @@ test.describe('restricted access (PoLI)', () => {
     expect(await res.text()).toBe('');
   });
 
-  test('no JSON route returns a restricted field id or value, even to a browser holding a valid grant', async ({ browser }) => {
+  test('no JSON route returns a restricted field id or value, even to a browser holding a valid grant', async ({
+    browser,
+  }) => {
     const setup = await poliPassport();
     const { accessLink } = await approvedAccessLink(setup, 'EUROPEAN_COMMISSION');
     const { context, page } = await open(browser);
     await page.goto(accessLink);
     await expect(restrictedView(page)).toContainText(setup.mark.report);
-    const restrictedIds = getCategorySchema('EV_BATTERY', 1)!.fields.filter((f) => f.access !== 'public').map((f) => f.id);
+    const restrictedIds = getCategorySchema('EV_BATTERY', 1)!
+      .fields.filter((f) => f.access !== 'public')
+      .map((f) => f.id);
     const { slug, path } = setup.passport;
     const requests: [string, string, Record<string, string>][] = [
       ['json', `/api/dpp/${slug}`, {}],

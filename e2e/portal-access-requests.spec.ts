@@ -11,8 +11,15 @@ async function pendingRequest(company: Company, product: Product, role: PoliRole
   const tag = randomBytes(4).toString('hex');
   return db().poliRequest.create({
     data: {
-      companyId: company.id, productId: product.id, email: `requester-${tag}@recycler.example`, name: `Rhea ${tag}`, organisation: 'Circular Metals BV',
-      role, tier: role === 'MARKET_SURVEILLANCE_AUTHORITY' ? 'AUTHORITY' : 'LEGITIMATE_INTEREST', status: 'PENDING_REVIEW', verifiedAt: new Date(),
+      companyId: company.id,
+      productId: product.id,
+      email: `requester-${tag}@recycler.example`,
+      name: `Rhea ${tag}`,
+      organisation: 'Circular Metals BV',
+      role,
+      tier: role === 'MARKET_SURVEILLANCE_AUTHORITY' ? 'AUTHORITY' : 'LEGITIMATE_INTEREST',
+      status: 'PENDING_REVIEW',
+      verifiedAt: new Date(),
     },
   });
 }
@@ -20,7 +27,9 @@ async function pendingRequest(company: Company, product: Product, role: PoliRole
 const mailsTo = (to: string) => db().emailOutbox.findMany({ where: { to }, orderBy: { createdAt: 'asc' } });
 
 test.describe('access request decisions', () => {
-  test('a reviewer sees the confirmed requests with the tier each would grant, approves one (the access link is emailed) and later revokes it', async ({ page }) => {
+  test('a reviewer sees the confirmed requests with the tier each would grant, approves one (the access link is emailed) and later revokes it', async ({
+    page,
+  }) => {
     test.slow(); // the whole approval walk: three pages, each checked with axe
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const product = await createTestProduct(db(), { companyId: company.id });
@@ -41,9 +50,15 @@ test.describe('access request decisions', () => {
     await row.getByRole('link', { name: approveMe.name }).click();
     await expect(page.getByRole('heading', { name: `Access request from ${approveMe.name}` })).toBeVisible();
     await expectAccessible(page);
-    await page.getByLabel(`Grant legitimate-interest access to ${product.name} for ${approveMe.email}; an access link is emailed.`).check();
+    await page
+      .getByLabel(
+        `Grant legitimate-interest access to ${product.name} for ${approveMe.email}; an access link is emailed.`,
+      )
+      .check();
     await page.getByRole('button', { name: 'Approve and send the access link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Approved. An access link was emailed to ${approveMe.email}.` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Approved. An access link was emailed to ${approveMe.email}.` }),
+    ).toBeVisible();
     expect((await db().poliRequest.findUniqueOrThrow({ where: { id: approveMe.id } })).status).toBe('APPROVED');
     const [granted] = await mailsTo(approveMe.email);
     expect(granted.subject).toBe(`Access granted: ${product.name}`);
@@ -68,7 +83,9 @@ test.describe('access request decisions', () => {
     await expect(page.getByRole('row').filter({ hasText: approveMe.email })).toBeVisible();
   });
 
-  test('a reviewer rejects a request with a reason, which is emailed to the requester, and the queue empties', async ({ page }) => {
+  test('a reviewer rejects a request with a reason, which is emailed to the requester, and the queue empties', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const product = await createTestProduct(db(), { companyId: company.id });
     const rejectMe = await pendingRequest(company, product, 'MARKET_SURVEILLANCE_AUTHORITY');
@@ -76,10 +93,14 @@ test.describe('access request decisions', () => {
 
     await signIn(page, users.REVIEWER);
     await page.goto(`/portal/access-requests/${rejectMe.id}`);
-    await expect(page.getByText(`Grant authority access to ${product.name} for ${rejectMe.email}; an access link is emailed.`)).toBeVisible();
+    await expect(
+      page.getByText(`Grant authority access to ${product.name} for ${rejectMe.email}; an access link is emailed.`),
+    ).toBeVisible();
     await page.getByLabel('Reason (emailed to the requester)').fill(reason);
     await page.getByRole('button', { name: 'Reject and email the reason' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Rejected. The reason was emailed to ${rejectMe.email}.` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Rejected. The reason was emailed to ${rejectMe.email}.` }),
+    ).toBeVisible();
     await expect(page.getByText(reason)).toBeVisible();
     const [declined] = await mailsTo(rejectMe.email);
     expect(declined.subject).toBe(`Access request declined: ${product.name}`);
@@ -93,7 +114,9 @@ test.describe('access request decisions', () => {
     await expectAccessible(page);
   });
 
-  test('an editor reads the queue but cannot decide, and the server refuses a decision from a role that lost the right', async ({ page }) => {
+  test('an editor reads the queue but cannot decide, and the server refuses a decision from a role that lost the right', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['EDITOR', 'REVIEWER']);
     const product = await createTestProduct(db(), { companyId: company.id });
     const request = await pendingRequest(company, product);
@@ -102,7 +125,9 @@ test.describe('access request decisions', () => {
     await page.goto('/portal/access-requests');
     await expect(page.getByText('You can read the requests; reviewers and admins decide on them.')).toBeVisible();
     await page.getByRole('link', { name: request.name }).click();
-    await expect(page.getByText('Your role (EDITOR) can read access requests; reviewers and admins decide on them.')).toBeVisible();
+    await expect(
+      page.getByText('Your role (EDITOR) can read access requests; reviewers and admins decide on them.'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: /Approve|Reject/ })).toHaveCount(0);
     await expectAccessible(page);
 
@@ -118,7 +143,7 @@ test.describe('access request decisions', () => {
     expect(await mailsTo(request.email)).toHaveLength(0);
   });
 
-  test('another company\'s request, an unknown id and a malformed id are all not found', async ({ page }) => {
+  test("another company's request, an unknown id and a malformed id are all not found", async ({ page }) => {
     const { users } = await newPortalCompany(['ADMIN']);
     const other = await newPortalCompany([]);
     const foreign = await pendingRequest(other.company, await createTestProduct(db(), { companyId: other.company.id }));

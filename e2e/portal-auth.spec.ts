@@ -16,11 +16,16 @@ test.describe('portal sign-in', () => {
     await expect(page).toHaveURL(/\/portal\/sign-in\?callbackUrl=%2Fportal$/);
   });
 
-  test('the sign-in page is accessible and a wrong password gets a message that does not say which part was wrong', async ({ page }) => {
+  test('the sign-in page is accessible and a wrong password gets a message that does not say which part was wrong', async ({
+    page,
+  }) => {
     const { users } = await newPortalCompany(['ADMIN']);
     await page.goto('/portal/sign-in');
     await expectAccessible(page);
-    for (const attempt of [{ ...users.ADMIN, password: 'not-the-password' }, { email: 'nobody@unknown.example', password: 'whatever-123' }]) {
+    for (const attempt of [
+      { ...users.ADMIN, password: 'not-the-password' },
+      { email: 'nobody@unknown.example', password: 'whatever-123' },
+    ]) {
       await page.getByLabel('Email').fill(attempt.email);
       await page.getByLabel('Password').fill(attempt.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -29,7 +34,9 @@ test.describe('portal sign-in', () => {
     await expect(page).toHaveURL(/\/portal\/sign-in/);
   });
 
-  test('five wrong passwords lock the account for a while, even with the right password afterwards', async ({ page }) => {
+  test('five wrong passwords lock the account for a while, even with the right password afterwards', async ({
+    page,
+  }) => {
     const { users } = await newPortalCompany(['ADMIN']);
     await page.goto('/portal/sign-in');
     for (let i = 0; i < 5; i += 1) {

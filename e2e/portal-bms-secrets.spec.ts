@@ -10,9 +10,14 @@ import { expectAccessible, formMessage, newPortalCompany, signIn } from './porta
 const update = { formDataPatch: { current_soh_pct: 88.5 } };
 
 test.describe('portal BMS secrets', () => {
-  test('an ADMIN creates a secret limited to one product: shown once, it authenticates a real BMS update for that product only; revoked, it is refused at once', async ({ page }) => {
+  test('an ADMIN creates a secret limited to one product: shown once, it authenticates a real BMS update for that product only; revoked, it is refused at once', async ({
+    page,
+  }) => {
     const product = await publishTestPassport({});
-    const other = await createTestProduct(db(), { companyId: product.companyId, name: `Other battery ${randomUUID().slice(0, 6)}` });
+    const other = await createTestProduct(db(), {
+      companyId: product.companyId,
+      name: `Other battery ${randomUUID().slice(0, 6)}`,
+    });
     const admin = await createTestOperator(db(), { companyId: product.companyId, role: 'ADMIN' });
     await signIn(page, admin);
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'BMS secrets' }).click();
@@ -49,10 +54,15 @@ test.describe('portal BMS secrets', () => {
     await expect(row.getByRole('status')).toHaveText('Revoked: the BMS endpoint refuses this secret from now on.');
     await expect(row).toContainText('Revoked');
     const refused = await send({ productId: product.id, secret, body: update });
-    expect([refused.status, refused.body]).toEqual([401, { code: 'BAD_SECRET', error: 'The BMS secret matches no active secret.' }]);
+    expect([refused.status, refused.body]).toEqual([
+      401,
+      { code: 'BAD_SECRET', error: 'The BMS secret matches no active secret.' },
+    ]);
   });
 
-  test("another company's product id is refused with a message naming it and nothing is created; an EDITOR sees Administrators only", async ({ page }) => {
+  test("another company's product id is refused with a message naming it and nothing is created; an EDITOR sees Administrators only", async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN', 'EDITOR']);
     const existing = await createTestBmsSecret(db(), company.id, { name: 'Existing secret' });
     const foreign = await publishTestPassport({});
@@ -69,7 +79,9 @@ test.describe('portal BMS secrets', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/portal\/sign-in/);
     await signIn(page, users.EDITOR);
-    await expect(page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'BMS secrets' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'BMS secrets' }),
+    ).toHaveCount(0);
     await page.goto('/portal/bms-secrets');
     await expect(page.getByRole('heading', { level: 1, name: 'Administrators only' })).toBeVisible();
     await expect(page.getByText('Existing secret')).toHaveCount(0);

@@ -4,7 +4,11 @@ import { db, newPortalCompany, signIn } from './portal-kit';
 
 // A portal action must only run for a request the portal's own pages sent: a form on another site that posts to
 // the same action, with the operator's cookie, changes nothing.
-test('a cross-site POST of a portal action changes nothing; the same POST from the portal itself does', async ({ browser, baseURL, clientIp }) => {
+test('a cross-site POST of a portal action changes nothing; the same POST from the portal itself does', async ({
+  browser,
+  baseURL,
+  clientIp,
+}) => {
   const { company, users } = await newPortalCompany(['REVIEWER']);
   const product = await createTestProduct(db(), { companyId: company.id, state: 'SUBMITTED' });
   const headers = { 'X-Forwarded-For': clientIp };
@@ -12,7 +16,11 @@ test('a cross-site POST of a portal action changes nothing; the same POST from t
   const signedIn = await browser.newContext({ extraHTTPHeaders: headers });
   await signIn(await signedIn.newPage(), users.REVIEWER);
   // The server-rendered form, as a browser without JavaScript would post it.
-  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await signedIn.storageState(), extraHTTPHeaders: headers });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await signedIn.storageState(),
+    extraHTTPHeaders: headers,
+  });
   const page = await noJs.newPage();
   const detail = `/portal/passports/${product.id}`;
   await page.goto(detail);
@@ -21,13 +29,23 @@ test('a cross-site POST of a portal action changes nothing; the same POST from t
     .evaluate((form: HTMLFormElement) => [...new FormData(form)].map(([k, v]) => [k, String(v)] as [string, string]));
   const multipart = Object.fromEntries([...fields, ['confirm', 'yes']]);
 
-  const forged = await noJs.request.post(detail, { multipart, headers: { Origin: 'http://attacker.example' }, maxRedirects: 0 });
+  const forged = await noJs.request.post(detail, {
+    multipart,
+    headers: { Origin: 'http://attacker.example' },
+    maxRedirects: 0,
+  });
   expect(forged.status()).toBeGreaterThanOrEqual(400);
-  expect(await db().product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ state: 'SUBMITTED', version: 0 });
+  expect(await db().product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({
+    state: 'SUBMITTED',
+    version: 0,
+  });
 
   const own = await noJs.request.post(detail, { multipart, headers: { Origin: baseURL! }, maxRedirects: 0 });
   expect(own.status()).toBeLessThan(400);
-  expect(await db().product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ state: 'APPROVED', version: 1 });
+  expect(await db().product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({
+    state: 'APPROVED',
+    version: 1,
+  });
   await signedIn.close();
   await noJs.close();
 });

@@ -10,7 +10,13 @@ import { BASE_URL } from './integration-kit';
 import { db, expectAccessible, formMessage, newPortalCompany, signIn } from './portal-kit';
 
 const clientFor = (apiKey: string, signingSecret: string) =>
-  createIntegrationClient({ baseUrl: BASE_URL, apiKey, signingSecret, maxRetries: 0, headers: { 'X-Forwarded-For': clientAddress() } });
+  createIntegrationClient({
+    baseUrl: BASE_URL,
+    apiKey,
+    signingSecret,
+    maxRetries: 0,
+    headers: { 'X-Forwarded-For': clientAddress() },
+  });
 
 /** The values of the one-time box, read as a person would copy them. */
 async function revealed(page: Page) {
@@ -23,13 +29,18 @@ async function revealed(page: Page) {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(IntegrationApiError);
   return error as IntegrationApiError;
 }
 
 test.describe('portal API keys', () => {
-  test('an ADMIN mints a key with two scopes: key and signing secret are shown once, work against the API, and a reload no longer shows them', async ({ page }) => {
+  test('an ADMIN mints a key with two scopes: key and signing secret are shown once, work against the API, and a reload no longer shows them', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN']);
     await signIn(page, users.ADMIN);
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'API keys' }).click();
@@ -63,7 +74,10 @@ test.describe('portal API keys', () => {
 
     const client = clientFor(key, signingSecret);
     expect((await client.categories()).data.length).toBeGreaterThan(0);
-    const product = await client.createProduct({ name: `Signed ${randomUUID().slice(0, 8)}`, categoryCode: 'EV_BATTERY' });
+    const product = await client.createProduct({
+      name: `Signed ${randomUUID().slice(0, 8)}`,
+      categoryCode: 'EV_BATTERY',
+    });
     expect((await db().product.findUniqueOrThrow({ where: { id: product.id } })).companyId).toBe(company.id);
 
     const stored = await db().apiKey.findFirstOrThrow({ where: { companyId: company.id } });
@@ -79,7 +93,9 @@ test.describe('portal API keys', () => {
     expect(html).not.toContain(signingSecret);
   });
 
-  test('invalid allowed addresses and a key without scopes are refused with the API rule, and nothing is minted', async ({ page }) => {
+  test('invalid allowed addresses and a key without scopes are refused with the API rule, and nothing is minted', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN']);
     await signIn(page, users.ADMIN);
     await page.goto('/portal/keys');
@@ -101,7 +117,9 @@ test.describe('portal API keys', () => {
     expect(await db().apiKey.count({ where: { companyId: company.id } })).toBe(0);
   });
 
-  test('the admin-key page mints a key with keys:admin alone, which then manages keys through the API', async ({ page }) => {
+  test('the admin-key page mints a key with keys:admin alone, which then manages keys through the API', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN']);
     await signIn(page, users.ADMIN);
     await page.goto('/portal/keys');
@@ -122,7 +140,9 @@ test.describe('portal API keys', () => {
 
     const admin = clientFor(key, signingSecret);
     const listed = await admin.listKeys();
-    expect(listed.data).toEqual([expect.objectContaining({ name: 'Key manager', scopes: ['keys:admin'], mode: 'live' })]);
+    expect(listed.data).toEqual([
+      expect.objectContaining({ name: 'Key manager', scopes: ['keys:admin'], mode: 'live' }),
+    ]);
     expect((await refusal(admin.categories())).code).toBe('FORBIDDEN_SCOPE');
 
     await form.getByLabel('Name').fill('GDPR sandbox');
@@ -134,10 +154,21 @@ test.describe('portal API keys', () => {
     expect(await db().apiKey.count({ where: { companyId: company.id } })).toBe(1);
   });
 
-  test('revoking a key in the portal makes it fail with 401 at once; rotating shows the successor once and both work during the grace period', async ({ page }) => {
+  test('revoking a key in the portal makes it fail with 401 at once; rotating shows the successor once and both work during the grace period', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN']);
-    const old = await mintTestKey(db(), company.id, { name: 'Rotating key', scopes: ['category:read'], allowPrivileged: false });
-    const doomed = await mintTestKey(db(), company.id, { name: 'Doomed key', scopes: ['category:read'], expiresInDays: 5, allowPrivileged: false });
+    const old = await mintTestKey(db(), company.id, {
+      name: 'Rotating key',
+      scopes: ['category:read'],
+      allowPrivileged: false,
+    });
+    const doomed = await mintTestKey(db(), company.id, {
+      name: 'Doomed key',
+      scopes: ['category:read'],
+      expiresInDays: 5,
+      allowPrivileged: false,
+    });
     const oldClient = clientFor(old.key, old.signingSecret);
     const doomedClient = clientFor(doomed.key, doomed.signingSecret);
     await doomedClient.categories();
@@ -145,7 +176,9 @@ test.describe('portal API keys', () => {
 
     await page.goto('/portal/keys');
     // The API's Warning rule: a key expiring within 14 days is marked; a fresh one-year key is not.
-    await expect(page.getByRole('row').filter({ hasText: 'Doomed key' })).toContainText(/This API key expires in 5 day\(s\)/);
+    await expect(page.getByRole('row').filter({ hasText: 'Doomed key' })).toContainText(
+      /This API key expires in 5 day\(s\)/,
+    );
     await expect(page.getByRole('row').filter({ hasText: 'Rotating key' })).not.toContainText('This API key');
     await page.getByRole('link', { name: 'Doomed key' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'API key “Doomed key”' })).toBeVisible();
@@ -173,7 +206,9 @@ test.describe('portal API keys', () => {
     await expect(page.getByTestId('key-status')).toContainText('Active');
   });
 
-  test("another company's key is not found; an EDITOR sees Administrators only and the server refuses their mint", async ({ browser }) => {
+  test("another company's key is not found; an EDITOR sees Administrators only and the server refuses their mint", async ({
+    browser,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN', 'EDITOR']);
     const own = await mintTestKey(db(), company.id, { name: 'Own key', allowPrivileged: false });
     const other = await newPortalCompany(['ADMIN']);
@@ -198,7 +233,9 @@ test.describe('portal API keys', () => {
     await editorPage.getByRole('button', { name: 'Sign out' }).click();
     await expect(editorPage).toHaveURL(/\/portal\/sign-in/);
     await signIn(editorPage, users.EDITOR);
-    await expect(editorPage.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'API keys' })).toHaveCount(0);
+    await expect(
+      editorPage.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'API keys' }),
+    ).toHaveCount(0);
     for (const path of ['/portal/keys', '/portal/keys/new-admin', `/portal/keys/${own.id}`]) {
       await editorPage.goto(path);
       await expect(editorPage.getByRole('heading', { level: 1, name: 'Administrators only' })).toBeVisible();

@@ -51,4 +51,5 @@ export async function expectAccessible(page: Page) {
 }
 
 /** The message a portal form shows (Next's route announcer is an empty alert outside every form). */
-export const formMessage = (page: Page) => page.locator('form').getByRole('alert').or(page.locator('form').getByRole('status'));
+export const formMessage = (page: Page) =>
+  page.locator('form').getByRole('alert').or(page.locator('form').getByRole('status'));

@@ -8,7 +8,7 @@ import { exampleFormData } from '../lib/schema/examples';
 import { createPublishedPassport, createTestProduct } from '../lib/testing/factories';
 import { expect, test } from './fixtures';
 import { newKey } from './integration-kit';
-import { db, expectAccessible, newPortalCompany, signIn, type PortalUser } from './portal-kit';
+import { db, expectAccessible, newPortalCompany, type PortalUser, signIn } from './portal-kit';
 
 const EXAMPLES = exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY);
 const uniqueName = (what: string) => `${what} ${randomInt(1e9)}`;
@@ -40,23 +40,37 @@ async function confirmAndPress(form: Locator, button: string) {
 const productRow = (id: string) => db().product.findUniqueOrThrow({ where: { id } });
 
 const auditTrail = async (productId: string) =>
-  (await db().auditLog.findMany({ where: { productId }, orderBy: { createdAt: 'asc' } })).map((a) => [a.eventType, a.eventChannel, a.actorId]);
+  (await db().auditLog.findMany({ where: { productId }, orderBy: { createdAt: 'asc' } })).map((a) => [
+    a.eventType,
+    a.eventChannel,
+    a.actorId,
+  ]);
 
 const eventCounts = async (productId: string) =>
-  (await db().webhookEvent.findMany({ where: { payload: { path: ['productId'], equals: productId } } }))
-    .reduce<Record<string, number>>((counts, e) => ({ ...counts, [e.type]: (counts[e.type] ?? 0) + 1 }), {});
+  (await db().webhookEvent.findMany({ where: { payload: { path: ['productId'], equals: productId } } })).reduce<
+    Record<string, number>
+  >((counts, e) => ({ ...counts, [e.type]: (counts[e.type] ?? 0) + 1 }), {});
 
 /** The version the public viewer's header states. */
-const viewerVersion = (page: Page) => page.locator('header dl > div').filter({ has: page.locator('dt', { hasText: /^Version$/ }) }).locator('dd');
+const viewerVersion = (page: Page) =>
+  page
+    .locator('header dl > div')
+    .filter({ has: page.locator('dt', { hasText: /^Version$/ }) })
+    .locator('dd');
 
 async function expectPanelAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('section[aria-labelledby="lifecycle-heading"]').analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="lifecycle-heading"]')
+    .analyze();
   const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('the passport lifecycle in the portal', () => {
-  test('an API draft is submitted, approved in the portal as version 1, revised, republished as version 2 and withdrawn', async ({ page, request }) => {
+  test('an API draft is submitted, approved in the portal as version 1, revised, republished as version 2 and withdrawn', async ({
+    page,
+    request,
+  }) => {
     test.slow(); // eleven steps through two operators, the API and the public viewer
     const { company, users } = await newPortalCompany(['REVIEWER', 'EDITOR']);
     const { REVIEWER: reviewer, EDITOR: editor } = users;
@@ -75,7 +89,9 @@ test.describe('the passport lifecycle in the portal', () => {
     // Without the confirmation box nothing happens: the browser holds the form, and the server refuses a POST without it.
     const approve = lifecycleForm(page, 'Approve and publish');
     await approve.getByRole('button', { name: 'Publish version 1' }).click();
-    expect(await approve.getByRole('checkbox').evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(true);
+    expect(await approve.getByRole('checkbox').evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(
+      true,
+    );
     await approve.getByRole('checkbox').evaluate((box) => box.removeAttribute('required'));
     await approve.getByRole('button', { name: 'Publish version 1' }).click();
     await expect(approve.getByRole('alert')).toHaveText('Tick the confirmation box to go ahead.');
@@ -84,7 +100,9 @@ test.describe('the passport lifecycle in the portal', () => {
     await expect(approve.getByRole('checkbox')).toHaveAccessibleName(`Publish version 1 of ${draft.name}`);
     await confirmAndPress(approve, 'Publish version 1');
     await expect(outcome(page)).toHaveText('Published version 1.');
-    await expect(lifecycleForm(page, 'Withdraw').getByLabel('Successor passport (optional)')).toContainText(successor.name);
+    await expect(lifecycleForm(page, 'Withdraw').getByLabel('Successor passport (optional)')).toContainText(
+      successor.name,
+    );
     await expectPanelAccessible(page);
     const { slug } = await productRow(draft.id);
 
@@ -96,7 +114,9 @@ test.describe('the passport lifecycle in the portal', () => {
     await actAs(page, editor);
     await page.goto(`/portal/passports/${draft.id}`);
     await confirmAndPress(lifecycleForm(page, 'Start a revision'), 'Start revision');
-    await expect(outcome(page)).toHaveText('Revision opened: the public passport stays at version 1 until the revision is approved.');
+    await expect(outcome(page)).toHaveText(
+      'Revision opened: the public passport stays at version 1 until the revision is approved.',
+    );
     await expect(panel(page)).toContainText('A revision of version 1');
     await client.putFormData(draft.id, { formData: { model_number: 'VX-REV-2' } });
     await page.goto(`/dpp/${slug}`);
@@ -107,7 +127,9 @@ test.describe('the passport lifecycle in the portal', () => {
     // The reviewer publishes the revision as version 2.
     await actAs(page, reviewer);
     await page.goto('/portal/review');
-    await expect(page.getByRole('row').filter({ hasText: draft.name })).toContainText('Revision: version 2 (public: 1)');
+    await expect(page.getByRole('row').filter({ hasText: draft.name })).toContainText(
+      'Revision: version 2 (public: 1)',
+    );
     await page.goto(`/portal/passports/${draft.id}`);
     await confirmAndPress(lifecycleForm(page, 'Approve and publish'), 'Publish version 2');
     await expect(outcome(page)).toHaveText('Published version 2.');
@@ -121,7 +143,9 @@ test.describe('the passport lifecycle in the portal', () => {
     // Withdrawal with every detail the notice shows.
     await page.goto(`/portal/passports/${draft.id}`);
     const withdraw = lifecycleForm(page, 'Withdraw');
-    await expect(withdraw.getByRole('checkbox')).toHaveAccessibleName(`Withdraw ${draft.name}: the public passport answers 410 at once`);
+    await expect(withdraw.getByRole('checkbox')).toHaveAccessibleName(
+      `Withdraw ${draft.name}: the public passport answers 410 at once`,
+    );
     await withdraw.getByLabel('Reason', { exact: true }).fill('Safety recall of lot 7');
     await withdraw.getByLabel('Economic operator details (optional)').fill('Lifecycle Batteries GmbH, Berlin');
     await withdraw.getByLabel('Manufacturer contact (optional)').fill('recall@lifecycle.example');
@@ -133,8 +157,11 @@ test.describe('the passport lifecycle in the portal', () => {
     const gone = await request.get(`/api/dpp/${slug}`);
     expect(gone.status()).toBe(410);
     expect((await gone.json()).error).toMatchObject({
-      code: 'PRODUCT_WITHDRAWN', reason: 'Safety recall of lot 7', operatorDetails: 'Lifecycle Batteries GmbH, Berlin',
-      manufacturerContact: 'recall@lifecycle.example', successorName: successor.name,
+      code: 'PRODUCT_WITHDRAWN',
+      reason: 'Safety recall of lot 7',
+      operatorDetails: 'Lifecycle Batteries GmbH, Berlin',
+      manufacturerContact: 'recall@lifecycle.example',
+      successorName: successor.name,
     });
     await page.goto(`/dpp/${slug}`);
     const notice = page.getByRole('region', { name: 'This passport has been withdrawn' });
@@ -144,15 +171,28 @@ test.describe('the passport lifecycle in the portal', () => {
     // One audit row per step, the portal's naming the operator; one webhook event per transition that has one.
     const key = (await db().apiKey.findFirstOrThrow({ where: { companyId: company.id } })).id;
     expect(await auditTrail(draft.id)).toEqual([
-      ['Create', 'API', key], ['Submit', 'API', key], ['Approve', 'Portal', reviewer.id], ['StartRevision', 'Portal', editor.id],
-      ['Update', 'API', key], ['Submit', 'API', key], ['Approve', 'Portal', reviewer.id], ['Withdraw', 'Portal', reviewer.id],
+      ['Create', 'API', key],
+      ['Submit', 'API', key],
+      ['Approve', 'Portal', reviewer.id],
+      ['StartRevision', 'Portal', editor.id],
+      ['Update', 'API', key],
+      ['Submit', 'API', key],
+      ['Approve', 'Portal', reviewer.id],
+      ['Withdraw', 'Portal', reviewer.id],
     ]);
     expect(await eventCounts(draft.id)).toEqual({
-      'product.created': 1, 'product.submitted': 2, 'product.approved': 2, 'passport.published': 2, 'product.updated': 2, 'product.withdrawn': 1,
+      'product.created': 1,
+      'product.submitted': 2,
+      'product.approved': 2,
+      'passport.published': 2,
+      'product.updated': 2,
+      'product.withdrawn': 1,
     });
   });
 
-  test('a reviewer rejects with a reason the integrator reads through the API; the draft can be submitted again', async ({ page }) => {
+  test('a reviewer rejects with a reason the integrator reads through the API; the draft can be submitted again', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const { client, draft } = await submittedThroughApi(company.id, 'Rejected pack');
 
@@ -165,13 +205,20 @@ test.describe('the passport lifecycle in the portal', () => {
     await expect(lifecycleForm(page, 'Submit for review')).toBeVisible();
 
     const read = await client.getProduct(draft.id);
-    expect(read).toMatchObject({ state: 'DRAFT', publicState: 'draft', version: 0, rejectionReason: 'The carbon footprint study is missing.' });
+    expect(read).toMatchObject({
+      state: 'DRAFT',
+      publicState: 'draft',
+      version: 0,
+      rejectionReason: 'The carbon footprint study is missing.',
+    });
     expect(await auditTrail(draft.id)).toContainEqual(['Reject', 'Portal', users.REVIEWER.id]);
     expect(await eventCounts(draft.id)).toMatchObject({ 'product.rejected': 1 });
     expect((await client.submitProduct(draft.id)).rejectionReason).toBeNull();
   });
 
-  test("an editor sees the reviewers' actions disabled with the reason, and a forced approval is refused with nothing changed", async ({ page }) => {
+  test("an editor sees the reviewers' actions disabled with the reason, and a forced approval is refused with nothing changed", async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['EDITOR']);
     const { draft } = await submittedThroughApi(company.id, 'Guarded pack');
 
@@ -193,9 +240,15 @@ test.describe('the passport lifecycle in the portal', () => {
     expect(await eventCounts(draft.id)).not.toHaveProperty('product.approved');
   });
 
-  test('a reviewer deprecates a published passport (public 404) and reinstates it (public 200 at the same version)', async ({ page, request }) => {
+  test('a reviewer deprecates a published passport (public 404) and reinstates it (public 200 at the same version)', async ({
+    page,
+    request,
+  }) => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
-    const passport = await createPublishedPassport(db(), { companyId: company.id, name: uniqueName('Deprecated pack') });
+    const passport = await createPublishedPassport(db(), {
+      companyId: company.id,
+      name: uniqueName('Deprecated pack'),
+    });
     expect((await request.get(`/api/dpp/${passport.slug}`)).status()).toBe(200);
 
     await signIn(page, users.REVIEWER);
@@ -213,8 +266,13 @@ test.describe('the passport lifecycle in the portal', () => {
     const back = await request.get(`/api/dpp/${passport.slug}`);
     expect([back.status(), (await back.json()).version]).toEqual([200, 1]);
 
-    expect((await auditTrail(passport.id)).filter(([, channel]) => channel === 'Portal')).toEqual([['Deprecate', 'Portal', users.REVIEWER.id], ['Reinstate', 'Portal', users.REVIEWER.id]]);
-    const deprecation = await db().auditLog.findFirstOrThrow({ where: { productId: passport.id, eventType: 'Deprecate' } });
+    expect((await auditTrail(passport.id)).filter(([, channel]) => channel === 'Portal')).toEqual([
+      ['Deprecate', 'Portal', users.REVIEWER.id],
+      ['Reinstate', 'Portal', users.REVIEWER.id],
+    ]);
+    const deprecation = await db().auditLog.findFirstOrThrow({
+      where: { productId: passport.id, eventType: 'Deprecate' },
+    });
     expect(deprecation.eventContext).toEqual({ reason: 'Superseded by the 2027 model' });
     expect(await eventCounts(passport.id)).toMatchObject({ 'product.deprecated': 1, 'product.reinstated': 1 });
   });
@@ -225,7 +283,10 @@ test.describe('the lifecycle forms', () => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const draft = await createTestProduct(db(), { companyId: company.id, state: 'SUBMITTED', formData: EXAMPLES });
     await signIn(page, users.REVIEWER);
-    const scriptless = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const scriptless = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
     try {
       const plain = await scriptless.newPage();
       await plain.goto(`/portal/passports/${draft.id}`);
@@ -241,7 +302,10 @@ test.describe('the lifecycle forms', () => {
   test('a refused withdrawal keeps what was typed and asks for the confirmation again', async ({ page }) => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const passport = await createPublishedPassport(db(), { companyId: company.id });
-    const successor = await createPublishedPassport(db(), { companyId: company.id, name: uniqueName('Vanishing successor') });
+    const successor = await createPublishedPassport(db(), {
+      companyId: company.id,
+      name: uniqueName('Vanishing successor'),
+    });
     await signIn(page, users.REVIEWER);
     await page.goto(`/portal/passports/${passport.id}`);
     const withdraw = lifecycleForm(page, 'Withdraw');
@@ -259,7 +323,9 @@ test.describe('the lifecycle forms', () => {
 });
 
 test.describe('the review queue', () => {
-  test('is empty with a clear message, then pages 25 submitted passports at a time, oldest first; queue and panel pass axe', async ({ page }) => {
+  test('is empty with a clear message, then pages 25 submitted passports at a time, oldest first; queue and panel pass axe', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     await signIn(page, users.REVIEWER);
     await page.goto('/portal/review');
@@ -270,8 +336,15 @@ test.describe('the review queue', () => {
     const start = Date.parse('2026-11-01T08:00:00Z');
     const submitted = [];
     for (let i = 0; i < 26; i += 1) {
-      const p = await createTestProduct(db(), { companyId: company.id, state: 'SUBMITTED', formData: EXAMPLES, name: uniqueName(`Queued ${String(i).padStart(2, '0')}`) });
-      submitted.push(await db().product.update({ where: { id: p.id }, data: { submittedAt: new Date(start + i * 60_000) } }));
+      const p = await createTestProduct(db(), {
+        companyId: company.id,
+        state: 'SUBMITTED',
+        formData: EXAMPLES,
+        name: uniqueName(`Queued ${String(i).padStart(2, '0')}`),
+      });
+      submitted.push(
+        await db().product.update({ where: { id: p.id }, data: { submittedAt: new Date(start + i * 60_000) } }),
+      );
     }
     await createTestProduct(db(), { companyId: company.id, state: 'DRAFT' });
     await page.goto('/portal/review');

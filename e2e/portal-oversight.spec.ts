@@ -5,16 +5,27 @@ import { createTestProduct, mintTestKey } from '../lib/testing/factories';
 import { expect, test } from './fixtures';
 import { db, expectAccessible, newPortalCompany, signIn } from './portal-kit';
 
-const audit = (company: Company, row: { eventType: string; at: string; actorId: string; productId?: string; context?: object }) =>
+const audit = (
+  company: Company,
+  row: { eventType: string; at: string; actorId: string; productId?: string; context?: object },
+) =>
   db().auditLog.create({
     data: {
-      companyId: company.id, productId: row.productId ?? null, eventType: row.eventType, actorRole: 'REVIEWER', actorId: row.actorId,
-      eventChannel: 'Portal', eventContext: row.context ?? {}, createdAt: new Date(row.at),
+      companyId: company.id,
+      productId: row.productId ?? null,
+      eventType: row.eventType,
+      actorRole: 'REVIEWER',
+      actorId: row.actorId,
+      eventChannel: 'Portal',
+      eventContext: row.context ?? {},
+      createdAt: new Date(row.at),
     },
   });
 
 test.describe('portal dashboard', () => {
-  test('shows what needs attention for a company with a submitted passport and an expiring key, with accessible SVG charts', async ({ page }) => {
+  test('shows what needs attention for a company with a submitted passport and an expiring key, with accessible SVG charts', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN']);
     await createTestProduct(db(), { companyId: company.id, state: 'SUBMITTED', category: 'LMT_BATTERY' });
     await createTestProduct(db(), { companyId: company.id, state: 'DRAFT' });
@@ -27,24 +38,44 @@ test.describe('portal dashboard', () => {
 
     await signIn(page, users.ADMIN);
     const attention = page.getByRole('region', { name: 'Needs your attention' });
-    await expect(attention.getByRole('link', { name: '1 passport awaiting review' })).toHaveAttribute('href', '/portal/review');
-    await expect(attention.getByRole('link', { name: '1 API key expiring within 14 days' })).toHaveAttribute('href', '/portal/keys');
-    await expect(attention.getByRole('link', { name: '0 access requests awaiting a decision' })).toHaveAttribute('href', '/portal/access-requests');
-    await expect(attention.getByRole('link', { name: '0 webhook endpoints failing' })).toHaveAttribute('href', '/portal/webhooks');
+    await expect(attention.getByRole('link', { name: '1 passport awaiting review' })).toHaveAttribute(
+      'href',
+      '/portal/review',
+    );
+    await expect(attention.getByRole('link', { name: '1 API key expiring within 14 days' })).toHaveAttribute(
+      'href',
+      '/portal/keys',
+    );
+    await expect(attention.getByRole('link', { name: '0 access requests awaiting a decision' })).toHaveAttribute(
+      'href',
+      '/portal/access-requests',
+    );
+    await expect(attention.getByRole('link', { name: '0 webhook endpoints failing' })).toHaveAttribute(
+      'href',
+      '/portal/webhooks',
+    );
 
     const byState = page.getByRole('img', { name: 'Passports by state' });
-    await expect(byState).toHaveAccessibleDescription('Draft: 1, Submitted: 1, Published: 0, Withdrawn: 0, Deprecated: 0');
-    await expect(page.getByRole('img', { name: 'Passports by category' })).toHaveAccessibleDescription(/Light means of transport \(LMT\) battery: 1/);
+    await expect(byState).toHaveAccessibleDescription(
+      'Draft: 1, Submitted: 1, Published: 0, Withdrawn: 0, Deprecated: 0',
+    );
+    await expect(page.getByRole('img', { name: 'Passports by category' })).toHaveAccessibleDescription(
+      /Light means of transport \(LMT\) battery: 1/,
+    );
     const bms = page.getByRole('img', { name: 'BMS updates per day, last 30 days' });
     await expect(bms).toBeVisible();
     await expect(bms.locator('rect')).toHaveCount(30);
     await expectAccessible(page);
   });
 
-  test('says nothing needs attention when every count is zero, and leaves admin-only cards to admins', async ({ page }) => {
+  test('says nothing needs attention when every count is zero, and leaves admin-only cards to admins', async ({
+    page,
+  }) => {
     const { users } = await newPortalCompany(['REVIEWER']);
     await signIn(page, users.REVIEWER);
-    await expect(page.getByRole('region', { name: 'Needs your attention' })).toContainText('Nothing needs your attention today.');
+    await expect(page.getByRole('region', { name: 'Needs your attention' })).toContainText(
+      'Nothing needs your attention today.',
+    );
     await expect(page.getByRole('link', { name: /API key/ })).toHaveCount(0);
     await expect(page.getByRole('img', { name: 'Passports by state' })).toHaveAccessibleDescription(/Draft: 0/);
     await expectAccessible(page);
@@ -52,11 +83,19 @@ test.describe('portal dashboard', () => {
 });
 
 test.describe('portal audit trail', () => {
-  test('filters by event and date range, and the CSV download holds the header and the filtered rows only', async ({ page }) => {
+  test('filters by event and date range, and the CSV download holds the header and the filtered rows only', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN']);
     const product = await createTestProduct(db(), { companyId: company.id });
     const tag = randomBytes(4).toString('hex');
-    const inRange = await audit(company, { eventType: 'Approve', at: '2026-03-01T10:00:00.000Z', actorId: `rev-${tag}`, productId: product.id, context: { version: 2, note: '=1+1' } });
+    const inRange = await audit(company, {
+      eventType: 'Approve',
+      at: '2026-03-01T10:00:00.000Z',
+      actorId: `rev-${tag}`,
+      productId: product.id,
+      context: { version: 2, note: '=1+1' },
+    });
     await audit(company, { eventType: 'Approve', at: '2026-03-05T10:00:00.000Z', actorId: `late-${tag}` });
     await audit(company, { eventType: 'Submit', at: '2026-03-01T11:00:00.000Z', actorId: `sub-${tag}` });
     const other = await newPortalCompany([]);
@@ -78,7 +117,10 @@ test.describe('portal audit trail', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toHaveAttribute('data-audit-id', inRange.id);
     await expect(rows.first()).toContainText('2026-03-01 10:00:00 UTC');
-    await expect(rows.first().getByRole('link', { name: product.name })).toHaveAttribute('href', `/portal/passports/${product.id}`);
+    await expect(rows.first().getByRole('link', { name: product.name })).toHaveAttribute(
+      'href',
+      `/portal/passports/${product.id}`,
+    );
     await expect(rows.first()).toContainText('version');
     await expectAccessible(page);
 
@@ -98,16 +140,26 @@ test.describe('portal audit trail', () => {
     expect(everything).not.toContain(`foreign-${tag}`);
   });
 
-  test('an invalid filter gets a clear message, a foreign product finds nothing, and the export needs a session', async ({ page, playwright }) => {
+  test('an invalid filter gets a clear message, a foreign product finds nothing, and the export needs a session', async ({
+    page,
+    playwright,
+  }) => {
     const { company, users } = await newPortalCompany(['EDITOR']);
     const other = await newPortalCompany([]);
     const foreignProduct = await createTestProduct(db(), { companyId: other.company.id });
-    await audit(other.company, { eventType: 'Approve', at: '2026-03-01T12:00:00.000Z', actorId: 'foreign', productId: foreignProduct.id });
+    await audit(other.company, {
+      eventType: 'Approve',
+      at: '2026-03-01T12:00:00.000Z',
+      actorId: 'foreign',
+      productId: foreignProduct.id,
+    });
     await audit(company, { eventType: 'Submit', at: '2026-03-01T12:00:00.000Z', actorId: 'mine' });
     await signIn(page, users.EDITOR);
 
     await page.goto('/portal/audit?from=2026-03-09&to=2026-03-01');
-    await expect(page.getByRole('alert').filter({ hasText: 'The "from" date must not be after the "to" date.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The "from" date must not be after the "to" date.' }),
+    ).toBeVisible();
     await expect(page.getByLabel('To (UTC)')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
     const refused = await page.request.get('/portal/audit/export?channel=Email');

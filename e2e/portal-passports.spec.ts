@@ -9,23 +9,42 @@ import { newKey } from './integration-kit';
 import { db, expectAccessible, newPortalCompany, signIn } from './portal-kit';
 
 const tag = () => randomBytes(4).toString('hex');
-const rowIds = (page: import('@playwright/test').Page) => page.locator('tr[data-passport]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-passport')));
+const rowIds = (page: import('@playwright/test').Page) =>
+  page.locator('tr[data-passport]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-passport')));
 
 test.describe('portal passports', () => {
-  test('the list searches and filters by state, category and mode, and never shows another company’s passports', async ({ page }) => {
+  test('the list searches and filters by state, category and mode, and never shows another company’s passports', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const other = await newPortalCompany(['ADMIN']);
     const t = tag();
-    const draft = await createTestProduct(db(), { companyId: company.id, name: `Alpha Pack ${t}`, serialNumber: `SN-${t}`, gtin: '04012345000009' });
-    const published = await createTestProduct(db(), { companyId: company.id, name: `Beta Pack ${t}`, category: 'LMT_BATTERY', state: 'APPROVED', version: 2 });
+    const draft = await createTestProduct(db(), {
+      companyId: company.id,
+      name: `Alpha Pack ${t}`,
+      serialNumber: `SN-${t}`,
+      gtin: '04012345000009',
+    });
+    const published = await createTestProduct(db(), {
+      companyId: company.id,
+      name: `Beta Pack ${t}`,
+      category: 'LMT_BATTERY',
+      state: 'APPROVED',
+      version: 2,
+    });
     const sandbox = await createTestProduct(db(), { companyId: company.id, name: `Gamma Sandbox ${t}`, mode: 'TEST' });
     await createTestProduct(db(), { companyId: other.company.id, name: `Alpha Pack ${t}` });
 
     await signIn(page, users.REVIEWER);
-    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Passports', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Portal' })
+      .getByRole('link', { name: 'Passports', exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Passports' })).toBeVisible();
     expect((await rowIds(page)).sort()).toEqual([draft.id, published.id, sandbox.id].sort());
-    await expect(page.locator(`tr[data-passport="${published.id}"]`)).toContainText(/Light means of transport.*Published.*Live.*2/);
+    await expect(page.locator(`tr[data-passport="${published.id}"]`)).toContainText(
+      /Light means of transport.*Published.*Live.*2/,
+    );
     await expectAccessible(page);
 
     const search = page.getByRole('search', { name: 'Passports' });
@@ -55,13 +74,25 @@ test.describe('portal passports', () => {
     await expectAccessible(page);
   });
 
-  test("a draft's page shows its sections and readiness, and an editor's invalid value gets the API's own message", async ({ page }) => {
+  test("a draft's page shows its sections and readiness, and an editor's invalid value gets the API's own message", async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['EDITOR']);
     const draft = await createTestProduct(db(), { companyId: company.id, formData: { model_number: 'VX-75' } });
     await signIn(page, users.EDITOR);
     await page.goto(`/portal/passports/${draft.id}`);
     await expect(page.getByRole('heading', { level: 1, name: draft.name })).toBeVisible();
-    for (const name of ['Readiness and publication gate', 'Form data', 'Documents', 'Components', 'Traceability', 'Version history', 'BMS lifetime counters', 'QR code', 'Audit trail']) {
+    for (const name of [
+      'Readiness and publication gate',
+      'Form data',
+      'Documents',
+      'Components',
+      'Traceability',
+      'Version history',
+      'BMS lifetime counters',
+      'QR code',
+      'Audit trail',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     }
     await expect(page.getByTestId('gate-summary')).toHaveText('The publication gate blocks submission.');
@@ -73,9 +104,14 @@ test.describe('portal passports', () => {
     await expectAccessible(page);
 
     const { client } = await newKey(company.id);
-    const refused = await client.putFormData(draft.id, { formData: { battery_mass_kg: -5 } }).then(() => null, (e: unknown) => e);
+    const refused = await client.putFormData(draft.id, { formData: { battery_mass_kg: -5 } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(IntegrationApiError);
-    const apiMessage: string = (refused as IntegrationApiError).body.error.fieldErrors.find((f: { field_id: string }) => f.field_id === 'battery_mass_kg').message;
+    const apiMessage: string = (refused as IntegrationApiError).body.error.fieldErrors.find(
+      (f: { field_id: string }) => f.field_id === 'battery_mass_kg',
+    ).message;
 
     const identity = page.getByRole('form', { name: 'Identity form data' });
     await identity.getByLabel(/^Battery mass/).fill('-5');
@@ -91,7 +127,9 @@ test.describe('portal passports', () => {
     const saved = await db().product.findUniqueOrThrow({ where: { id: draft.id } });
     expect(saved.formData).toMatchObject({ model_number: 'VX-75', battery_mass_kg: 412.5 });
     await page.reload();
-    await expect(page.locator('tr[data-audit="Update"]').first()).toContainText(/EDITOR.*Portal.*fields.*battery_mass_kg/);
+    await expect(page.locator('tr[data-audit="Update"]').first()).toContainText(
+      /EDITOR.*Portal.*fields.*battery_mass_kg/,
+    );
   });
 
   test('a reviewer reads the form data without any input to change it', async ({ page }) => {
@@ -117,7 +155,9 @@ test.describe('portal passports', () => {
     }
   });
 
-  test('a published passport offers its QR code as SVG and PNG, its public address and each version with its hash', async ({ page }) => {
+  test('a published passport offers its QR code as SVG and PNG, its public address and each version with its hash', async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const passport = await createPublishedPassport(db(), { companyId: company.id });
     const version = await db().passportVersion.findFirstOrThrow({ where: { productId: passport.id, version: 1 } });
@@ -127,7 +167,10 @@ test.describe('portal passports', () => {
     await expect(page.getByRole('img', { name: /^QR code linking to / })).toBeVisible();
     await expect(page.locator('tr[data-version="1"]')).toContainText(version.sha256);
     await expect(page.locator('tr[data-version="1"]')).toContainText(String(version.byteLength));
-    for (const [format, type] of [['svg', 'image/svg+xml'], ['png', 'image/png']] as const) {
+    for (const [format, type] of [
+      ['svg', 'image/svg+xml'],
+      ['png', 'image/png'],
+    ] as const) {
       const href = await page.locator(`a[data-qr="${format}"]`).getAttribute('href');
       const response = await page.request.get(href!);
       expect(response.status()).toBe(200);
@@ -136,12 +179,23 @@ test.describe('portal passports', () => {
     await expectAccessible(page);
   });
 
-  test("a document downloads for an operator of its company and is 404 for another company's operator", async ({ page, browser, request, baseURL }) => {
+  test("a document downloads for an operator of its company and is 404 for another company's operator", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const other = await newPortalCompany(['ADMIN']);
     const draft = await createTestProduct(db(), { companyId: company.id });
     const { client } = await newKey(company.id);
-    const document = await client.uploadDocument(draft.id, { file: SAMPLES.pdf.bytes, fileName: 'declaration.pdf', contentType: 'application/pdf', documentType: 'declaration_of_conformity', title: 'EU declaration' });
+    const document = await client.uploadDocument(draft.id, {
+      file: SAMPLES.pdf.bytes,
+      fileName: 'declaration.pdf',
+      contentType: 'application/pdf',
+      documentType: 'declaration_of_conformity',
+      title: 'EU declaration',
+    });
     await signIn(page, users.REVIEWER);
     await page.goto(`/portal/passports/${draft.id}`);
     const link = page.getByRole('link', { name: 'declaration.pdf' });
@@ -150,7 +204,11 @@ test.describe('portal passports', () => {
     const response = await page.request.get(href!);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
-    expect(createHash('sha256').update(await response.body()).digest('hex')).toBe(document.sha256);
+    expect(
+      createHash('sha256')
+        .update(await response.body())
+        .digest('hex'),
+    ).toBe(document.sha256);
 
     const stranger = await browser.newPage({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() } });
     await signIn(stranger, other.users.ADMIN);

@@ -30,7 +30,9 @@ async function expectAttempts(page: Page, attempts: number, status: string) {
 }
 
 test.describe('portal webhooks', () => {
-  test('an ADMIN creates an endpoint (secret shown once), sees the delivery in its history, redelivers it and sees a new attempt', async ({ page }) => {
+  test('an ADMIN creates an endpoint (secret shown once), sees the delivery in its history, redelivers it and sees a new attempt', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const receiver = await new TestReceiver().start();
     try {
@@ -47,7 +49,10 @@ test.describe('portal webhooks', () => {
       await form.getByRole('checkbox', { name: 'product.created' }).check();
       await form.getByRole('button', { name: 'Create endpoint' }).click();
       await expect(formMessage(page)).toContainText(`Created the live endpoint ${receiver.url}`);
-      const secret = (await page.getByTestId('one-time-secret').locator('code[data-secret="Signing secret"]').textContent())!;
+      const secret = (await page
+        .getByTestId('one-time-secret')
+        .locator('code[data-secret="Signing secret"]')
+        .textContent())!;
       expect(secret).toMatch(/^whsec_/);
       await expectAccessible(page);
 
@@ -58,7 +63,10 @@ test.describe('portal webhooks', () => {
       await expectAccessible(page);
 
       const { client } = await newKey(company.id);
-      const product = await client.createProduct({ name: `Hooked ${randomUUID().slice(0, 8)}`, categoryCode: 'EV_BATTERY' });
+      const product = await client.createProduct({
+        name: `Hooked ${randomUUID().slice(0, 8)}`,
+        categoryCode: 'EV_BATTERY',
+      });
       const first = await eventually(() => receiver.received[0]);
       expect(verifies(first, secret)).toBe(true);
       expect(first.payload).toMatchObject({ type: 'product.created', data: { productId: product.id } });
@@ -93,7 +101,9 @@ test.describe('portal webhooks', () => {
     }
   });
 
-  test('sandbox endpoints are listed under their own mode; another company\'s endpoint is not found; an EDITOR sees Administrators only', async ({ page }) => {
+  test("sandbox endpoints are listed under their own mode; another company's endpoint is not found; an EDITOR sees Administrators only", async ({
+    page,
+  }) => {
     const { company, users } = await newPortalCompany(['ADMIN', 'EDITOR']);
     const { client: stranger } = await newTenant();
     const foreign = await stranger.createWebhookEndpoint({ url: 'http://127.0.0.1:9/hook', eventTypes: ['*'] });

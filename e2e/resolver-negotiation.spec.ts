@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../lib/db/embedded';
-import { spawnServer, stopServer } from './server-process';
+import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../lib/db/embedded';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { createTestProduct, TEST_ACTOR } from '../lib/testing/factories';
 import { expect, test } from './fixtures';
 import { db, gtin14WithLeadingZeros, publishTestPassport } from './passport-pages';
+import { spawnServer, stopServer } from './server-process';
 
 const LINKSET = 'application/linkset+json';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -19,11 +19,19 @@ const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8
 type Passport = Awaited<ReturnType<typeof publishTestPassport>>;
 const ctx = (p: Passport) => ({ companyId: p.companyId, actor: TEST_ACTOR });
 
-const linkTo = (baseURL: string | undefined, path: string) => `<${baseURL}${path}?linkType=linkset>; rel="linkset"; type="${LINKSET}"`;
-const values = (res: APIResponse, name: string) => res.headersArray().filter((h) => h.name.toLowerCase() === name).map((h) => h.value);
+const linkTo = (baseURL: string | undefined, path: string) =>
+  `<${baseURL}${path}?linkType=linkset>; rel="linkset"; type="${LINKSET}"`;
+const values = (res: APIResponse, name: string) =>
+  res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === name)
+    .map((h) => h.value);
 /** Link values, whether sent as several header lines or as one comma-separated list (RFC 8288 3.5). */
 const links = (res: APIResponse) => values(res, 'link').flatMap((v) => v.split(/,\s*(?=<)/));
-const varies = (res: APIResponse) => values(res, 'vary').flatMap((v) => v.split(',')).map((t) => t.trim().toLowerCase());
+const varies = (res: APIResponse) =>
+  values(res, 'vary')
+    .flatMap((v) => v.split(','))
+    .map((t) => t.trim().toLowerCase());
 const badCheckDigit = (gtin: string) => `${gtin.slice(0, -1)}${(Number(gtin.at(-1)) + 1) % 10}`;
 
 async function republish(p: Passport) {
@@ -42,15 +50,26 @@ function expectResolverHeaders(res: APIResponse, baseURL: string | undefined, pa
 }
 
 test.describe('resolver Link header', () => {
-  test('every resolver address, its 404s included, links its linkset and varies on Accept', async ({ request, baseURL }) => {
+  test('every resolver address, its 404s included, links its linkset and varies on Accept', async ({
+    request,
+    baseURL,
+  }) => {
     const serial = await publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: 'AB/12' });
     const batchGtin = gtin14WithLeadingZeros();
     const batch = await publishTestPassport({ gtin: batchGtin, batchNumber: 'B-7' });
     const noGtin = await publishTestPassport({});
     const found = [serial.path, batch.path, `/01/${batchGtin}`, `/01/${batchGtin.slice(1)}`, noGtin.path];
-    const missing = [`/01/${badCheckDigit(batchGtin)}`, `/01/${gtin14WithLeadingZeros()}`, `/01/${batchGtin}/21/NO-SUCH`, '/dpp/no-such-passport'];
+    const missing = [
+      `/01/${badCheckDigit(batchGtin)}`,
+      `/01/${gtin14WithLeadingZeros()}`,
+      `/01/${batchGtin}/21/NO-SUCH`,
+      '/dpp/no-such-passport',
+    ];
     expect(serial.path).toContain('/21/AB%2F12');
-    for (const [paths, status] of [[found, 200], [missing, 404]] as const) {
+    for (const [paths, status] of [
+      [found, 200],
+      [missing, 404],
+    ] as const) {
       for (const path of paths) {
         const res = await request.get(path);
         expect(res.status(), path).toBe(status);
@@ -65,7 +84,10 @@ test.describe('resolver Link header', () => {
 });
 
 test.describe('resolver linkset', () => {
-  test('?linkType=linkset and Accept: application/linkset+json answer the same RFC 9264 linkset', async ({ request, baseURL }) => {
+  test('?linkType=linkset and Accept: application/linkset+json answer the same RFC 9264 linkset', async ({
+    request,
+    baseURL,
+  }) => {
     const passport = await publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: 'LS-1' });
     await republish(passport);
     const byQuery = await request.get(`${passport.path}?linkType=linkset`);
@@ -81,7 +103,9 @@ test.describe('resolver linkset', () => {
     }
     expect(await byAccept.text()).toBe(await byQuery.text());
     expect(byAccept.headers()['etag']).toBe(byQuery.headers()['etag']);
-    const revalidated = await request.get(`${passport.path}?linkType=linkset`, { headers: { 'If-None-Match': byQuery.headers()['etag'] } });
+    const revalidated = await request.get(`${passport.path}?linkType=linkset`, {
+      headers: { 'If-None-Match': byQuery.headers()['etag'] },
+    });
     expect(revalidated.status()).toBe(304);
 
     const { linkset } = await byQuery.json();
@@ -97,7 +121,11 @@ test.describe('resolver linkset', () => {
       alternate: [{ href: api, type: 'application/json', title: expect.any(String) }],
       'version-history': [{ href: `${api}/versions`, type: 'application/json', title: expect.any(String) }],
       'latest-version': [{ href: `${api}/v/2`, type: 'application/json', title: 'Version 2' }],
-      [`${baseURL}/ns/dpp#snapshot`]: [1, 2].map((v) => ({ href: `${api}/v/${v}`, type: 'application/json', title: `Version ${v}` })),
+      [`${baseURL}/ns/dpp#snapshot`]: [1, 2].map((v) => ({
+        href: `${api}/v/${v}`,
+        type: 'application/json',
+        title: `Version ${v}`,
+      })),
     });
     const targets = Object.values(context).filter(Array.isArray).flat() as { href: string; type: string }[];
     for (const { href, type } of targets) {
@@ -112,7 +140,10 @@ test.describe('resolver linkset', () => {
 });
 
 test.describe('resolver content negotiation', () => {
-  test('Accept: application/ld+json on the resolver URI answers the JSON-LD of /api/dpp/{slug}/jsonld', async ({ request, baseURL }) => {
+  test('Accept: application/ld+json on the resolver URI answers the JSON-LD of /api/dpp/{slug}/jsonld', async ({
+    request,
+    baseURL,
+  }) => {
     const serial = await publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: 'LD-1' });
     const noGtin = await publishTestPassport({});
     for (const passport of [serial, noGtin]) {
@@ -127,10 +158,18 @@ test.describe('resolver content negotiation', () => {
       expectResolverHeaders(res, baseURL, passport.path);
     }
     const head = await request.head(serial.path, { headers: { Accept: 'application/ld+json' } });
-    expect([head.status(), head.headers()['content-type'], (await head.body()).byteLength]).toEqual([200, 'application/ld+json; charset=utf-8', 0]);
+    expect([head.status(), head.headers()['content-type'], (await head.body()).byteLength]).toEqual([
+      200,
+      'application/ld+json; charset=utf-8',
+      0,
+    ]);
   });
 
-  test('a browser gets the viewer on the same URI, whatever else its Accept lists', async ({ page, request, baseURL }) => {
+  test('a browser gets the viewer on the same URI, whatever else its Accept lists', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const passport = await publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: 'BR-1' });
     const response = await page.goto(passport.path);
     expect(response?.status()).toBe(200);
@@ -146,12 +185,16 @@ test.describe('resolver content negotiation', () => {
 });
 
 test.describe('withdrawn, unknown and internal addresses', () => {
-  test('a withdrawn passport\'s page sends X-Robots-Tag: noindex; a published page does not', async ({ request }) => {
+  test("a withdrawn passport's page sends X-Robots-Tag: noindex; a published page does not", async ({ request }) => {
     const gtin = gtin14WithLeadingZeros();
     const withdrawn = await publishTestPassport({ gtin, serialNumber: 'WD-1' });
     const published = await publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: 'PB-1' });
     await withdraw(withdrawn);
-    for (const res of [await request.get(withdrawn.path), await request.head(withdrawn.path), await request.get(`/01/${gtin.slice(1)}`)]) {
+    for (const res of [
+      await request.get(withdrawn.path),
+      await request.head(withdrawn.path),
+      await request.get(`/01/${gtin.slice(1)}`),
+    ]) {
       expect(res.status()).toBe(200);
       expect(res.headers()['x-robots-tag']).toBe('noindex');
     }
@@ -160,36 +203,63 @@ test.describe('withdrawn, unknown and internal addresses', () => {
     expect(live.headers()['x-robots-tag']).toBeUndefined();
   });
 
-  test('a withdrawn passport\'s linkset and JSON-LD answer 410 with the nested withdrawal body', async ({ request, baseURL }) => {
+  test("a withdrawn passport's linkset and JSON-LD answer 410 with the nested withdrawal body", async ({
+    request,
+    baseURL,
+  }) => {
     const withdrawn = await publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: 'WD-2' });
     await withdraw(withdrawn);
-    const asks = [request.get(`${withdrawn.path}?linkType=linkset`), request.get(withdrawn.path, { headers: { Accept: 'application/ld+json' } })];
+    const asks = [
+      request.get(`${withdrawn.path}?linkType=linkset`),
+      request.get(withdrawn.path, { headers: { Accept: 'application/ld+json' } }),
+    ];
     for (const res of await Promise.all(asks)) {
       expect(res.status()).toBe(410);
       expect(res.headers()['cache-control']).toBe(REVALIDATE);
       expect(res.headers()['access-control-allow-origin']).toBe('*');
-      expect((await res.json()).error).toMatchObject({ code: 'PRODUCT_WITHDRAWN', message: expect.any(String), reason: 'Recalled: cell defect', withdrawnAt: expect.any(String) });
+      expect((await res.json()).error).toMatchObject({
+        code: 'PRODUCT_WITHDRAWN',
+        message: expect.any(String),
+        reason: 'Recalled: cell defect',
+        withdrawnAt: expect.any(String),
+      });
       expectResolverHeaders(res, baseURL, withdrawn.path);
     }
   });
 
-  test('unknown, unpublished or invalid addresses answer linkset and JSON-LD with the flat 404', async ({ request }) => {
+  test('unknown, unpublished or invalid addresses answer linkset and JSON-LD with the flat 404', async ({
+    request,
+  }) => {
     const draftGtin = gtin14WithLeadingZeros();
     const company = (await publishTestPassport({})).companyId;
     await createTestProduct(db(), { companyId: company, gtin: draftGtin, serialNumber: 'DR-1' });
-    const paths = [`/01/${gtin14WithLeadingZeros()}`, `/01/${badCheckDigit(draftGtin)}/21/DR-1`, `/01/${draftGtin}/21/DR-1`, '/dpp/no-such-passport'];
+    const paths = [
+      `/01/${gtin14WithLeadingZeros()}`,
+      `/01/${badCheckDigit(draftGtin)}/21/DR-1`,
+      `/01/${draftGtin}/21/DR-1`,
+      '/dpp/no-such-passport',
+    ];
     for (const path of paths) {
-      for (const res of [await request.get(`${path}?linkType=linkset`), await request.get(path, { headers: { Accept: 'application/ld+json' } })]) {
+      for (const res of [
+        await request.get(`${path}?linkType=linkset`),
+        await request.get(path, { headers: { Accept: 'application/ld+json' } }),
+      ]) {
         expect(res.status(), path).toBe(404);
         expect(await res.json(), path).toEqual({ error: expect.any(String), code: 'PRODUCT_NOT_FOUND', details: {} });
       }
     }
   });
 
-  test('a direct request to the internal /api/resolver routes is 404, even for a published passport', async ({ request }) => {
+  test('a direct request to the internal /api/resolver routes is 404, even for a published passport', async ({
+    request,
+  }) => {
     const passport = await publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: 'IN-1' });
     const query = `path=${encodeURIComponent(passport.path)}`;
-    for (const path of [`/api/resolver/linkset?${query}`, `/api/resolver/jsonld?${query}`, `/api/%72esolver/jsonld?${query}`]) {
+    for (const path of [
+      `/api/resolver/linkset?${query}`,
+      `/api/resolver/jsonld?${query}`,
+      `/api/%72esolver/jsonld?${query}`,
+    ]) {
       const res = await request.get(path, { headers: { Accept: 'application/ld+json' } });
       expect(res.status(), path).toBe(404);
       expect(await res.json(), path).toEqual({ error: expect.any(String), code: 'PRODUCT_NOT_FOUND', details: {} });
@@ -211,10 +281,26 @@ test.describe('with the database down', () => {
     db = await startEmbeddedPostgres({ dir });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawnServer({ ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', BASE_URL: base, SEED_DEMO: '0', LOG_LEVEL: 'silent' });
-    await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 90_000, intervals: [250] }).toBe(200);
+    server = spawnServer({
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: base,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'silent',
+    });
+    await expect
+      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, {
+        timeout: 90_000,
+        intervals: [250],
+      })
+      .toBe(200);
     await db.stop();
-    await expect.poll(async () => (await fetch(`${base}/api/health`)).status, { timeout: 20_000, intervals: [250] }).toBe(503);
+    await expect
+      .poll(async () => (await fetch(`${base}/api/health`)).status, { timeout: 20_000, intervals: [250] })
+      .toBe(503);
   });
 
   test.afterAll(async () => {
@@ -228,7 +314,9 @@ test.describe('with the database down', () => {
     const bad = await fetch(`${base}/01/${badCheckDigit(gtin)}/21/SN-1`);
     expect(bad.status).toBe(404);
     expect(bad.headers.get('content-type')).toContain('text/html');
-    expect(bad.headers.get('link')).toContain(`<${base}/01/${badCheckDigit(gtin)}/21/SN-1?linkType=linkset>; rel="linkset"`);
+    expect(bad.headers.get('link')).toContain(
+      `<${base}/01/${badCheckDigit(gtin)}/21/SN-1?linkType=linkset>; rel="linkset"`,
+    );
     // The page itself needs the database; the middleware only skips X-Robots-Tag and hands the request on.
     const valid = await fetch(`${base}/01/${gtin}/21/SN-1`);
     expect(valid.headers.get('content-type')).toContain('text/html');

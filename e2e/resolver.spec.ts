@@ -7,7 +7,10 @@ const LMT = 'voltaris-velo-lmt-625';
 const INDUSTRIAL = 'voltaris-gridstack-215';
 
 test.describe('GS1 Digital Link resolver', () => {
-  test('/01/{gtin}/21/{serial} renders the viewer with 200, no redirect, and JSON-LD in the head naming it', async ({ page, baseURL }) => {
+  test('/01/{gtin}/21/{serial} renders the viewer with 200, no redirect, and JSON-LD in the head naming it', async ({
+    page,
+    baseURL,
+  }) => {
     const ev = await demoPassport(EV);
     const response = await page.goto(ev.path);
     expect(response?.status()).toBe(200);
@@ -65,7 +68,12 @@ test.describe('GS1 Digital Link resolver', () => {
     const ev = await demoPassport(EV);
     const lmt = await demoPassport(LMT);
     const unknownGtin = gtin14WithLeadingZeros();
-    for (const path of [`/01/${ev.gtin}/21/NO-SUCH-SERIAL`, `/01/${lmt.gtin}/10/NO-SUCH-BATCH`, `/01/${unknownGtin}`, '/dpp/no-such-passport']) {
+    for (const path of [
+      `/01/${ev.gtin}/21/NO-SUCH-SERIAL`,
+      `/01/${lmt.gtin}/10/NO-SUCH-BATCH`,
+      `/01/${unknownGtin}`,
+      '/dpp/no-such-passport',
+    ]) {
       expect((await page.goto(path))?.status(), path).toBe(404);
     }
   });

@@ -1,6 +1,6 @@
 // Specs that need a server of their own (flags off, database stopped) start it in its own process group, so
 // stopping it stops npx, tsx and the server beneath them: killing npx alone leaves the server running.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   return spawn('npx', ['tsx', 'scripts/start.ts'], { env, stdio: 'ignore', detached: true });

@@ -12,15 +12,23 @@ const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)![1];
 
 /** Every executable script of the page carries this nonce (browsers hide it from getAttribute). */
 async function scriptNonces(page: Page): Promise<Set<string | undefined>> {
-  const nonces = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
+  const nonces = await page
+    .locator('script:not([type="application/ld+json"])')
+    .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
   return new Set(nonces);
 }
 
 const serialised = () =>
-  publishTestPassport({ gtin: gtin14WithLeadingZeros(), serialNumber: `SN-STORED-${randomBytes(3).toString('hex')}`, formData: { current_soh_pct: 93.5 } });
+  publishTestPassport({
+    gtin: gtin14WithLeadingZeros(),
+    serialNumber: `SN-STORED-${randomBytes(3).toString('hex')}`,
+    formData: { current_soh_pct: 93.5 },
+  });
 
 test.describe('stored viewer pages', () => {
-  test('the second view is the stored page: the same document, a fresh nonce on every script, and it runs (the request form answers in place)', async ({ page }) => {
+  test('the second view is the stored page: the same document, a fresh nonce on every script, and it runs (the request form answers in place)', async ({
+    page,
+  }) => {
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -45,7 +53,9 @@ test.describe('stored viewer pages', () => {
     await expect(page.locator('[data-field="current_soh_pct"] dd')).toHaveText(/^93\.5 %/);
 
     const form = page.getByRole('form', { name: 'Request access to restricted information' });
-    await form.getByLabel('Email address', { exact: true }).fill(`stored.${randomBytes(3).toString('hex')}@recycler.example`);
+    await form
+      .getByLabel('Email address', { exact: true })
+      .fill(`stored.${randomBytes(3).toString('hex')}@recycler.example`);
     await form.getByLabel('Your name', { exact: true }).fill('Vera Verifier');
     await form.getByLabel('Organisation', { exact: true }).fill('Circular Metals BV');
     await form.getByLabel('You ask as', { exact: true }).selectOption('RECYCLER');
@@ -59,11 +69,17 @@ test.describe('stored viewer pages', () => {
     const passport = await serialised();
     await page.goto(passport.path);
     await page.goto(passport.path);
-    await db().product.update({ where: { id: passport.id }, data: { formData: { ...(passport.formData as object), current_soh_pct: 71.25 } } });
+    await db().product.update({
+      where: { id: passport.id },
+      data: { formData: { ...(passport.formData as object), current_soh_pct: 71.25 } },
+    });
     await page.goto(passport.path);
     await expect(page.locator('[data-field="current_soh_pct"] dd')).toHaveText(/^71\.25 %/);
 
-    await withdrawProduct({ ctx: { companyId: passport.companyId, actor: systemActor('e2e') }, input: { productId: passport.id, reason: 'Recall of the cell batch' } });
+    await withdrawProduct({
+      ctx: { companyId: passport.companyId, actor: systemActor('e2e') },
+      input: { productId: passport.id, reason: 'Recall of the cell batch' },
+    });
     const withdrawn = await page.goto(passport.path);
     expect(withdrawn!.status()).toBe(200);
     expect(withdrawn!.headers()['x-robots-tag']).toBe('noindex');
@@ -71,12 +87,20 @@ test.describe('stored viewer pages', () => {
     await expect(page.locator('[data-field="current_soh_pct"]')).toHaveCount(0);
   });
 
-  test('a direct request to the stored-page route is 404, and forged render headers are ignored', async ({ request }) => {
+  test('a direct request to the stored-page route is 404, and forged render headers are ignored', async ({
+    request,
+  }) => {
     const passport = await serialised();
-    const direct = await request.get('/api/resolver/page', { headers: { accept: 'text/html', 'x-service-resolver-path': passport.path } });
+    const direct = await request.get('/api/resolver/page', {
+      headers: { accept: 'text/html', 'x-service-resolver-path': passport.path },
+    });
     expect(direct.status()).toBe(404);
     const forged = await request.get(passport.path, {
-      headers: { accept: 'text/html', 'x-service-page-render': 'f'.repeat(64), 'x-service-page-nonce': 'AAAAAAAAAAAAAAAAAAAAAA==' },
+      headers: {
+        accept: 'text/html',
+        'x-service-page-render': 'f'.repeat(64),
+        'x-service-page-nonce': 'AAAAAAAAAAAAAAAAAAAAAA==',
+      },
     });
     expect(forged.status()).toBe(200);
     expect(forged.headers()['content-security-policy']).not.toContain("'nonce-AAAAAAAAAAAAAAAAAAAAAA=='");

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { demoPassport, gtin14WithLeadingZeros, headJsonLd, publishTestPassport } from './passport-pages';
 
@@ -16,14 +16,22 @@ async function seriousViolations(page: Page) {
 }
 
 test.describe('passport viewer', () => {
-  test('shows header, public groups, state-of-health gauge, carbon breakdown, versions, QR and the restricted section', async ({ page }) => {
+  test('shows header, public groups, state-of-health gauge, carbon breakdown, versions, QR and the restricted section', async ({
+    page,
+  }) => {
     const ev = await demoPassport(EV);
     await page.goto(ev.path);
     const header = page.locator('header');
     await expect(header).toContainText('Electric vehicle battery');
     await expect(header).toContainText('Voltaris Battery Systems GmbH');
     await expect(header).toContainText('Published');
-    for (const group of ['Identity', 'Compliance and labels', 'Carbon footprint', 'Materials and chemistry', 'Performance and durability']) {
+    for (const group of [
+      'Identity',
+      'Compliance and labels',
+      'Carbon footprint',
+      'Materials and chemistry',
+      'Performance and durability',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
     }
     // Units and formatting come from the schema: a number with its unit, an enum by its label, a boolean as Yes/No.
@@ -36,7 +44,11 @@ test.describe('passport viewer', () => {
     await expect(page.getByRole('link', { name: 'Version 1' })).toHaveAttribute('href', `/api/dpp/${EV}/v/1`);
     await expect(versions.first()).toContainText(/SHA-256 [0-9a-f]{12}…/);
     await expect(page.locator('#restricted-access')).toContainText('request access');
-    await expect(page.getByText("Field schemas derived from the Battery Pass consortium's Data Attribute Longlist v1.2 (CC BY 4.0)")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Field schemas derived from the Battery Pass consortium's Data Attribute Longlist v1.2 (CC BY 4.0)",
+      ),
+    ).toBeVisible();
   });
 
   test('a dynamic value shows the time of its last update', async ({ page }) => {
@@ -45,7 +57,9 @@ test.describe('passport viewer', () => {
       formData: { current_soh_pct: 88.5, soh_last_updated: '2026-11-20T08:15:00Z' },
     });
     await page.goto(passport.path);
-    await expect(page.locator('[data-field="current_soh_pct"] dd')).toHaveText(/^88\.5 %Last updated 20 November 2026.*08:15 UTC$/);
+    await expect(page.locator('[data-field="current_soh_pct"] dd')).toHaveText(
+      /^88\.5 %Last updated 20 November 2026.*08:15 UTC$/,
+    );
     await expect(page.getByRole('img', { name: 'State of health: 88.5 %' })).toBeVisible();
   });
 
@@ -79,7 +93,9 @@ test.describe('passport viewer', () => {
     expect(await page.content()).not.toContain(marker);
   });
 
-  test('a withdrawn passport: 200, the withdrawal notice with successor link, noindex and no JSON-LD', async ({ page }) => {
+  test('a withdrawn passport: 200, the withdrawal notice with successor link, noindex and no JSON-LD', async ({
+    page,
+  }) => {
     const withdrawn = await demoPassport(WITHDRAWN);
     const successor = await demoPassport(EV);
     const response = await page.goto(withdrawn.path);
@@ -87,8 +103,14 @@ test.describe('passport viewer', () => {
     const notice = page.getByRole('region', { name: 'This passport has been withdrawn' });
     await expect(notice).toContainText('Superseded by the NMC811 pack');
     await expect(notice).toContainText('Voltaris Battery Systems GmbH, Product Compliance, Salzgitter');
-    await expect(notice.getByRole('link', { name: 'recalls@voltaris.example' })).toHaveAttribute('href', 'mailto:recalls@voltaris.example');
-    await expect(notice.getByRole('link', { name: /View the replacement passport/ })).toHaveAttribute('href', successor.path);
+    await expect(notice.getByRole('link', { name: 'recalls@voltaris.example' })).toHaveAttribute(
+      'href',
+      'mailto:recalls@voltaris.example',
+    );
+    await expect(notice.getByRole('link', { name: /View the replacement passport/ })).toHaveAttribute(
+      'href',
+      successor.path,
+    );
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     expect(await headJsonLd(page)).toEqual([]);
   });
@@ -98,8 +120,15 @@ test.describe('passport viewer', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   });
 
-  test('axe finds no serious or critical violation on the viewer, the withdrawn page and the 404 page', async ({ page }) => {
-    const paths = [(await demoPassport(EV)).path, (await demoPassport(WITHDRAWN)).path, '/dpp/voltaris-gridstack-215', '/01/00000000000000'];
+  test('axe finds no serious or critical violation on the viewer, the withdrawn page and the 404 page', async ({
+    page,
+  }) => {
+    const paths = [
+      (await demoPassport(EV)).path,
+      (await demoPassport(WITHDRAWN)).path,
+      '/dpp/voltaris-gridstack-215',
+      '/01/00000000000000',
+    ];
     for (const path of paths) {
       await page.goto(path);
       expect(await seriousViolations(page), path).toEqual([]);
@@ -108,8 +137,15 @@ test.describe('passport viewer', () => {
 
   test('screenshots at phone and desktop widths (saved for review)', async ({ page }) => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const pages = { viewer: (await demoPassport(EV)).path, withdrawn: (await demoPassport(WITHDRAWN)).path, 'not-found': '/01/00000000000017' };
-    for (const [width, height, name] of [[390, 844, 'phone'], [1280, 900, 'desktop']] as const) {
+    const pages = {
+      viewer: (await demoPassport(EV)).path,
+      withdrawn: (await demoPassport(WITHDRAWN)).path,
+      'not-found': '/01/00000000000017',
+    };
+    for (const [width, height, name] of [
+      [390, 844, 'phone'],
+      [1280, 900, 'desktop'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       for (const [kind, path] of Object.entries(pages)) {
         await page.goto(path);

@@ -22,13 +22,17 @@ describe('createCompany and resolveCompany', () => {
     const t = tag();
     const company = await createCompany(db, { name: `Zellwerk Nord ${t}` });
     expect(company.slug).toBe(`zellwerk-nord-${t}`);
-    await expect(createCompany(db, { name: 'Other', slug: company.slug })).rejects.toMatchObject({ code: 'NAME_IN_USE' });
+    await expect(createCompany(db, { name: 'Other', slug: company.slug })).rejects.toMatchObject({
+      code: 'NAME_IN_USE',
+    });
     expect(await db.auditLog.count({ where: { companyId: company.id, eventType: 'CompanyCreated' } })).toBe(1);
   });
 
   it('validates explicit slugs and names', async () => {
     await expect(createCompany(db, { name: 'X', slug: 'Not valid!' })).rejects.toThrow(/not a valid slug/);
-    await expect(createCompany(db, { name: 'X', slug: '0b5e3a4c-1111-4222-8333-444455556666' })).rejects.toThrow(/not a valid slug/);
+    await expect(createCompany(db, { name: 'X', slug: '0b5e3a4c-1111-4222-8333-444455556666' })).rejects.toThrow(
+      /not a valid slug/,
+    );
     await expect(createCompany(db, { name: '電池' })).rejects.toThrow(/No slug can be derived/);
     await expect(createCompany(db, { name: '   ' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
@@ -37,8 +41,12 @@ describe('createCompany and resolveCompany', () => {
     const company = await createCompany(db, { name: 'Resolve Me', slug: `resolve-${tag()}` });
     expect((await resolveCompany(db, company.id)).id).toBe(company.id);
     expect((await resolveCompany(db, company.slug.toUpperCase())).id).toBe(company.id);
-    await expect(resolveCompany(db, 'no-such-company')).rejects.toThrow('No company with id or slug "no-such-company".');
-    await expect(resolveCompany(db, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(resolveCompany(db, 'no-such-company')).rejects.toThrow(
+      'No company with id or slug "no-such-company".',
+    );
+    await expect(resolveCompany(db, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -46,12 +54,26 @@ describe('createOperator', () => {
   it('normalises the email, hashes the password and refuses duplicates', async () => {
     const company = await createCompany(db, { name: `Operators ${tag()}` });
     const email = `Dana.${tag()}@Example.COM`;
-    const user = await createOperator(db, { companyId: company.id, email: ` ${email} `, password: 'long enough pw', role: 'reviewer' });
+    const user = await createOperator(db, {
+      companyId: company.id,
+      email: ` ${email} `,
+      password: 'long enough pw',
+      role: 'reviewer',
+    });
     expect(user).toMatchObject({ email: email.toLowerCase(), role: 'REVIEWER', companyId: company.id });
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword('long enough pw', row.passwordHash)).toBe(true);
-    await expect(createOperator(db, { companyId: company.id, email: email.toUpperCase(), password: 'long enough pw', role: 'ADMIN' })).rejects.toMatchObject({ code: 'NAME_IN_USE' });
-    const audit = await db.auditLog.findFirstOrThrow({ where: { companyId: company.id, eventType: 'OperatorCreated' } });
+    await expect(
+      createOperator(db, {
+        companyId: company.id,
+        email: email.toUpperCase(),
+        password: 'long enough pw',
+        role: 'ADMIN',
+      }),
+    ).rejects.toMatchObject({ code: 'NAME_IN_USE' });
+    const audit = await db.auditLog.findFirstOrThrow({
+      where: { companyId: company.id, eventType: 'OperatorCreated' },
+    });
     expect(JSON.stringify(audit).toLowerCase()).not.toContain(email.toLowerCase());
   });
 
@@ -61,6 +83,8 @@ describe('createOperator', () => {
     await expect(createOperator(db, { ...base, email: 'not-an-email' })).rejects.toThrow(/not a valid email/);
     await expect(createOperator(db, { ...base, role: 'OWNER' })).rejects.toThrow(/ADMIN, EDITOR, REVIEWER/);
     await expect(createOperator(db, { ...base, password: 'short' })).rejects.toThrow(/at least 10/);
-    await expect(createOperator(db, { ...base, companyId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      createOperator(db, { ...base, companyId: '00000000-0000-4000-8000-000000000000' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

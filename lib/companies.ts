@@ -5,7 +5,7 @@ import type { Company } from './db/generated/client';
 import type { UserRole } from './db/generated/enums';
 import { inTransaction } from './db/transaction';
 import { writeAudit } from './domain/audit';
-import { systemActor, type Actor } from './domain/context';
+import { type Actor, systemActor } from './domain/context';
 import { ServiceError } from './http/errors';
 import { isUuid } from './ids';
 
@@ -28,7 +28,8 @@ export function slugFromName(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const invalid = (message: string, field: string) => new ServiceError('VALIDATION_ERROR', message, { details: { field } });
+const invalid = (message: string, field: string) =>
+  new ServiceError('VALIDATION_ERROR', message, { details: { field } });
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
 
 export async function createCompany(
@@ -41,15 +42,25 @@ export async function createCompany(
   if (!slug) throw invalid(`No slug can be derived from "${name}"; give one explicitly.`, 'slug');
   // A slug shaped like a UUID would make `resolveCompany` ambiguous.
   if (!SLUG.test(slug) || slug.length > MAX_SLUG || isUuid(slug)) {
-    throw invalid(`"${slug}" is not a valid slug: lowercase letters, digits and single hyphens, at most ${MAX_SLUG} characters.`, 'slug');
+    throw invalid(
+      `"${slug}" is not a valid slug: lowercase letters, digits and single hyphens, at most ${MAX_SLUG} characters.`,
+      'slug',
+    );
   }
   const taken = () =>
-    new ServiceError('NAME_IN_USE', `The company slug "${slug}" is already taken; choose another slug.`, { details: { field: 'slug' } });
+    new ServiceError('NAME_IN_USE', `The company slug "${slug}" is already taken; choose another slug.`, {
+      details: { field: 'slug' },
+    });
   try {
     return await inTransaction(db, async (tx) => {
       if (await tx.company.findUnique({ where: { slug }, select: { id: true } })) throw taken();
       const company = await tx.company.create({ data: { name, slug } });
-      await writeAudit(tx, { companyId: company.id, eventType: 'CompanyCreated', actor: input.actor ?? systemActor(), context: { slug, name } });
+      await writeAudit(tx, {
+        companyId: company.id,
+        eventType: 'CompanyCreated',
+        actor: input.actor ?? systemActor(),
+        context: { slug, name },
+      });
       return company;
     });
   } catch (err) {
@@ -78,15 +89,22 @@ export interface CreateOperatorInput {
 
 export async function createOperator(db: Db | Tx, input: CreateOperatorInput) {
   const email = input.email?.trim().toLowerCase() ?? '';
-  if (email.length > 254 || !z.email().safeParse(email).success) throw invalid(`"${input.email}" is not a valid email address.`, 'email');
+  if (email.length > 254 || !z.email().safeParse(email).success)
+    throw invalid(`"${input.email}" is not a valid email address.`, 'email');
   const role = input.role?.trim().toUpperCase() as UserRole;
   if (!OPERATOR_ROLES.includes(role)) throw invalid(`The role must be one of ${OPERATOR_ROLES.join(', ')}.`, 'role');
   // Hashing is deliberately slow, so it happens before the transaction opens.
   const passwordHash = await hashPassword(input.password);
-  const duplicate = () => new ServiceError('NAME_IN_USE', `An operator with the email ${email} already exists.`, { details: { field: 'email' } });
+  const duplicate = () =>
+    new ServiceError('NAME_IN_USE', `An operator with the email ${email} already exists.`, {
+      details: { field: 'email' },
+    });
   try {
     return await inTransaction(db, async (tx) => {
-      if (!isUuid(input.companyId) || !(await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true } }))) {
+      if (
+        !isUuid(input.companyId) ||
+        !(await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true } }))
+      ) {
         throw new ServiceError('NOT_FOUND', 'No such company.');
       }
       if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw duplicate();
@@ -95,7 +113,12 @@ export async function createOperator(db: Db | Tx, input: CreateOperatorInput) {
       });
       // The address stays out of the append-only audit trail, which GDPR erasure could not clean.
       const actor = input.actor ?? systemActor();
-      await writeAudit(tx, { companyId: input.companyId, eventType: 'OperatorCreated', actor, context: { userId: user.id, role } });
+      await writeAudit(tx, {
+        companyId: input.companyId,
+        eventType: 'OperatorCreated',
+        actor,
+        context: { userId: user.id, role },
+      });
       return { id: user.id, email: user.email, role: user.role, companyId: user.companyId, name: user.name };
     });
   } catch (err) {

@@ -19,7 +19,11 @@ describe('checkHealth', () => {
     const report = await checkHealth({ ...base, database: async () => false, rateLimit: async () => 'ok' });
     expect(report).toEqual({
       httpStatus: 503,
-      body: { status: 'degraded', timestamp: '2026-03-04T05:06:07.000Z', services: { database: 'error', rateLimit: 'ok' } },
+      body: {
+        status: 'degraded',
+        timestamp: '2026-03-04T05:06:07.000Z',
+        services: { database: 'error', rateLimit: 'ok' },
+      },
     });
   });
 
@@ -33,7 +37,9 @@ describe('checkHealth', () => {
     const report = await checkHealth({
       ...base,
       database: () => new Promise<boolean>(() => {}),
-      rateLimit: async () => { throw new Error('boom'); },
+      rateLimit: async () => {
+        throw new Error('boom');
+      },
     });
     expect(report.body).toMatchObject({ status: 'degraded', services: { database: 'error', rateLimit: 'error' } });
   });

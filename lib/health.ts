@@ -67,7 +67,9 @@ export function buildId(): string {
 /** The id `next build` wrote for the build this process serves (its chunks and server actions are that build's). */
 export function nextBuildId(): string | undefined {
   try {
-    return readFileSync(join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'), 'utf8').trim() || undefined;
+    return (
+      readFileSync(join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'), 'utf8').trim() || undefined
+    );
   } catch {
     return undefined;
   }

@@ -27,8 +27,11 @@ describe('logger', () => {
     const line = last();
     for (const bag of [line.headers, line.req.headers]) {
       expect(bag).toEqual({
-        authorization: REDACTED, cookie: REDACTED, 'x-service-bms-secret': REDACTED,
-        'x-service-signature': REDACTED, 'user-agent': 'curl',
+        authorization: REDACTED,
+        cookie: REDACTED,
+        'x-service-bms-secret': REDACTED,
+        'x-service-signature': REDACTED,
+        'user-agent': 'curl',
       });
     }
   });
@@ -36,11 +39,18 @@ describe('logger', () => {
   it('redacts secrets, tokens, passwords, keys and bodies at the top level and one level down', () => {
     const { log, last } = capture();
     log.info(
-      { password: 'p', token: 't', body: '{"formData":{}}', ctx: { secret: 's', apiKey: 'k', rawBody: 'raw', keep: 1 } },
+      {
+        password: 'p',
+        token: 't',
+        body: '{"formData":{}}',
+        ctx: { secret: 's', apiKey: 'k', rawBody: 'raw', keep: 1 },
+      },
       'event',
     );
     expect(last()).toMatchObject({
-      password: REDACTED, token: REDACTED, body: REDACTED,
+      password: REDACTED,
+      token: REDACTED,
+      body: REDACTED,
       ctx: { secret: REDACTED, apiKey: REDACTED, rawBody: REDACTED, keep: 1 },
     });
   });

@@ -5,20 +5,30 @@
 // and secrets are refused on the very next request.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { revokeCompanyBmsSecret } from '../lib/bms/secret-admin';
 import { createIntegrationClient } from '../lib/client';
 import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
-import { revokeCompanyBmsSecret } from '../lib/bms/secret-admin';
 import type { Db } from '../lib/db/client';
 import type { Product } from '../lib/db/generated/client';
 import { approvePoliRequest, requestPoliAccess } from '../lib/poli';
 import { createTestCompany, createTestOperator, mintTestKey, TEST_ACTOR } from '../lib/testing/factories';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
 import {
-  burst, exchange, expectRateLimited, expectResetWithin, expectServed, holdRequest, inOneWindow, overloaded, sleep, split, uniqueAddress,
   type Answer,
+  burst,
+  exchange,
+  expectRateLimited,
+  expectResetWithin,
+  expectServed,
+  holdRequest,
+  inOneWindow,
+  overloaded,
+  sleep,
+  split,
+  uniqueAddress,
 } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { ALL_GRANTABLE, bmsTenant, openDb } from './kit/tenants';
 
 // The documented limits these tests lean on (docs/decisions.md): the edge's default, ten sign-in attempts per
@@ -56,7 +66,10 @@ describe('portal sign-in', () => {
   async function browser(address = uniqueAddress()) {
     const csrf = await exchange(`${service.baseUrl}/api/auth/csrf`, { headers: { 'X-Forwarded-For': address } });
     expect(csrf.status).toBe(200);
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     return { address, cookie, csrfToken: csrf.body.csrfToken as string };
   }
 
@@ -66,12 +79,29 @@ describe('portal sign-in', () => {
   async function signIn(from: Awaited<ReturnType<typeof browser>>, email: string, password: string) {
     const answer = await exchange(`${service.baseUrl}/api/auth/callback/credentials`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: from.cookie, 'X-Forwarded-For': from.address },
-      body: new URLSearchParams({ email, password, csrfToken: from.csrfToken, callbackUrl: '/portal', json: 'true' }).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: from.cookie,
+        'X-Forwarded-For': from.address,
+      },
+      body: new URLSearchParams({
+        email,
+        password,
+        csrfToken: from.csrfToken,
+        callbackUrl: '/portal',
+        json: 'true',
+      }).toString(),
     });
     const error = new URL(answer.body.url).searchParams.get('error');
     const session = answer.headers.getSetCookie().some((c) => /^(__Secure-)?next-auth\.session-token=/.test(c));
-    const outcome: Outcome | string = error === 'CredentialsSignin' ? 'invalid' : error === 'THROTTLED' ? 'throttled' : !error && session ? 'signed-in' : `unexpected ${answer.body.url}`;
+    const outcome: Outcome | string =
+      error === 'CredentialsSignin'
+        ? 'invalid'
+        : error === 'THROTTLED'
+          ? 'throttled'
+          : !error && session
+            ? 'signed-in'
+            : `unexpected ${answer.body.url}`;
     // next-auth answers a refused sign-in 401 and sets no session.
     expect(answer.status).toBe(outcome === 'signed-in' ? 200 : 401);
     if (outcome !== 'signed-in') expect(session).toBe(false);
@@ -87,7 +117,10 @@ describe('portal sign-in', () => {
       const u = new URL(a.body.url);
       return `${u.pathname}${u.search}`;
     })(),
-    cookies: a.headers.getSetCookie().map((c) => c.split('=')[0]).sort(),
+    cookies: a.headers
+      .getSetCookie()
+      .map((c) => c.split('=')[0])
+      .sort(),
   });
 
   test('one address gets exactly ten sign-in attempts a minute: further guesses are refused even with the right password, which still works from another address', async () => {
@@ -97,7 +130,10 @@ describe('portal sign-in', () => {
     const run = await inOneWindow(MINUTE, async () => {
       const attacker = await browser();
       // Distinct emails: only the address's budget is at stake.
-      const outcomes = await burst(guesses, async () => (await signIn(attacker, unknownEmail(), 'not-the-password-1')).outcome);
+      const outcomes = await burst(
+        guesses,
+        async () => (await signIn(attacker, unknownEmail(), 'not-the-password-1')).outcome,
+      );
       const withRightPassword = await signIn(attacker, operator.email, operator.password);
       const unknownAfter = await signIn(attacker, unknownEmail(), 'not-the-password-2');
       return { outcomes, withRightPassword, unknownAfter };
@@ -132,9 +168,13 @@ describe('portal sign-in', () => {
   test('five wrong passwords sent at once all count: the account is locked for 15 minutes and the right password is refused from any address', async () => {
     const c = await company();
     const operator = await createTestOperator(db, { companyId: c.id });
-    const wrong = await burst(LOCK_AFTER_FAILURES, async (i) => (await signIn(await browser(), operator.email, `wrong-password-${i}`)).outcome);
+    const wrong = await burst(
+      LOCK_AFTER_FAILURES,
+      async (i) => (await signIn(await browser(), operator.email, `wrong-password-${i}`)).outcome,
+    );
     expect(wrong).toEqual(Array(LOCK_AFTER_FAILURES).fill('invalid'));
-    for (let i = 0; i < 2; i++) expect((await signIn(await browser(), operator.email, operator.password)).outcome).toBe('throttled');
+    for (let i = 0; i < 2; i++)
+      expect((await signIn(await browser(), operator.email, operator.password)).outcome).toBe('throttled');
     const user = await db.user.findUniqueOrThrow({ where: { id: operator.id } });
     expect(user.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
     expect(user.lockedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
@@ -144,13 +184,22 @@ describe('portal sign-in', () => {
     const c = await company();
     // From a new address each time: only what the email itself has earned decides the answer. An email without an
     // account is counted in the limiter's 15-minute window, so the attempts are kept inside one.
-    const attempt = async (email: string, password: string) => visible((await signIn(await browser(), email, password)).answer);
+    const attempt = async (email: string, password: string) =>
+      visible((await signIn(await browser(), email, password)).answer);
     const run = await inOneWindow(LOCK_MINUTES * MINUTE, async () => {
       const operator = await createTestOperator(db, { companyId: c.id });
       const stranger = unknownEmail();
       const wrong = [];
-      for (let i = 0; i < LOCK_AFTER_FAILURES; i++) wrong.push([await attempt(operator.email, `wrong-password-${i}`), await attempt(stranger, `wrong-password-${i}`)]);
-      return { wrong, sixthForAccount: await attempt(operator.email, operator.password), sixthForStranger: await attempt(stranger, 'any-password-at-all') };
+      for (let i = 0; i < LOCK_AFTER_FAILURES; i++)
+        wrong.push([
+          await attempt(operator.email, `wrong-password-${i}`),
+          await attempt(stranger, `wrong-password-${i}`),
+        ]);
+      return {
+        wrong,
+        sixthForAccount: await attempt(operator.email, operator.password),
+        sixthForStranger: await attempt(stranger, 'any-password-at-all'),
+      };
     });
     for (const [forAccount, forStranger] of run.result.wrong) {
       expect(forAccount!.next).toMatch(/error=CredentialsSignin/);
@@ -170,34 +219,56 @@ describe('PoLI links', () => {
   /** A request whose verification link was mailed; `approve` brings it on to a mailed access link. */
   async function poliRequest() {
     const email = `verifier-${uniqueAddress().replace(/\./g, '-')}@recycler.example`;
-    const created = await requestPoliAccess({ input: { productId: passport.id, email, name: 'Vera Verifier', organisation: 'Circular Metals BV', role: 'RECYCLER' }, db: db });
+    const created = await requestPoliAccess({
+      input: {
+        productId: passport.id,
+        email,
+        name: 'Vera Verifier',
+        organisation: 'Circular Metals BV',
+        role: 'RECYCLER',
+      },
+      db: db,
+    });
     if (created.kind !== 'created') throw new Error('the access request was not stored');
     const token = async () => {
-      const mail = await db.emailOutbox.findFirstOrThrow({ where: { to: email }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+      const mail = await db.emailOutbox.findFirstOrThrow({
+        where: { to: email },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      });
       return new URL(mail.links[0]!).searchParams.get('token')!;
     };
     return {
       requestId: created.requestId,
       verificationToken: await token(),
       approve: async () => {
-        await approvePoliRequest({ ctx: { companyId: passport.companyId, actor: TEST_ACTOR }, input: { requestId: created.requestId }, db: db });
+        await approvePoliRequest({
+          ctx: { companyId: passport.companyId, actor: TEST_ACTOR },
+          input: { requestId: created.requestId },
+          db: db,
+        });
         return token();
       },
     };
   }
 
   /** Well-formed (43 base64url characters, so each is looked up) and random. */
-  const guess = () => Buffer.from(Array.from({ length: 32 }, () => Math.floor(Math.random() * 256))).toString('base64url');
+  const guess = () =>
+    Buffer.from(Array.from({ length: 32 }, () => Math.floor(Math.random() * 256))).toString('base64url');
   const open = (link: 'verify' | 'access', token: string, address: string) =>
-    exchange(`${service.baseUrl}/api/poli/${link}?token=${encodeURIComponent(token)}`, { headers: { 'X-Forwarded-For': address } });
+    exchange(`${service.baseUrl}/api/poli/${link}?token=${encodeURIComponent(token)}`, {
+      headers: { 'X-Forwarded-For': address },
+    });
 
   for (const link of ['verify', 'access'] as const) {
     test(`guessing tokens at /api/poli/${link} runs into the rate limit after exactly the edge budget, no guess succeeds, and the real token works once and only once`, async () => {
       const request = await poliRequest();
-      const real = link === 'verify' ? request.verificationToken : await (async () => {
-        await open('verify', request.verificationToken, uniqueAddress());
-        return request.approve();
-      })();
+      const real =
+        link === 'verify'
+          ? request.verificationToken
+          : await (async () => {
+              await open('verify', request.verificationToken, uniqueAddress());
+              return request.approve();
+            })();
       const guesses = Math.ceil(EDGE_PER_MINUTE * 1.25);
       const run = await inOneWindow(MINUTE, async () => {
         const attacker = uniqueAddress();
@@ -225,17 +296,22 @@ describe('PoLI links', () => {
       expect(clicks.every((a) => a.status === 303)).toBe(true);
       if (link === 'verify') {
         expect(pathOf(succeeded[0]!.headers.get('location'))).toBe('/poli/verified');
-        expect((await db.poliRequest.findUniqueOrThrow({ where: { id: request.requestId } })).status).toBe('PENDING_REVIEW');
+        expect((await db.poliRequest.findUniqueOrThrow({ where: { id: request.requestId } })).status).toBe(
+          'PENDING_REVIEW',
+        );
       } else {
         expect(pathOf(succeeded[0]!.headers.get('location'))).toMatch(/^\/(01|dpp)\//);
-        expect(succeeded[0]!.headers.getSetCookie().some((c) => c.startsWith(`bps_poli_${passport.id.replace(/-/g, '')}=`))).toBe(true);
+        expect(
+          succeeded[0]!.headers.getSetCookie().some((c) => c.startsWith(`bps_poli_${passport.id.replace(/-/g, '')}=`)),
+        ).toBe(true);
         expect(await db.poliGrant.count({ where: { requestId: request.requestId } })).toBe(1);
       }
       expect(pathOf((await open(link, real, uniqueAddress())).headers.get('location'))).toBe('/poli/invalid-link');
       figure('abuse', `PoLI ${link} guesses: fired`, guesses + 1);
       figure('abuse', `PoLI ${link} guesses: answered (all invalid)`, passed.length);
       figure('abuse', `PoLI ${link} guesses: refused (429)`, refused.length + 1);
-      if (overloaded(passed) > 0) figure('abuse', `PoLI ${link} guesses: answered 5xx (machine overloaded)`, overloaded(passed));
+      if (overloaded(passed) > 0)
+        figure('abuse', `PoLI ${link} guesses: answered 5xx (machine overloaded)`, overloaded(passed));
     });
   }
 });
@@ -248,7 +324,10 @@ describe('signature windows and replays', () => {
    * its last byte sent, key or secret already looked up) and released right after a second begins; only an answer
    * that comes back within that same second proves the server's clock read that second, so others are repeated.
    */
-  async function signedAt(offset: number, make: (timestamp: number) => { url: string; headers: Record<string, string>; body: string }) {
+  async function signedAt(
+    offset: number,
+    make: (timestamp: number) => { url: string; headers: Record<string, string>; body: string },
+  ) {
     for (let attempt = 1; attempt <= 10; attempt++) {
       await sleep(1000 - (Date.now() % 1000) + 400);
       const second = nowSeconds() + 1;
@@ -270,14 +349,26 @@ describe('signature windows and replays', () => {
       url: `${service.baseUrl}${path}`,
       body,
       headers: {
-        Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), 'X-Forwarded-For': uniqueAddress(),
-        ...signIntegrationRequest({ method: 'POST', pathWithQuery: path, body, signingSecret: key.signingSecret, timestamp }),
+        Authorization: `Bearer ${key.key}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': randomUUID(),
+        'X-Forwarded-For': uniqueAddress(),
+        ...signIntegrationRequest({
+          method: 'POST',
+          pathWithQuery: path,
+          body,
+          signingSecret: key.signingSecret,
+          timestamp,
+        }),
       },
     });
     for (const offset of [-301, 61, -3600, 86_400]) {
       const answer = await signedAt(offset, make);
       expect(answer.status).toBe(401);
-      expect(answer.body.error).toMatchObject({ code: 'INVALID_SIGNATURE', details: { reason: expect.stringMatching(/outside the accepted window/) } });
+      expect(answer.body.error).toMatchObject({
+        code: 'INVALID_SIGNATURE',
+        details: { reason: expect.stringMatching(/outside the accepted window/) },
+      });
       expect(answer.headers.get('WWW-Authenticate')).toBe('Bearer');
     }
     for (const offset of [-300, 60]) expect((await signedAt(offset, make)).status).toBe(200);
@@ -293,7 +384,9 @@ describe('signature windows and replays', () => {
         url: `${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`,
         body,
         headers: {
-          'Content-Type': 'application/json', 'X-Service-BMS-Secret': tenant.secret, 'X-Forwarded-For': uniqueAddress(),
+          'Content-Type': 'application/json',
+          'X-Service-BMS-Secret': tenant.secret,
+          'X-Forwarded-For': uniqueAddress(),
           ...signBmsRequest({ rawBody: body, secret: tenant.secret, timestamp }),
         },
       };
@@ -315,11 +408,17 @@ describe('signature windows and replays', () => {
     const path = '/api/v1/products';
     const body = JSON.stringify({ name: `Replay target ${uniqueAddress()}`, categoryCode: 'EV_BATTERY' });
     const headers = {
-      Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(),
+      Authorization: `Bearer ${key.key}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': randomUUID(),
       ...signIntegrationRequest({ method: 'POST', pathWithQuery: path, body, signingSecret: key.signingSecret }),
     };
     const send = (extra: Record<string, string> = {}) =>
-      exchange(`${service.baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'X-Forwarded-For': uniqueAddress(), ...extra }, body });
+      exchange(`${service.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'X-Forwarded-For': uniqueAddress(), ...extra },
+        body,
+      });
     const original = await send();
     expect(original.status).toBe(201);
     expect(original.headers.get('Idempotent-Replayed')).toBeNull();
@@ -337,18 +436,35 @@ describe('signature windows and replays', () => {
     expect(fresh.status).toBe(409);
     expect(fresh.body.error.code).toBe('NAME_IN_USE');
     expect(await db.product.count({ where: { companyId: company.id } })).toBe(1);
-    figure('abuse', 'Integration API replays inside the window: sent / answered from the idempotency record', `${replays.length} / ${replays.length}`);
+    figure(
+      'abuse',
+      'Integration API replays inside the window: sent / answered from the idempotency record',
+      `${replays.length} / ${replays.length}`,
+    );
   });
 
   test('a BMS update replayed byte for byte inside the 5-minute window is accepted and applied again (the contract keeps no nonce), so a replay can roll newer telemetry back', async () => {
     const tenant = await bmsTenant(db);
     const signed = (value: number) => {
       const body = JSON.stringify({ formDataPatch: { current_soh_pct: value } });
-      return { body, headers: { 'Content-Type': 'application/json', 'X-Service-BMS-Secret': tenant.secret, ...signBmsRequest({ rawBody: body, secret: tenant.secret }) } };
+      return {
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Service-BMS-Secret': tenant.secret,
+          ...signBmsRequest({ rawBody: body, secret: tenant.secret }),
+        },
+      };
     };
     const send = (r: ReturnType<typeof signed>) =>
-      exchange(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, { method: 'POST', headers: { ...r.headers, 'X-Forwarded-For': uniqueAddress() }, body: r.body });
-    const soh = async () => ((await db.product.findUniqueOrThrow({ where: { id: tenant.product.id } })).formData as Record<string, unknown>).current_soh_pct;
+      exchange(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, {
+        method: 'POST',
+        headers: { ...r.headers, 'X-Forwarded-For': uniqueAddress() },
+        body: r.body,
+      });
+    const soh = async () =>
+      ((await db.product.findUniqueOrThrow({ where: { id: tenant.product.id } })).formData as Record<string, unknown>)
+        .current_soh_pct;
     const older = signed(91);
     const newer = signed(87);
     expect((await send(older)).status).toBe(200);
@@ -380,12 +496,14 @@ describe('revocation', () => {
       stopped = true;
     });
     const log: Sent[] = [];
-    await Promise.all(Array.from({ length: lanes }, async () => {
-      while (!stopped) {
-        const sentAt = Date.now();
-        log.push({ sentAt, answer: await send() });
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        while (!stopped) {
+          const sentAt = Date.now();
+          log.push({ sentAt, answer: await send() });
+        }
+      }),
+    );
     return log;
   }
 
@@ -393,14 +511,29 @@ describe('revocation', () => {
     const company = await createTestCompany(db);
     const admin = await mintTestKey(db, company.id, { scopes: ['keys:admin'], allowPrivileged: true });
     const target = await mintTestKey(db, company.id, { scopes: ALL_GRANTABLE });
-    const client = createIntegrationClient({ baseUrl: service.baseUrl, apiKey: target.key, signingSecret: target.signingSecret, maxRetries: 0 });
-    const adminClient = createIntegrationClient({ baseUrl: service.baseUrl, apiKey: admin.key, signingSecret: admin.signingSecret, maxRetries: 0, headers: { 'X-Forwarded-For': uniqueAddress() } });
+    const client = createIntegrationClient({
+      baseUrl: service.baseUrl,
+      apiKey: target.key,
+      signingSecret: target.signingSecret,
+      maxRetries: 0,
+    });
+    const adminClient = createIntegrationClient({
+      baseUrl: service.baseUrl,
+      apiKey: admin.key,
+      signingSecret: admin.signingSecret,
+      maxRetries: 0,
+      headers: { 'X-Forwarded-For': uniqueAddress() },
+    });
     let i = 0;
     const send = async (): Promise<Answer> => {
       const headers = { 'X-Forwarded-For': uniqueAddress() };
-      const r = i++ % 4 === 0
-        ? await client.send('POST', '/api/v1/mappings/lint', { body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] }, headers })
-        : await client.send('GET', '/api/v1/meta', { headers });
+      const r =
+        i++ % 4 === 0
+          ? await client.send('POST', '/api/v1/mappings/lint', {
+              body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] },
+              headers,
+            })
+          : await client.send('GET', '/api/v1/meta', { headers });
       return { status: r.status, headers: r.headers, body: r.data, receivedAt: Date.now() };
     };
     let revokedAt = Infinity;
@@ -434,7 +567,12 @@ describe('revocation', () => {
       const raw = JSON.stringify({ formDataPatch: { current_cycle_count: n++ } });
       return exchange(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Service-BMS-Secret': tenant.secret, 'X-Forwarded-For': uniqueAddress(), ...signBmsRequest({ rawBody: raw, secret: tenant.secret }) },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Service-BMS-Secret': tenant.secret,
+          'X-Forwarded-For': uniqueAddress(),
+          ...signBmsRequest({ rawBody: raw, secret: tenant.secret }),
+        },
         body: raw,
       });
     };
@@ -443,7 +581,11 @@ describe('revocation', () => {
     const revoke = (async () => {
       await sleep(longMode() ? 3000 : 1500);
       revokeSentAt = Date.now();
-      await revokeCompanyBmsSecret({ ctx: { companyId: tenant.company.id, actor: TEST_ACTOR }, input: { secretId: tenant.secretId }, db: db });
+      await revokeCompanyBmsSecret({
+        ctx: { companyId: tenant.company.id, actor: TEST_ACTOR },
+        input: { secretId: tenant.secretId },
+        db: db,
+      });
       revokedAt = Date.now();
       await sleep(longMode() ? 3000 : 1500);
     })();
@@ -454,12 +596,17 @@ describe('revocation', () => {
     expect(before.length).toBeGreaterThan(0);
     expect(before.every((s) => s.answer.status === 200)).toBe(true);
     expect(after.length).toBeGreaterThan(0);
-    for (const { answer } of after) expect([answer.status, answer.body]).toEqual([401, { code: 'BAD_SECRET', error: expect.any(String) }]);
+    for (const { answer } of after)
+      expect([answer.status, answer.body]).toEqual([401, { code: 'BAD_SECRET', error: expect.any(String) }]);
     // An update in flight while the secret was revoked either committed before it (and was answered 200) or was
     // refused and rolled back: the audit trail holds exactly the answered ones.
     const applied = log.filter((s) => s.answer.status === 200).length;
     expect(log.every((s) => s.answer.status === 200 || s.answer.status === 401)).toBe(true);
     expect(await db.auditLog.count({ where: { actorId: tenant.secretId, eventType: 'Update' } })).toBe(applied);
-    figure('abuse', 'BMS secret revocation: updates before / after the revocation', `${before.length} / ${after.length}`);
+    figure(
+      'abuse',
+      'BMS secret revocation: updates before / after the revocation',
+      `${before.length} / ${after.length}`,
+    );
   });
 });

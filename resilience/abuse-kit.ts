@@ -44,14 +44,23 @@ export interface HeldRequest {
  * body; releasing many held requests together makes what follows the body happen almost at one moment, even on
  * a machine too busy to take a burst of fresh requests in under a second.
  */
-export function holdRequest(url: string, { method = 'POST', headers = {}, body }: { method?: string; headers?: Record<string, string>; body: string }): HeldRequest {
+export function holdRequest(
+  url: string,
+  { method = 'POST', headers = {}, body }: { method?: string; headers?: Record<string, string>; body: string },
+): HeldRequest {
   const bytes = Buffer.from(body, 'utf8');
   if (bytes.length < 1) throw new TypeError('holdRequest needs a body of at least one byte');
   const target = new URL(url);
   let finish = () => {};
   const answer = new Promise<Answer>((resolve, reject) => {
     const req = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers: { ...headers, 'Content-Length': String(bytes.length) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method,
+        headers: { ...headers, 'Content-Length': String(bytes.length) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,7 +72,12 @@ export function holdRequest(url: string, { method = 'POST', headers = {}, body }
             if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
           }
           const json = (responseHeaders.get('content-type') ?? '').includes('json') && text;
-          resolve({ status: res.statusCode ?? 0, headers: responseHeaders, body: json ? JSON.parse(text) : text, receivedAt: Date.now() });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: responseHeaders,
+            body: json ? JSON.parse(text) : text,
+            receivedAt: Date.now(),
+          });
         });
       },
     );
@@ -107,7 +121,11 @@ export interface WindowedBurst<T> {
 export async function inOneWindow<T, P = undefined>(
   windowSeconds: number,
   fire: (attempt: number, prepared: P) => Promise<T>,
-  { attempts = 6, sameIdentity = false, prepare }: { attempts?: number; sameIdentity?: boolean; prepare?: (attempt: number) => Promise<P> } = {},
+  {
+    attempts = 6,
+    sameIdentity = false,
+    prepare,
+  }: { attempts?: number; sameIdentity?: boolean; prepare?: (attempt: number) => Promise<P> } = {},
 ): Promise<WindowedBurst<T>> {
   const windowMs = windowSeconds * 1000;
   // A one-second window is entered right after its start; a longer one needs only some room left.
@@ -123,7 +141,8 @@ export async function inOneWindow<T, P = undefined>(
     const result = await fire(attempt, prepared);
     const finishedAt = Date.now();
     const window = Math.floor(startedAt / windowMs);
-    if (Math.floor(finishedAt / windowMs) === window) return { result, startedAt, finishedAt, windowEnd: (window + 1) * windowMs, attempts: attempt };
+    if (Math.floor(finishedAt / windowMs) === window)
+      return { result, startedAt, finishedAt, windowEnd: (window + 1) * windowMs, attempts: attempt };
     if (sameIdentity) notBefore = (Math.floor(finishedAt / windowMs) + 1) * windowMs + 5;
   }
   throw new Error(`Every one of ${attempts} bursts straddled a ${windowSeconds}-second window boundary`);
@@ -181,7 +200,9 @@ export function expectRateLimited(a: Answer, surface: Surface, limit: number, wi
     expect(a.body.error).not.toMatch(/\d/);
     expect(a.headers.get('X-Request-Id')).toBeTruthy();
   } else if (surface === 'integration') {
-    expect(a.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String), requestId: a.headers.get('X-Service-Request-Id') } });
+    expect(a.body).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.any(String), requestId: a.headers.get('X-Service-Request-Id') },
+    });
     expect(a.body.error.message).not.toMatch(/\d/);
   } else {
     expect(a.body).toEqual({ code: 'RATE_LIMITED', error: expect.any(String) });

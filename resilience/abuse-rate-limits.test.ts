@@ -11,18 +11,30 @@ import type { Product } from '../lib/db/generated/client';
 import { createTestBmsSecret, createTestCompany, mintTestKey } from '../lib/testing/factories';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
 import {
-  burst, exchange, expectExactlyLimitPassed, expectRateLimited, expectResetWithin, expectServed, holdRequest, inOneWindow, limitOf, overloaded,
-  remainingOf, shuffled, sleep, split, uniqueAddress, type Answer,
+  type Answer,
+  burst,
+  exchange,
+  expectExactlyLimitPassed,
+  expectRateLimited,
+  expectResetWithin,
+  expectServed,
+  holdRequest,
+  inOneWindow,
+  limitOf,
+  overloaded,
+  remainingOf,
+  shuffled,
+  sleep,
+  split,
+  uniqueAddress,
 } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { ALL_GRANTABLE, bmsTenant, openDb, sendBms } from './kit/tenants';
 
 // Quick mode lowers every limit so bursts stay small; the edge limit stays well above the passport route's, so a
 // passport burst is refused by the route's own limit and its RateLimit-* are unambiguously that limit's.
-const LIMITS = longMode()
-  ? { edge: 120, dpp: 100, apiKey: 100, bms: 20 }
-  : { edge: 50, dpp: 20, apiKey: 20, bms: 8 };
+const LIMITS = longMode() ? { edge: 120, dpp: 100, apiKey: 100, bms: 20 } : { edge: 50, dpp: 20, apiKey: 20, bms: 8 };
 const FORGED_EDGE = longMode() ? 120 : 30;
 const MINUTE = 60;
 const over = (limit: number) => Math.ceil(limit * 1.5);
@@ -47,9 +59,14 @@ beforeAll(async () => {
     RATE_LIMIT_BMS_PER_SECOND: String(LIMITS.bms),
   };
   behindProxy = await startService({ databaseUrl: database.url, env: { ...limits, TRUSTED_PROXY_HOPS: '1' } });
-  direct = await startService({ databaseUrl: database.url, env: { ...limits, RATE_LIMIT_EDGE_PER_MINUTE: String(FORGED_EDGE) } });
+  direct = await startService({
+    databaseUrl: database.url,
+    env: { ...limits, RATE_LIMIT_EDGE_PER_MINUTE: String(FORGED_EDGE) },
+  });
   passport = (await bmsTenant(db)).product;
-  const openapi = await fetch(`${behindProxy.baseUrl}/api/v1/openapi.json`, { headers: { 'X-Forwarded-For': uniqueAddress() } });
+  const openapi = await fetch(`${behindProxy.baseUrl}/api/v1/openapi.json`, {
+    headers: { 'X-Forwarded-For': uniqueAddress() },
+  });
   conditional = { 'If-None-Match': openapi.headers.get('ETag')! };
   await openapi.arrayBuffer();
 });
@@ -89,7 +106,9 @@ describe('per client address', () => {
         ...Array.from({ length: n }, (_, i) => ({ who: 'attacker', path: routes[i % 2]!, address: attacker })),
         ...Array.from({ length: 10 }, (_, i) => ({ who: 'bystander', path: routes[i % 2]!, address: bystander })),
       ]);
-      const answers = await burst(plan.length, (i) => get(behindProxy.baseUrl, plan[i]!.path, plan[i]!.address, conditional));
+      const answers = await burst(plan.length, (i) =>
+        get(behindProxy.baseUrl, plan[i]!.path, plan[i]!.address, conditional),
+      );
       return plan.map((p, i) => ({ ...p, answer: answers[i]! }));
     });
     const of = (who: string) => run.result.filter((r) => r.who === who);
@@ -103,9 +122,18 @@ describe('per client address', () => {
     }
     const bystander = of('bystander').map((r) => r.answer);
     for (const a of bystander) expectServed(a, [200, 304]);
-    expect(bystander.map(remainingOf).sort((a, b) => b - a)).toEqual(Array.from({ length: 10 }, (_, i) => LIMITS.edge - 1 - i));
+    expect(bystander.map(remainingOf).sort((a, b) => b - a)).toEqual(
+      Array.from({ length: 10 }, (_, i) => LIMITS.edge - 1 - i),
+    );
     for (const a of [...attacker.passed, ...bystander]) expectResetWithin(a, run);
-    report('edge limit, one address', n + 10, attacker.passed.length + bystander.length, attacker.refused.length, run.attempts, overloaded([...attacker.passed, ...bystander]));
+    report(
+      'edge limit, one address',
+      n + 10,
+      attacker.passed.length + bystander.length,
+      attacker.refused.length,
+      run.attempts,
+      overloaded([...attacker.passed, ...bystander]),
+    );
   });
 
   test('GET /api/dpp/{slug} lets exactly RATE_LIMIT_DPP_PER_MINUTE requests of one address through in a window (its own limit, tighter than the edge)', async () => {
@@ -141,14 +169,28 @@ describe('per API key on the Integration API', () => {
         mintTestKey(db, company.id, { scopes: ALL_GRANTABLE, mode: 'live' }),
         mintTestKey(db, company.id, { scopes: ALL_GRANTABLE, mode: 'test' }),
       ]);
-      const clients = keys.map((k) => createIntegrationClient({ baseUrl: behindProxy.baseUrl, apiKey: k.key, signingSecret: k.signingSecret, maxRetries: 0 }));
+      const clients = keys.map((k) =>
+        createIntegrationClient({
+          baseUrl: behindProxy.baseUrl,
+          apiKey: k.key,
+          signingSecret: k.signingSecret,
+          maxRetries: 0,
+        }),
+      );
       // Every request from an address of its own: only the per-key counter can refuse it.
-      const plan = shuffled(keys.flatMap((key, k) => Array.from({ length: n }, (_, i) => ({ key, client: clients[k]!, write: i % 3 === 0 }))));
+      const plan = shuffled(
+        keys.flatMap((key, k) =>
+          Array.from({ length: n }, (_, i) => ({ key, client: clients[k]!, write: i % 3 === 0 })),
+        ),
+      );
       const answers = await burst(plan.length, async (i): Promise<Answer> => {
         const { client, write } = plan[i]!;
         const headers = { 'X-Forwarded-For': uniqueAddress() };
         const response = write
-          ? await client.send('POST', '/api/v1/mappings/lint', { body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] }, headers })
+          ? await client.send('POST', '/api/v1/mappings/lint', {
+              body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] },
+              headers,
+            })
           : await client.send('GET', '/api/v1/meta', { headers });
         return { status: response.status, headers: response.headers, body: response.data, receivedAt: Date.now() };
       });
@@ -175,7 +217,14 @@ describe('per API key on the Integration API', () => {
       refusedTotal += refused.length;
       failedTotal += overloaded(answers);
     }
-    report('Integration API, three keys of one company from many addresses', 3 * n, passedTotal, refusedTotal, run.attempts, failedTotal);
+    report(
+      'Integration API, three keys of one company from many addresses',
+      3 * n,
+      passedTotal,
+      refusedTotal,
+      run.attempts,
+      failedTotal,
+    );
   });
 });
 
@@ -190,7 +239,9 @@ describe('per secret on the BMS endpoint', () => {
       const raw = JSON.stringify({ lifetimeCounters: { deepDischargeEvents: i } });
       return holdRequest(url, {
         headers: {
-          'Content-Type': 'application/json', 'X-Forwarded-For': uniqueAddress(), 'X-Service-BMS-Secret': secret,
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': uniqueAddress(),
+          'X-Service-BMS-Secret': secret,
           ...signBmsRequest({ rawBody: raw, secret }),
         },
         body: raw,
@@ -199,18 +250,26 @@ describe('per secret on the BMS endpoint', () => {
     // Fresh secrets for every attempt. The requests are held before the window opens (the secret lookup runs
     // then) and released together right after it opens: a one-second window leaves no time for more.
     let secrets: Array<{ id: string; secret: string }> = [];
-    const run = await inOneWindow(1, async (_attempt, held: Array<{ secret: string; request: ReturnType<typeof hold> }>) => {
-      const answers = await Promise.all(held.map((h) => h.request.release()));
-      return secrets.map((s) => held.flatMap((h, j) => (h.secret === s.secret ? [answers[j]!] : [])));
-    }, {
-      attempts: 10,
-      prepare: async (attempt) => {
-        secrets = await Promise.all([createTestBmsSecret(db, company.id), createTestBmsSecret(db, company.id)]);
-        const held = shuffled(secrets.flatMap((s) => Array.from({ length: n }, (_, i) => ({ secret: s.secret, request: hold(s.secret, i) }))));
-        await sleep(1000 * attempt);
-        return held;
+    const run = await inOneWindow(
+      1,
+      async (_attempt, held: Array<{ secret: string; request: ReturnType<typeof hold> }>) => {
+        const answers = await Promise.all(held.map((h) => h.request.release()));
+        return secrets.map((s) => held.flatMap((h, j) => (h.secret === s.secret ? [answers[j]!] : [])));
       },
-    });
+      {
+        attempts: 10,
+        prepare: async (attempt) => {
+          secrets = await Promise.all([createTestBmsSecret(db, company.id), createTestBmsSecret(db, company.id)]);
+          const held = shuffled(
+            secrets.flatMap((s) =>
+              Array.from({ length: n }, (_, i) => ({ secret: s.secret, request: hold(s.secret, i) })),
+            ),
+          );
+          await sleep(1000 * attempt);
+          return held;
+        },
+      },
+    );
     let passedTotal = 0;
     let refusedTotal = 0;
     for (const answers of run.result) {
@@ -231,12 +290,20 @@ describe('per secret on the BMS endpoint', () => {
   test('updates within the budget are applied and audited; a refused update writes nothing', async () => {
     const tenant = await bmsTenant(db);
     const answers = await burst(over(LIMITS.bms), (i) =>
-      sendBms(behindProxy.baseUrl, { productId: tenant.product.id, secret: tenant.secret, address: uniqueAddress(), body: { formDataPatch: { current_cycle_count: 100 + i } } }));
+      sendBms(behindProxy.baseUrl, {
+        productId: tenant.product.id,
+        secret: tenant.secret,
+        address: uniqueAddress(),
+        body: { formDataPatch: { current_cycle_count: 100 + i } },
+      }),
+    );
     const applied = answers.filter((a) => a.status === 200);
     for (const a of answers) expectServed(a, [200, 429]);
     expect(applied.length).toBeGreaterThanOrEqual(1);
     expect(applied.every((a) => a.body.ok === true && a.body.appliedKeys.includes('current_cycle_count'))).toBe(true);
-    const audited = await db.auditLog.count({ where: { productId: tenant.product.id, eventType: 'Update', actorId: tenant.secretId } });
+    const audited = await db.auditLog.count({
+      where: { productId: tenant.product.id, eventType: 'Update', actorId: tenant.secretId },
+    });
     expect(audited).toBe(applied.length);
   });
 });
@@ -246,13 +313,23 @@ describe('with TRUSTED_PROXY_HOPS=0 (the default)', () => {
     const n = over(FORGED_EDGE);
     const routes = edgeOnlyRoutes();
     // One socket address for every attempt, so a repeated burst waits for a window nothing has touched.
-    const run = await inOneWindow(MINUTE, async () =>
-      burst(n, (i) => {
-        const forged = uniqueAddress();
-        return exchange(`${direct.baseUrl}${routes[i % 2]}`, {
-          headers: { ...conditional, 'X-Forwarded-For': forged, 'X-Real-IP': forged, Forwarded: `for=${forged}`, 'X-Service-Client-IP': forged },
-        });
-      }), { sameIdentity: true });
+    const run = await inOneWindow(
+      MINUTE,
+      async () =>
+        burst(n, (i) => {
+          const forged = uniqueAddress();
+          return exchange(`${direct.baseUrl}${routes[i % 2]}`, {
+            headers: {
+              ...conditional,
+              'X-Forwarded-For': forged,
+              'X-Real-IP': forged,
+              Forwarded: `for=${forged}`,
+              'X-Service-Client-IP': forged,
+            },
+          });
+        }),
+      { sameIdentity: true },
+    );
     const { passed, refused } = split(run.result);
     for (const a of passed) expectServed(a, [200, 304]);
     expectExactlyLimitPassed(passed, FORGED_EDGE);
@@ -261,6 +338,13 @@ describe('with TRUSTED_PROXY_HOPS=0 (the default)', () => {
       expectResetWithin(a, run);
       if (a.status === 429) expectRateLimited(a, i % 2 === 1 ? 'integration' : 'public', FORGED_EDGE, MINUTE);
     }
-    report('forged forwarding headers, one socket address', n, passed.length, refused.length, run.attempts, overloaded(passed));
+    report(
+      'forged forwarding headers, one socket address',
+      n,
+      passed.length,
+      refused.length,
+      run.attempts,
+      overloaded(passed),
+    );
   });
 });

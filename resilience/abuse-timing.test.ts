@@ -16,7 +16,7 @@ import { createTestCompany, mintTestKey } from '../lib/testing/factories';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
 import { shuffled, uniqueAddress } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { bmsTenant, openDb } from './kit/tenants';
 
 // The primitive, observed: every call still runs the real comparison.
@@ -85,14 +85,24 @@ interface Summary {
 }
 
 const summarise = (p: Paired): Summary => ({
-  half: median(p.half), allButLast: median(p.allButLast), seHalf: seOfMedian(p.half), seAllButLast: seOfMedian(p.allButLast), rounds: p.half.length,
+  half: median(p.half),
+  allButLast: median(p.allButLast),
+  seHalf: seOfMedian(p.half),
+  seAllButLast: seOfMedian(p.allButLast),
+  rounds: p.half.length,
 });
 
 /**
  * In process: per round and class (in shuffled order) one batch of `batch` calls over the class's candidates,
  * timed with the monotonic high-resolution clock; the result is nanoseconds per call.
  */
-function measureInProcess(call: (candidate: string) => void, pool: Record<Class, string[]>, rounds: number, batch = 200, into?: Paired): Paired {
+function measureInProcess(
+  call: (candidate: string) => void,
+  pool: Record<Class, string[]>,
+  rounds: number,
+  batch = 200,
+  into?: Paired,
+): Paired {
   const paired = into ?? { half: [], allButLast: [] };
   for (let r = 0; r < rounds; r++) {
     const t = {} as Record<Class, number>;
@@ -133,10 +143,23 @@ describe('in process', () => {
     const wrong = 'ab'.repeat(32);
     const compared = vi.mocked(constantTimeEqualHex);
     compared.mockClear();
-    expect(() => verifyIntegrationSignature({ header: `t=${now}, v1=${wrong}`, method: 'POST', pathWithQuery: '/api/v1/x', rawBody: body, secret, nowSeconds: now })).toThrow();
-    const integrationExpected = createHmac('sha256', secret).update(canonicalString(now, 'POST', '/api/v1/x', body), 'utf8').digest('hex');
+    expect(() =>
+      verifyIntegrationSignature({
+        header: `t=${now}, v1=${wrong}`,
+        method: 'POST',
+        pathWithQuery: '/api/v1/x',
+        rawBody: body,
+        secret,
+        nowSeconds: now,
+      }),
+    ).toThrow();
+    const integrationExpected = createHmac('sha256', secret)
+      .update(canonicalString(now, 'POST', '/api/v1/x', body), 'utf8')
+      .digest('hex');
     expect(compared).toHaveBeenLastCalledWith(integrationExpected, wrong);
-    expect(() => verifyBmsSignature({ header: `t=${now}, v1=${wrong}`, rawBody: body, secret, nowSeconds: now })).toThrow();
+    expect(() =>
+      verifyBmsSignature({ header: `t=${now}, v1=${wrong}`, rawBody: body, secret, nowSeconds: now }),
+    ).toThrow();
     expect(compared).toHaveBeenLastCalledWith(bmsSignatureHex(secret, now, body), wrong);
     expect(sameHash('cd'.repeat(32), wrong)).toBe(false);
     expect(compared).toHaveBeenLastCalledWith('cd'.repeat(32), wrong);
@@ -144,7 +167,8 @@ describe('in process', () => {
   });
 
   test('constantTimeEqualHex answers as crypto.timingSafeEqual on equal-length digests, and refuses other lengths and non-hex', () => {
-    const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => Buffer.from(b).toString('hex'));
+    const hex = (bytes: number) =>
+      fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => Buffer.from(b).toString('hex'));
     fc.assert(
       fc.property(hex(32), fc.nat(64), hex(32), (a, keep, tail) => {
         // Pairs sharing any prefix length, equal ones included.
@@ -178,14 +202,25 @@ describe('in process', () => {
       measured = measureInProcess(control.call, control.pool, rounds, 200, measured);
     }
     const leak = summarise(measured);
-    figure('abuse', 'timing in process: early-exit comparison, all-but-last − none (the leak to detect)', ns(leak.allButLast), 'µs');
-    expect(leak.allButLast, 'the early-exit comparison must show its leak to this measurement').toBeGreaterThan(8 * leak.seAllButLast);
+    figure(
+      'abuse',
+      'timing in process: early-exit comparison, all-but-last − none (the leak to detect)',
+      ns(leak.allButLast),
+      'µs',
+    );
+    expect(leak.allButLast, 'the early-exit comparison must show its leak to this measurement').toBeGreaterThan(
+      8 * leak.seAllButLast,
+    );
     const tolerance = leak.allButLast / 2;
     figure('abuse', 'timing in process: tolerance (half that leak)', ns(tolerance), 'µs');
 
     let paired = measureInProcess(subject.call, subject.pool, rounds);
     // Noise must be well below the tolerance for the comparison to mean anything; measure on until it is.
-    for (let more = 0; more < 4 && Math.max(summarise(paired).seHalf, summarise(paired).seAllButLast) > tolerance / 4; more++) {
+    for (
+      let more = 0;
+      more < 4 && Math.max(summarise(paired).seHalf, summarise(paired).seAllButLast) > tolerance / 4;
+      more++
+    ) {
       paired = measureInProcess(subject.call, subject.pool, rounds, 200, paired);
     }
     const s = summarise(paired);
@@ -202,15 +237,28 @@ describe('in process', () => {
     const now = Math.floor(Date.now() / 1000);
     const path = '/api/v1/products/x/form-data';
     const body = new TextEncoder().encode('{"formData":{"rated_capacity_ah":188}}');
-    const integrationExpected = createHmac('sha256', secret).update(canonicalString(now, 'PUT', path, body), 'utf8').digest('hex');
+    const integrationExpected = createHmac('sha256', secret)
+      .update(canonicalString(now, 'PUT', path, body), 'utf8')
+      .digest('hex');
     const subjects = {
       verifyIntegrationSignature: {
         pool: pools(integrationExpected, HEX),
-        call: (c: string) => swallow(() => verifyIntegrationSignature({ header: `t=${now}, v1=${c}`, method: 'PUT', pathWithQuery: path, rawBody: body, secret, nowSeconds: now }))(),
+        call: (c: string) =>
+          swallow(() =>
+            verifyIntegrationSignature({
+              header: `t=${now}, v1=${c}`,
+              method: 'PUT',
+              pathWithQuery: path,
+              rawBody: body,
+              secret,
+              nowSeconds: now,
+            }),
+          )(),
       },
       verifyBmsSignature: {
         pool: pools(bmsSignatureHex(secret, now, body), HEX),
-        call: (c: string) => swallow(() => verifyBmsSignature({ header: `t=${now}, v1=${c}`, rawBody: body, secret, nowSeconds: now }))(),
+        call: (c: string) =>
+          swallow(() => verifyBmsSignature({ header: `t=${now}, v1=${c}`, rawBody: body, secret, nowSeconds: now }))(),
       },
     };
     // A refusal throws; its stack trace is most of its cost and much of its noise, and says nothing about timing.
@@ -243,7 +291,10 @@ describe('over HTTP', () => {
   beforeAll(async () => {
     database = await createTestDatabase('resilience_abuse_timing');
     db = openDb(database.url);
-    service = await startService({ databaseUrl: database.url, env: { TRUSTED_PROXY_HOPS: '1', RATE_LIMIT_BMS_PER_SECOND: '100000' } });
+    service = await startService({
+      databaseUrl: database.url,
+      env: { TRUSTED_PROXY_HOPS: '1', RATE_LIMIT_BMS_PER_SECOND: '100000' },
+    });
   });
 
   afterAll(async () => {
@@ -256,7 +307,11 @@ describe('over HTTP', () => {
    * Per round, one request of each class in shuffled order, one after the other on a kept-alive connection; the
    * result is microseconds from send to the end of the answer. `check` sees every answer (each must be a refusal).
    */
-  async function measureHttp(send: (cls: Class) => Promise<Response>, check: (r: Response, body: unknown) => void, rounds: number): Promise<Paired> {
+  async function measureHttp(
+    send: (cls: Class) => Promise<Response>,
+    check: (r: Response, body: unknown) => void,
+    rounds: number,
+  ): Promise<Paired> {
     const paired: Paired = { half: [], allButLast: [] };
     for (let r = -20; r < rounds; r++) {
       const t = {} as Record<Class, number>;
@@ -297,8 +352,12 @@ describe('over HTTP', () => {
     const pool = pools(key.key, BASE62, 'pk_live_'.length);
     let i = 0;
     const paired = await measureHttp(
-      (cls) => fetch(`${service.baseUrl}/api/v1/meta`, { headers: { Authorization: `Bearer ${pool[cls][i++ % 16]}`, 'X-Forwarded-For': uniqueAddress() } }),
-      (r, body) => expect([r.status, (body as { error: { code: string } }).error.code]).toEqual([401, 'INVALID_API_KEY']),
+      (cls) =>
+        fetch(`${service.baseUrl}/api/v1/meta`, {
+          headers: { Authorization: `Bearer ${pool[cls][i++ % 16]}`, 'X-Forwarded-For': uniqueAddress() },
+        }),
+      (r, body) =>
+        expect([r.status, (body as { error: { code: string } }).error.code]).toEqual([401, 'INVALID_API_KEY']),
       rounds(),
     );
     expectNoLeak('API key', paired);
@@ -314,7 +373,12 @@ describe('over HTTP', () => {
         const secret = pool[cls][i++ % 16]!;
         return fetch(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Service-BMS-Secret': secret, 'X-Service-Signature': `t=${Math.floor(Date.now() / 1000)}, v1=${bmsSignatureHex(secret, Math.floor(Date.now() / 1000), raw)}`, 'X-Forwarded-For': uniqueAddress() },
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Service-BMS-Secret': secret,
+            'X-Service-Signature': `t=${Math.floor(Date.now() / 1000)}, v1=${bmsSignatureHex(secret, Math.floor(Date.now() / 1000), raw)}`,
+            'X-Forwarded-For': uniqueAddress(),
+          },
           body: raw,
         });
       },
@@ -340,11 +404,20 @@ describe('over HTTP', () => {
         }
         return fetch(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Service-BMS-Secret': tenant.secret, 'X-Service-Signature': `t=${now}, v1=${pool[cls][i++ % 16]}`, 'X-Forwarded-For': uniqueAddress() },
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Service-BMS-Secret': tenant.secret,
+            'X-Service-Signature': `t=${now}, v1=${pool[cls][i++ % 16]}`,
+            'X-Forwarded-For': uniqueAddress(),
+          },
           body: raw,
         });
       },
-      (r, body) => expect([r.status, body]).toEqual([401, { code: 'BAD_SIGNATURE', error: expect.any(String), reason: 'mismatch' }]),
+      (r, body) =>
+        expect([r.status, body]).toEqual([
+          401,
+          { code: 'BAD_SIGNATURE', error: expect.any(String), reason: 'mismatch' },
+        ]),
       rounds(),
     );
     expectNoLeak('BMS signature', paired);

@@ -4,16 +4,23 @@
 // one passport (through the API and the domain verbs on the same database) give versions without gaps or doubles.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import { createIntegrationClient } from '../lib/client';
+import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import type { Db } from '../lib/db/client';
 import { approveProduct, startRevision } from '../lib/passport/lifecycle';
 import { BMS_DYNAMIC_FIELD_IDS } from '../lib/schema/fields/dynamic';
-import { createPublishedPassport, createTestBmsSecret, createTestCompany, createTestProduct, mintTestKey, TEST_ACTOR } from '../lib/testing/factories';
+import {
+  createPublishedPassport,
+  createTestBmsSecret,
+  createTestCompany,
+  createTestProduct,
+  mintTestKey,
+  TEST_ACTOR,
+} from '../lib/testing/factories';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
-import { burst, exchange, expectServed, overloaded, uniqueAddress, type Answer } from './abuse-kit';
+import { type Answer, burst, exchange, expectServed, overloaded, uniqueAddress } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { ALL_GRANTABLE, openDb } from './kit/tenants';
 
 let database: TestDatabase;
@@ -26,7 +33,12 @@ beforeAll(async () => {
   // Every client from its own address, every limit out of the way: only the races are under test.
   service = await startService({
     databaseUrl: database.url,
-    env: { TRUSTED_PROXY_HOPS: '1', RATE_LIMIT_API_KEY_PER_MINUTE: '1000000', RATE_LIMIT_BMS_PER_SECOND: '1000000', RATE_LIMIT_EDGE_PER_MINUTE: '1000000' },
+    env: {
+      TRUSTED_PROXY_HOPS: '1',
+      RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
+      RATE_LIMIT_BMS_PER_SECOND: '1000000',
+      RATE_LIMIT_EDGE_PER_MINUTE: '1000000',
+    },
   });
 });
 
@@ -39,14 +51,24 @@ afterAll(async () => {
 async function apiCompany() {
   const company = await createTestCompany(db);
   const key = await mintTestKey(db, company.id, { scopes: ALL_GRANTABLE });
-  const client = createIntegrationClient({ baseUrl: service.baseUrl, apiKey: key.key, signingSecret: key.signingSecret, maxRetries: 0 });
+  const client = createIntegrationClient({
+    baseUrl: service.baseUrl,
+    apiKey: key.key,
+    signingSecret: key.signingSecret,
+    maxRetries: 0,
+  });
   return { company, key, client };
 }
 
-const asAnswer = (r: { status: number; headers: Headers; data: unknown }): Answer => ({ status: r.status, headers: r.headers, body: r.data, receivedAt: Date.now() });
+const asAnswer = (r: { status: number; headers: Headers; data: unknown }): Answer => ({
+  status: r.status,
+  headers: r.headers,
+  body: r.data,
+  receivedAt: Date.now(),
+});
 
 describe('optimistic locking', () => {
-  test('of 20 PATCH /api/v1/products/{id} sent at once with the same lockVersion exactly one wins; every other gets 409 LOCK_CONFLICT naming the winner\'s lockVersion; round after round', async () => {
+  test("of 20 PATCH /api/v1/products/{id} sent at once with the same lockVersion exactly one wins; every other gets 409 LOCK_CONFLICT naming the winner's lockVersion; round after round", async () => {
     const { company, client } = await apiCompany();
     const product = await createTestProduct(db, { companyId: company.id });
     const rounds = longMode() ? 10 : 3;
@@ -56,14 +78,24 @@ describe('optimistic locking', () => {
     for (let round = 1; round <= rounds; round++) {
       const { lockVersion } = await client.getProduct(product.id);
       const answers = await burst(contenders, async (i) =>
-        asAnswer(await client.send('PATCH', `/api/v1/products/${product.id}`, { body: { lockVersion, name: `Round ${round} contender ${i} ${product.id}` }, headers: { 'X-Forwarded-For': uniqueAddress() } })));
+        asAnswer(
+          await client.send('PATCH', `/api/v1/products/${product.id}`, {
+            body: { lockVersion, name: `Round ${round} contender ${i} ${product.id}` },
+            headers: { 'X-Forwarded-For': uniqueAddress() },
+          }),
+        ),
+      );
       const winners = answers.filter((a) => a.status === 200);
       const losers = answers.filter((a) => a.status === 409);
       for (const a of answers) expectServed(a, [200, 409]);
       expect(winners).toHaveLength(1);
       expect(winners[0]!.body.lockVersion).toBe(lockVersion + 1);
       for (const a of losers) {
-        expect(a.body.error).toMatchObject({ code: 'LOCK_CONFLICT', currentLockVersion: lockVersion + 1, requestId: a.headers.get('X-Service-Request-Id') });
+        expect(a.body.error).toMatchObject({
+          code: 'LOCK_CONFLICT',
+          currentLockVersion: lockVersion + 1,
+          requestId: a.headers.get('X-Service-Request-Id'),
+        });
       }
       const row = await db.product.findUniqueOrThrow({ where: { id: product.id } });
       expect(row).toMatchObject({ lockVersion: lockVersion + 1, name: winners[0]!.body.name });
@@ -90,10 +122,18 @@ describe('idempotency', () => {
       const body = JSON.stringify({ name: `Idempotent ${round} ${randomUUID()}`, categoryCode: 'EV_BATTERY' });
       // One request, byte for byte: what a client's retry (or a duplicating proxy) sends.
       const headers = {
-        Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(),
+        Authorization: `Bearer ${key.key}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': randomUUID(),
         ...signIntegrationRequest({ method: 'POST', pathWithQuery: path, body, signingSecret: key.signingSecret }),
       };
-      const answers = await burst(copies, () => exchange(`${service.baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'X-Forwarded-For': uniqueAddress() }, body }));
+      const answers = await burst(copies, () =>
+        exchange(`${service.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { ...headers, 'X-Forwarded-For': uniqueAddress() },
+          body,
+        }),
+      );
       for (const a of answers) expectServed(a, [201, 409]);
       const executed = answers.filter((a) => a.status === 201 && a.headers.get('Idempotent-Replayed') === null);
       const replayed = answers.filter((a) => a.status === 201 && a.headers.get('Idempotent-Replayed') === 'true');
@@ -108,10 +148,20 @@ describe('idempotency', () => {
       const rows = await db.product.findMany({ where: { companyId: company.id, name } });
       expect(rows.map((r) => r.id)).toEqual([executed[0]!.body.id]);
       expect(await db.auditLog.count({ where: { productId: rows[0]!.id, eventType: 'Create' } })).toBe(1);
-      expect(await db.idempotencyRecord.count({ where: { apiKeyId: key.id, idempotencyKey: headers['Idempotency-Key'] } })).toBe(1);
+      expect(
+        await db.idempotencyRecord.count({ where: { apiKeyId: key.id, idempotencyKey: headers['Idempotency-Key'] } }),
+      ).toBe(1);
       // Once the first has finished, every copy replays it.
-      const late = await exchange(`${service.baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'X-Forwarded-For': uniqueAddress() }, body });
-      expect([late.status, late.headers.get('Idempotent-Replayed'), late.body]).toEqual([201, 'true', executed[0]!.body]);
+      const late = await exchange(`${service.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'X-Forwarded-For': uniqueAddress() },
+        body,
+      });
+      expect([late.status, late.headers.get('Idempotent-Replayed'), late.body]).toEqual([
+        201,
+        'true',
+        executed[0]!.body,
+      ]);
       tally.executed += executed.length;
       tally.replayed += replayed.length;
       tally.inProgress += inProgress.length;
@@ -126,13 +176,26 @@ describe('idempotency', () => {
 });
 
 describe('BMS telemetry', () => {
-  const COUNTERS = ['timeAtTempExtremeLowSec', 'timeAtTempLowSec', 'timeAtTempHighSec', 'timeAtTempExtremeHighSec', 'totalEnergyThroughputKwh', 'totalEnergyThroughputAh', 'deepDischargeEvents'] as const;
+  const COUNTERS = [
+    'timeAtTempExtremeLowSec',
+    'timeAtTempLowSec',
+    'timeAtTempHighSec',
+    'timeAtTempExtremeHighSec',
+    'totalEnergyThroughputKwh',
+    'totalEnergyThroughputAh',
+    'deepDischargeEvents',
+  ] as const;
   const NUMERIC_KEYS = BMS_DYNAMIC_FIELD_IDS.filter((id) => !/last_updated$/.test(id));
 
   /** Update i: two form keys and all seven counters, each a value only update i sends (deepDischargeEvents = i). */
   const update = (i: number) => ({
-    formDataPatch: { [NUMERIC_KEYS[i % NUMERIC_KEYS.length]!]: i % 100, [NUMERIC_KEYS[(i + 7) % NUMERIC_KEYS.length]!]: (i * 3) % 100 },
-    lifetimeCounters: Object.fromEntries(COUNTERS.map((name, k) => [name, k === 6 ? i : k * 1000 + i + (k === 4 ? 0.5 : 0)])) as Record<(typeof COUNTERS)[number], number>,
+    formDataPatch: {
+      [NUMERIC_KEYS[i % NUMERIC_KEYS.length]!]: i % 100,
+      [NUMERIC_KEYS[(i + 7) % NUMERIC_KEYS.length]!]: (i * 3) % 100,
+    },
+    lifetimeCounters: Object.fromEntries(
+      COUNTERS.map((name, k) => [name, k === 6 ? i : k * 1000 + i + (k === 4 ? 0.5 : 0)]),
+    ) as Record<(typeof COUNTERS)[number], number>,
   });
 
   /**
@@ -153,7 +216,9 @@ describe('BMS telemetry', () => {
         RETURN NEW;
       END $$`);
     await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS resilience_record_apply ON "AuditLog"`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER resilience_record_apply AFTER INSERT ON "AuditLog" FOR EACH ROW EXECUTE FUNCTION resilience_record_apply()`);
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER resilience_record_apply AFTER INSERT ON "AuditLog" FOR EACH ROW EXECUTE FUNCTION resilience_record_apply()`,
+    );
   }
 
   test('signed updates of one product sent at once (50; 100 with --long) lose nothing: in the order the database applied them each left the form data of the one before plus its own keys and exactly its own counters; one audit entry per 200', async () => {
@@ -161,25 +226,43 @@ describe('BMS telemetry', () => {
     const company = await createTestCompany(db);
     const product = await createPublishedPassport(db, { companyId: company.id });
     const { secret, id: secretId } = await createTestBmsSecret(db, company.id);
-    const initial = (await db.product.findUniqueOrThrow({ where: { id: product.id } })).formData as Record<string, unknown>;
+    const initial = (await db.product.findUniqueOrThrow({ where: { id: product.id } })).formData as Record<
+      string,
+      unknown
+    >;
     const n = longMode() ? 100 : 50;
     const answers = await burst(n, (i) => {
       const raw = JSON.stringify(update(i));
       return exchange(`${service.baseUrl}/api/v1/products/${product.id}/bms-update`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Service-BMS-Secret': secret, 'X-Forwarded-For': uniqueAddress(), ...signBmsRequest({ rawBody: raw, secret }) },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Service-BMS-Secret': secret,
+          'X-Forwarded-For': uniqueAddress(),
+          ...signBmsRequest({ rawBody: raw, secret }),
+        },
         body: raw,
       });
     });
     for (const a of answers) expectServed(a, [200]);
     const applied = new Set(answers.flatMap((a, i) => (a.status === 200 ? [i] : [])));
     for (const i of applied) {
-      expect(answers[i]!.body).toEqual({ ok: true, productId: product.id, appliedKeys: Object.keys(update(i).formDataPatch), rejectedKeys: [], counterUpdated: true });
+      expect(answers[i]!.body).toEqual({
+        ok: true,
+        productId: product.id,
+        appliedKeys: Object.keys(update(i).formDataPatch),
+        rejectedKeys: [],
+        counterUpdated: true,
+      });
     }
     expect(applied.size).toBeGreaterThan(0);
 
-    const order = await db.$queryRawUnsafe<Array<{ seq: bigint; formData: Record<string, unknown>; counters: Record<string, number> }>>(
-      `SELECT seq, "formData", counters FROM "ResilienceApplyOrder" WHERE "productId" = $1::uuid ORDER BY seq`, product.id);
+    const order = await db.$queryRawUnsafe<
+      Array<{ seq: bigint; formData: Record<string, unknown>; counters: Record<string, number> }>
+    >(
+      `SELECT seq, "formData", counters FROM "ResilienceApplyOrder" WHERE "productId" = $1::uuid ORDER BY seq`,
+      product.id,
+    );
     // Every 200 was applied exactly once, and nothing else was.
     const sequence = order.map((o) => o.counters.deepDischargeEvents!);
     expect([...sequence].sort((a, b) => a - b)).toEqual([...applied].sort((a, b) => a - b));
@@ -192,13 +275,19 @@ describe('BMS telemetry', () => {
       before = step.formData;
     }
     const last = update(sequence.at(-1)!);
-    const final = await db.product.findUniqueOrThrow({ where: { id: product.id }, include: { lifetimeCounters: true } });
+    const final = await db.product.findUniqueOrThrow({
+      where: { id: product.id },
+      include: { lifetimeCounters: true },
+    });
     expect(final.formData).toEqual(before);
     for (const name of COUNTERS) expect(final.lifetimeCounters![name]).toBe(last.lifetimeCounters[name]);
-    expect(await db.auditLog.count({ where: { productId: product.id, eventType: 'Update', actorId: secretId } })).toBe(applied.size);
+    expect(await db.auditLog.count({ where: { productId: product.id, eventType: 'Update', actorId: secretId } })).toBe(
+      applied.size,
+    );
     figure('concurrency', 'BMS race: updates fired at one product', n);
     figure('concurrency', 'BMS race: applied (200)', applied.size);
-    if (overloaded(answers) > 0) figure('concurrency', 'BMS race: answered 5xx (rolled back; machine overloaded)', overloaded(answers));
+    if (overloaded(answers) > 0)
+      figure('concurrency', 'BMS race: answered 5xx (rolled back; machine overloaded)', overloaded(answers));
   });
 });
 
@@ -221,9 +310,12 @@ describe('publication', () => {
         try {
           if (state === 'APPROVED') await startRevision({ ctx, input: { productId: product.id }, db });
           else if (state === 'DRAFT') {
-            const r = await client.send('POST', `/api/v1/products/${product.id}/submit`, { headers: { 'X-Forwarded-For': uniqueAddress() } });
+            const r = await client.send('POST', `/api/v1/products/${product.id}/submit`, {
+              headers: { 'X-Forwarded-For': uniqueAddress() },
+            });
             if (r.status !== 200) note((r.data as { error: { code: string } }).error.code);
-          } else if (state === 'SUBMITTED') published.push((await approveProduct({ ctx, input: { productId: product.id }, db })).version);
+          } else if (state === 'SUBMITTED')
+            published.push((await approveProduct({ ctx, input: { productId: product.id }, db })).version);
         } catch (error) {
           note((error as { code?: string }).code ?? String(error));
         }
@@ -233,20 +325,36 @@ describe('publication', () => {
     // A worker may have stopped just after a revision or a submission: publish that one too, so the passport is
     // published (its versions are served only then).
     const settled = await db.product.findUniqueOrThrow({ where: { id: product.id }, select: { state: true } });
-    if (settled.state === 'DRAFT') expect((await client.send('POST', `/api/v1/products/${product.id}/submit`, { headers: { 'X-Forwarded-For': uniqueAddress() } })).status).toBe(200);
-    if (settled.state !== 'APPROVED') published.push((await approveProduct({ ctx, input: { productId: product.id }, db })).version);
+    if (settled.state === 'DRAFT')
+      expect(
+        (
+          await client.send('POST', `/api/v1/products/${product.id}/submit`, {
+            headers: { 'X-Forwarded-For': uniqueAddress() },
+          })
+        ).status,
+      ).toBe(200);
+    if (settled.state !== 'APPROVED')
+      published.push((await approveProduct({ ctx, input: { productId: product.id }, db })).version);
 
     // Only the state machine refused steps: another worker had moved the passport on.
     expect(Object.keys(refused).every((code) => code === 'INVALID_STATE')).toBe(true);
     expect([...published].sort((a, b) => a - b)).toEqual(Array.from({ length: published.length }, (_, k) => k + 2));
-    const versions = await db.passportVersion.findMany({ where: { productId: product.id }, orderBy: { version: 'asc' }, select: { version: true } });
+    const versions = await db.passportVersion.findMany({
+      where: { productId: product.id },
+      orderBy: { version: 'asc' },
+      select: { version: true },
+    });
     expect(versions.map((v) => v.version)).toEqual(Array.from({ length: published.length + 1 }, (_, k) => k + 1));
     const row = await db.product.findUniqueOrThrow({ where: { id: product.id } });
     expect([row.state, row.version]).toEqual(['APPROVED', published.length + 1]);
-    expect(await db.auditLog.count({ where: { productId: product.id, eventType: 'Approve' } })).toBe(published.length + 1);
+    expect(await db.auditLog.count({ where: { productId: product.id, eventType: 'Approve' } })).toBe(
+      published.length + 1,
+    );
     // Every version is served intact by the public snapshot route.
     for (const { version } of versions) {
-      const snapshot = await exchange(`${service.baseUrl}/api/dpp/${product.slug}/v/${version}`, { headers: { 'X-Forwarded-For': uniqueAddress() } });
+      const snapshot = await exchange(`${service.baseUrl}/api/dpp/${product.slug}/v/${version}`, {
+        headers: { 'X-Forwarded-For': uniqueAddress() },
+      });
       expect([snapshot.status, snapshot.headers.get('X-DPP-Version')]).toEqual([200, String(version)]);
     }
     figure('concurrency', 'publication race: workers', workers);

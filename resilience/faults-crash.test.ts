@@ -8,7 +8,7 @@ import type { Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
 import { absent, createTraces, hollowRecords, seconds, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { apiTenant, openDb, waitFor } from './kit/tenants';
 
 const SUITE = 'faults';
@@ -53,8 +53,14 @@ interface Write {
 
 function send(w: Write) {
   return w.kind === 'create'
-    ? tenant.client.send<Product>('POST', '/api/v1/products', { body: { name: w.name, categoryCode: 'EV_BATTERY' }, idempotencyKey: w.idempotencyKey })
-    : tenant.client.send<Product>('PUT', `/api/v1/products/${w.productId}/form-data`, { body: { formData: w.formData }, idempotencyKey: w.idempotencyKey });
+    ? tenant.client.send<Product>('POST', '/api/v1/products', {
+        body: { name: w.name, categoryCode: 'EV_BATTERY' },
+        idempotencyKey: w.idempotencyKey,
+      })
+    : tenant.client.send<Product>('PUT', `/api/v1/products/${w.productId}/form-data`, {
+        body: { formData: w.formData },
+        idempotencyKey: w.idempotencyKey,
+      });
 }
 
 /** A form-data PUT is all there (its three fields, one audit entry, one event, lockVersion 2) or not at all. */
@@ -63,8 +69,12 @@ async function putTraces(w: Write) {
   const formData = product.formData as Record<string, unknown>;
   const fields = Object.entries(w.formData!).filter(([k, v]) => formData[k] === v).length;
   const audits = await db.auditLog.count({ where: { productId: w.productId, eventType: 'Update' } });
-  const events = (await db.webhookEvent.findMany({ where: { companyId: tenant.company.id, type: 'product.updated' }, select: { payload: true } }))
-    .filter((e) => (e.payload as { productId?: string }).productId === w.productId).length;
+  const events = (
+    await db.webhookEvent.findMany({
+      where: { companyId: tenant.company.id, type: 'product.updated' },
+      select: { payload: true },
+    })
+  ).filter((e) => (e.payload as { productId?: string }).productId === w.productId).length;
   const applied = fields === 3 && audits === 1 && events === 1 && product.lockVersion === 2;
   const untouched = fields === 0 && audits === 0 && events === 0 && product.lockVersion === 1;
   return { applied, untouched };
@@ -82,23 +92,53 @@ async function isAbsent(w: Write) {
 
 describe('the app killed during a burst of writes', () => {
   test('acknowledged writes are whole, none is half-written, and retrying the rest with their keys leaves exactly one of each', async () => {
-    const drafts = await Promise.all(Array.from({ length: PUTS }, (_, i) => tenant.client.createProduct({ name: `Crash draft ${i} ${randomUUID().slice(0, 8)}`, categoryCode: 'EV_BATTERY' })));
+    const drafts = await Promise.all(
+      Array.from({ length: PUTS }, (_, i) =>
+        tenant.client.createProduct({
+          name: `Crash draft ${i} ${randomUUID().slice(0, 8)}`,
+          categoryCode: 'EV_BATTERY',
+        }),
+      ),
+    );
     const writes: Write[] = [
-      ...Array.from({ length: CREATES }, (_, i): Write => ({ kind: 'create', idempotencyKey: randomUUID(), name: `Crash pack ${i} ${randomUUID().slice(0, 8)}`, status: -1 })),
-      ...drafts.map((d, i): Write => ({
-        kind: 'put', idempotencyKey: randomUUID(), productId: d.id, status: -1,
-        formData: { model_number: `CR-${i}`, manufacturing_place: `Line ${i}`, eu_declaration_of_conformity_id: `DoC-CR-${i}` },
-      })),
+      ...Array.from(
+        { length: CREATES },
+        (_, i): Write => ({
+          kind: 'create',
+          idempotencyKey: randomUUID(),
+          name: `Crash pack ${i} ${randomUUID().slice(0, 8)}`,
+          status: -1,
+        }),
+      ),
+      ...drafts.map(
+        (d, i): Write => ({
+          kind: 'put',
+          idempotencyKey: randomUUID(),
+          productId: d.id,
+          status: -1,
+          formData: {
+            model_number: `CR-${i}`,
+            manufacturing_place: `Line ${i}`,
+            eu_declaration_of_conformity_id: `DoC-CR-${i}`,
+          },
+        }),
+      ),
     ].sort(() => Math.random() - 0.5);
 
     // All at once; the process dies the moment the 15th success arrives, with the rest still in flight.
     let killed: Promise<void> | undefined;
-    const settled = Promise.all(writes.map(async (w) => {
-      const answer = await send(w).then((r) => r, () => null);
-      w.status = answer?.status ?? 0;
-      if (answer && w.status >= 300) w.refusal = JSON.stringify(answer.data);
-      if (!killed && writes.filter((x) => x.status >= 200 && x.status < 300).length >= KILL_AFTER) killed = service.kill();
-    }));
+    const settled = Promise.all(
+      writes.map(async (w) => {
+        const answer = await send(w).then(
+          (r) => r,
+          () => null,
+        );
+        w.status = answer?.status ?? 0;
+        if (answer && w.status >= 300) w.refusal = JSON.stringify(answer.data);
+        if (!killed && writes.filter((x) => x.status >= 200 && x.status < 300).length >= KILL_AFTER)
+          killed = service.kill();
+      }),
+    );
     await waitFor(async () => killed !== undefined, 120_000, 'the first acknowledgements');
     await killed;
     const killedAt = Date.now();
@@ -109,7 +149,9 @@ describe('the app killed during a burst of writes', () => {
     // Any other answer is the connection dying with the process, or (a burst larger than the connection pool on a
     // busy machine) the retryable 500 of a write that waited too long for a database connection; nothing else.
     const busy = unacknowledged.filter((w) => w.status === 500 && RETRYABLE_500.test(w.refusal ?? ''));
-    expect(unacknowledged.filter((w) => w.status !== 0 && !busy.includes(w)).map((w) => `${w.status} ${w.refusal}`)).toEqual([]);
+    expect(
+      unacknowledged.filter((w) => w.status !== 0 && !busy.includes(w)).map((w) => `${w.status} ${w.refusal}`),
+    ).toEqual([]);
     expect(unacknowledged.length).toBeGreaterThan(0);
 
     service = await startService({ databaseUrl: database.url, env, port: service.port });
@@ -131,20 +173,32 @@ describe('the app killed during a burst of writes', () => {
     // time (within the connection pool), a retryable 500 tried again as the contract says.
     const retryFailures: string[] = [];
     const queue = [...unacknowledged];
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (let w = queue.shift(); w; w = queue.shift()) {
-        let answer = await send(w);
-        for (let attempt = 1; attempt < 3 && answer.status === 500 && RETRYABLE_500.test(JSON.stringify(answer.data)); attempt++) answer = await send(w);
-        if (!(answer.status >= 200 && answer.status < 300)) retryFailures.push(`${answer.status} ${JSON.stringify(answer.data)}`);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let w = queue.shift(); w; w = queue.shift()) {
+          let answer = await send(w);
+          for (
+            let attempt = 1;
+            attempt < 3 && answer.status === 500 && RETRYABLE_500.test(JSON.stringify(answer.data));
+            attempt++
+          )
+            answer = await send(w);
+          if (!(answer.status >= 200 && answer.status < 300))
+            retryFailures.push(`${answer.status} ${JSON.stringify(answer.data)}`);
+        }
+      }),
+    );
     expect(retryFailures).toEqual([]);
     let notExactlyOnce = 0;
     for (const w of writes) if (!(await isWhole(w))) notExactlyOnce += 1;
     expect(notExactlyOnce).toBe(0);
 
     figure(SUITE, 'app killed: writes sent', writes.length);
-    figure(SUITE, 'app killed: acknowledged before the kill / verified whole', `${acknowledged.length} / ${acknowledged.length}`);
+    figure(
+      SUITE,
+      'app killed: acknowledged before the kill / verified whole',
+      `${acknowledged.length} / ${acknowledged.length}`,
+    );
     figure(SUITE, 'app killed: unacknowledged (connection died)', unacknowledged.length - busy.length);
     figure(SUITE, 'app killed: answered 500 before the kill (no pool connection within 3 s)', busy.length);
     figure(SUITE, 'app killed: unacknowledged but committed (replayed on retry)', landedUnacknowledged);

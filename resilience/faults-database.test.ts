@@ -7,12 +7,12 @@ import type { Product } from '../lib/client/products';
 import type { Db } from '../lib/db/client';
 import { createPublishedPassport } from '../lib/testing/factories';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
-import { absent, createTraces, hollowRecords, seconds, timed, timedFetch, whole, type Answer } from './faults-kit';
+import { type Answer, absent, createTraces, hollowRecords, seconds, timed, timedFetch, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { proxyFor, type TcpProxy } from './kit/tcp-proxy';
 import { apiTenant, bmsTenant, clientAddress, openDb, sendBms, waitFor } from './kit/tenants';
-import { duplicates, webhookReceiver, type WebhookReceiver } from './kit/webhook-receiver';
+import { duplicates, type WebhookReceiver, webhookReceiver } from './kit/webhook-receiver';
 
 const SUITE = 'faults';
 /** An answer slower than this during an outage counts as a hang (the pool's connect timeout is 3 s). */
@@ -62,7 +62,11 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const publicPaths = () => [`/api/dpp/${passport.slug}`, `/api/dpp/${passport.slug}/jsonld`, `/api/dpp/${passport.slug}/v/${passport.version}`];
+const publicPaths = () => [
+  `/api/dpp/${passport.slug}`,
+  `/api/dpp/${passport.slug}/jsonld`,
+  `/api/dpp/${passport.slug}/v/${passport.version}`,
+];
 const read = (path: string) => timedFetch(service.baseUrl + path, { headers: { 'X-Forwarded-For': clientAddress() } });
 const health = () => timedFetch(`${service.baseUrl}/api/health`);
 
@@ -75,7 +79,8 @@ interface Write {
 
 async function create(name: string, idempotencyKey: string): Promise<Answer> {
   const started = Date.now();
-  const res = await tenant.client.send<Product>('POST', '/api/v1/products', { body: { name, categoryCode: 'EV_BATTERY' }, idempotencyKey })
+  const res = await tenant.client
+    .send<Product>('POST', '/api/v1/products', { body: { name, categoryCode: 'EV_BATTERY' }, idempotencyKey })
     .catch((error: unknown) => ({ status: 0, headers: new Headers(), data: String(error) }));
   return { status: res.status, headers: res.headers, body: res.data, ms: Date.now() - started };
 }
@@ -133,18 +138,35 @@ function traffic(lanes: number) {
 describe('PostgreSQL stopped mid-traffic', () => {
   test('refused: health 503 degraded, public reads 503 SERVICE_UNAVAILABLE, writes 500 INTERNAL_ERROR and BMS 500 INTERNAL, all in bounded time; after it comes back nothing is half-written and the service recovers without a restart', async () => {
     const burst = traffic(6);
-    await waitFor(async () => burst.writes.filter((w) => w.answer.status === 201).length >= 15, 60_000, 'writes acknowledged before the cut');
+    await waitFor(
+      async () => burst.writes.filter((w) => w.answer.status === 201).length >= 15,
+      60_000,
+      'writes acknowledged before the cut',
+    );
     proxy.set('refuse');
     const cutAt = Date.now();
-    await waitFor(async () => [...burst.reads, ...burst.writes].filter((r) => r.started > cutAt).length >= OUTAGE_REQUESTS, 300_000, 'traffic during the outage');
+    await waitFor(
+      async () => [...burst.reads, ...burst.writes].filter((r) => r.started > cutAt).length >= OUTAGE_REQUESTS,
+      300_000,
+      'traffic during the outage',
+    );
 
     // Checked while the database is away: each surface names the outage its own way.
     const degraded = await health();
     expect(degraded.status).toBe(503);
     expect(degraded.body).toMatchObject({ status: 'degraded', services: { database: 'error', rateLimit: 'ok' } });
     for (const path of publicPaths()) expectPublic503(await read(path), path);
-    const bmsAnswer = await timed(() => sendBms(service.baseUrl, { productId: bms.product.id, secret: bms.secret, body: { formDataPatch: { current_soh_pct: 88 } } }));
-    expect([bmsAnswer.status, bmsAnswer.body]).toEqual([500, { code: 'INTERNAL', error: expect.stringMatching(/nothing was written.*safe to retry/i) }]);
+    const bmsAnswer = await timed(() =>
+      sendBms(service.baseUrl, {
+        productId: bms.product.id,
+        secret: bms.secret,
+        body: { formDataPatch: { current_soh_pct: 88 } },
+      }),
+    );
+    expect([bmsAnswer.status, bmsAnswer.body]).toEqual([
+      500,
+      { code: 'INTERNAL', error: expect.stringMatching(/nothing was written.*safe to retry/i) },
+    ]);
     await burst.stop();
 
     const during = [...burst.reads, ...burst.writes].filter((r) => r.started > cutAt);
@@ -159,7 +181,8 @@ describe('PostgreSQL stopped mid-traffic', () => {
       expect(w.answer.ms).toBeLessThan(BOUNDED_MS);
     }
     // Nothing started after the cut can succeed: every connection was dropped and new ones are refused.
-    for (const r of during) expect([200, 201], `started ${r.started - cutAt} ms after the cut`).not.toContain(r.answer.status);
+    for (const r of during)
+      expect([200, 201], `started ${r.started - cutAt} ms after the cut`).not.toContain(r.answer.status);
 
     proxy.set('open');
     const reopened = Date.now();
@@ -201,11 +224,19 @@ describe('PostgreSQL stopped mid-traffic', () => {
     const after = await create(name, randomUUID());
     expect(after.status).toBe(201);
     const delivered = Date.now();
-    await waitFor(async () => receiver.verified.some((d) => d.data.productId === after.body.id), 90_000, 'the post-recovery event at the receiver');
+    await waitFor(
+      async () => receiver.verified.some((d) => d.data.productId === after.body.id),
+      90_000,
+      'the post-recovery event at the receiver',
+    );
     expect(duplicates(receiver.verified).size).toBe(0);
 
     figure(SUITE, 'database refused: requests during the outage', during.length);
-    figure(SUITE, 'database refused: public 503 SERVICE_UNAVAILABLE answered', burst.reads.filter((r) => r.answer.status === 503).length + 3);
+    figure(
+      SUITE,
+      'database refused: public 503 SERVICE_UNAVAILABLE answered',
+      burst.reads.filter((r) => r.answer.status === 503).length + 3,
+    );
     figure(SUITE, 'database refused: writes answered 500 INTERNAL_ERROR', failed.length);
     figure(SUITE, 'database refused: slowest answer', slowest, 'ms');
     figure(SUITE, 'database refused: writes acknowledged / verified whole', `${acknowledged.length} / ${verified}`);

@@ -38,21 +38,26 @@ export async function createTraces(db: Db, companyId: string, name: string) {
   const products = await db.product.findMany({ where: { companyId, name }, select: { id: true } });
   const ids = products.map((p) => p.id);
   const audits = await db.auditLog.count({ where: { productId: { in: ids }, eventType: 'Create' } });
-  const events = (await db.webhookEvent.findMany({ where: { companyId, type: 'product.created' }, select: { payload: true } }))
-    .filter((e) => ids.includes((e.payload as { productId?: string }).productId ?? '')).length;
+  const events = (
+    await db.webhookEvent.findMany({ where: { companyId, type: 'product.created' }, select: { payload: true } })
+  ).filter((e) => ids.includes((e.payload as { productId?: string }).productId ?? '')).length;
   return { products: ids.length, audits, events, ids };
 }
 
 /** A create is whole when its one row has its one audit entry and its one outbox event. */
-export const whole = (t: { products: number; audits: number; events: number }) => t.products === 1 && t.audits === 1 && t.events === 1;
-export const absent = (t: { products: number; audits: number; events: number }) => t.products === 0 && t.audits === 0 && t.events === 0;
+export const whole = (t: { products: number; audits: number; events: number }) =>
+  t.products === 1 && t.audits === 1 && t.events === 1;
+export const absent = (t: { products: number; audits: number; events: number }) =>
+  t.products === 0 && t.audits === 0 && t.events === 0;
 
 /**
  * Idempotency records of a key that claim a success (2xx) whose effect is missing: for product creates, a record
  * whose answer names a product id that does not exist.
  */
 export async function hollowRecords(db: Db, apiKeyId: string): Promise<number> {
-  const records = await db.idempotencyRecord.findMany({ where: { apiKeyId, responseStatus: { gte: 200, lt: 300 }, method: 'POST', path: '/api/v1/products' } });
+  const records = await db.idempotencyRecord.findMany({
+    where: { apiKeyId, responseStatus: { gte: 200, lt: 300 }, method: 'POST', path: '/api/v1/products' },
+  });
   let hollow = 0;
   for (const record of records) {
     const body = record.responseBody ? JSON.parse(Buffer.from(record.responseBody).toString('utf8')) : null;

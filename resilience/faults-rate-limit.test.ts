@@ -2,7 +2,7 @@
 // with RATE_LIMIT_BACKEND=redis: the limiter fails closed (429 on every limited route, in each surface's envelope,
 // within RATE_LIMIT_TIMEOUT_MS), health names it, and everything answers again without a restart.
 // Redis: REDIS_URL when set, else a redis-server spawned here, else the file is skipped with a figure saying why.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,9 +10,9 @@ import type { Db } from '../lib/db/client';
 import { freePort } from '../lib/db/embedded';
 import { createPublishedPassport } from '../lib/testing/factories';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
-import { seconds, timedFetch, type Answer } from './faults-kit';
+import { type Answer, seconds, timedFetch } from './faults-kit';
 import { figure } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { proxyFor, type TcpProxy } from './kit/tcp-proxy';
 import { apiTenant, bmsTenant, clientAddress, openDb, sendBms, waitFor } from './kit/tenants';
 
@@ -35,18 +35,26 @@ let slug: string;
 async function startRedis(): Promise<string> {
   if (process.env.REDIS_URL) return process.env.REDIS_URL;
   const port = await freePort();
-  redisServer = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redisServer = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const url = `redis://127.0.0.1:${port}`;
   // Up once its port takes connections.
-  await waitFor(async () => {
-    return new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        resolve(true);
+  await waitFor(
+    async () => {
+      return new Promise<boolean>((resolve) => {
+        const socket = createConnection({ host: '127.0.0.1', port }, () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
       });
-      socket.on('error', () => resolve(false));
-    });
-  }, 20_000, 'redis-server listening');
+    },
+    20_000,
+    'redis-server listening',
+  );
   return url;
 }
 
@@ -87,8 +95,15 @@ afterAll(async () => {
 /** One request to each limited surface, each from its own address (so no bucket is anywhere near its limit). */
 async function everySurface() {
   const address = clientAddress();
-  const publicPaths = [`/api/dpp/${slug}`, `/api/dpp/${slug}/jsonld`, `/api/dpp/${slug}/v/1`, `/api/dpp/${slug}/versions`];
-  const publicAnswers = await Promise.all(publicPaths.map((path) => timedFetch(service.baseUrl + path, { headers: { 'X-Forwarded-For': clientAddress() } })));
+  const publicPaths = [
+    `/api/dpp/${slug}`,
+    `/api/dpp/${slug}/jsonld`,
+    `/api/dpp/${slug}/v/1`,
+    `/api/dpp/${slug}/versions`,
+  ];
+  const publicAnswers = await Promise.all(
+    publicPaths.map((path) => timedFetch(service.baseUrl + path, { headers: { 'X-Forwarded-For': clientAddress() } })),
+  );
   const timedSend = async (work: () => Promise<{ status: number; headers: Headers; data: any }>): Promise<Answer> => {
     const started = Date.now();
     const r = await work();
@@ -96,9 +111,16 @@ async function everySurface() {
   };
   const read = await timedSend(() => tenant.client.send('GET', '/api/v1/products'));
   const name = `Limited ${randomUUID().slice(0, 8)}`;
-  const write = await timedSend(() => tenant.client.send('POST', '/api/v1/products', { body: { name, categoryCode: 'EV_BATTERY' } }));
+  const write = await timedSend(() =>
+    tenant.client.send('POST', '/api/v1/products', { body: { name, categoryCode: 'EV_BATTERY' } }),
+  );
   const started = Date.now();
-  const telemetry = await sendBms(service.baseUrl, { productId: bms.product.id, secret: bms.secret, body: { formDataPatch: { current_soh_pct: 90 } }, address });
+  const telemetry = await sendBms(service.baseUrl, {
+    productId: bms.product.id,
+    secret: bms.secret,
+    body: { formDataPatch: { current_soh_pct: 90 } },
+    address,
+  });
   const bmsAnswer: Answer = { ...telemetry, ms: Date.now() - started };
   const health = await timedFetch(`${service.baseUrl}/api/health`);
   return { publicPaths, publicAnswers, read, write, name, bms: bmsAnswer, health };
@@ -113,9 +135,16 @@ function expectFailedClosed(round: Round) {
     expect(answer.body, what).toEqual({ error: expect.any(String), code: 'RATE_LIMITED', details: {} });
     expect(Number(answer.headers.get('retry-after')), what).toBeGreaterThan(0);
   }
-  for (const [what, answer] of [['integration read', round.read], ['integration write', round.write]] as const) {
+  for (const [what, answer] of [
+    ['integration read', round.read],
+    ['integration write', round.write],
+  ] as const) {
     expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(429);
-    expect(answer.body.error, what).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String), requestId: expect.any(String) });
+    expect(answer.body.error, what).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(Number(answer.headers.get('retry-after')), what).toBeGreaterThan(0);
   }
   expect(round.bms.status, JSON.stringify(round.bms.body)).toBe(429);
@@ -133,18 +162,23 @@ function expectServing(round: Round) {
   expect(round.health.status).toBe(200);
 }
 
-const slowest = (round: Round) => Math.max(...round.publicAnswers.map((a) => a.ms), round.read.ms, round.write.ms, round.bms.ms);
+const slowest = (round: Round) =>
+  Math.max(...round.publicAnswers.map((a) => a.ms), round.read.ms, round.write.ms, round.bms.ms);
 
 async function recover(what: string) {
   proxy.set('open');
   const reopened = Date.now();
-  await waitFor(async () => (await timedFetch(`${service.baseUrl}/api/health`)).status === 200, 60_000, `health 200 after ${what}`);
+  await waitFor(
+    async () => (await timedFetch(`${service.baseUrl}/api/health`)).status === 200,
+    60_000,
+    `health 200 after ${what}`,
+  );
   const recovered = seconds(Date.now() - reopened);
   expectServing(await everySurface());
   return recovered;
 }
 
-describe.skipIf(!available)('the rate limiter\'s Redis stopped', () => {
+describe.skipIf(!available)("the rate limiter's Redis stopped", () => {
   test('served normally while Redis answers', async () => {
     expectServing(await everySurface());
   });

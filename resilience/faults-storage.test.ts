@@ -8,10 +8,10 @@ import type { Db } from '../lib/db/client';
 import { SAMPLES } from '../lib/documents/samples';
 import { createTestProduct } from '../lib/testing/factories';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
-import { timedFetch, type Answer } from './faults-kit';
-import { startFakeS3, type FakeS3, type FakeS3Mode } from './kit/fake-s3';
+import { type Answer, timedFetch } from './faults-kit';
+import { type FakeS3, type FakeS3Mode, startFakeS3 } from './kit/fake-s3';
 import { figure } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { apiTenant, openDb } from './kit/tenants';
 
 const SUITE = 'faults';
@@ -53,16 +53,28 @@ afterAll(async () => {
 
 /** One logical upload per key: the same key always sends the same bytes (boundary included), as a retry must. */
 async function upload(idempotencyKey = randomUUID()): Promise<Answer> {
-  const input = { file: SAMPLES.pdf.bytes, fileName: 'conformity.pdf', documentType: 'declaration_of_conformity' as const, title: `Conformity ${idempotencyKey.slice(0, 8)}` };
+  const input = {
+    file: SAMPLES.pdf.bytes,
+    fileName: 'conformity.pdf',
+    documentType: 'declaration_of_conformity' as const,
+    title: `Conformity ${idempotencyKey.slice(0, 8)}`,
+  };
   const { body, contentType } = buildMultipart(input, `----faults${idempotencyKey.replace(/-/g, '')}`);
   const started = Date.now();
-  const res = await tenant.client.send<EvidenceDocument>('POST', `/api/v1/products/${productId}/documents`, { rawBody: body, contentType, idempotencyKey });
+  const res = await tenant.client.send<EvidenceDocument>('POST', `/api/v1/products/${productId}/documents`, {
+    rawBody: body,
+    contentType,
+    idempotencyKey,
+  });
   return { status: res.status, headers: res.headers, body: res.data, ms: Date.now() - started };
 }
 
 async function download(id: string): Promise<Answer> {
   const started = Date.now();
-  const res = await tenant.client.send('GET', `/api/v1/documents/${id}/download`, { responseType: 'bytes', headers: { Accept: '*/*' } });
+  const res = await tenant.client.send('GET', `/api/v1/documents/${id}/download`, {
+    responseType: 'bytes',
+    headers: { Accept: '*/*' },
+  });
   return { status: res.status, headers: res.headers, body: res.data, ms: Date.now() - started };
 }
 
@@ -97,43 +109,56 @@ describe('object storage failing', () => {
     expect(Buffer.from(fetched.body)).toEqual(Buffer.from(SAMPLES.pdf.bytes));
   });
 
-  test.each<FakeS3Mode>(['error', 'reset', 'hang'])('%s: upload answers 502 UPLOAD_FAILED in bounded time and leaves no row, audit entry, event, object or storage charge; download answers 502 DOWNLOAD_FAILED', async (mode) => {
-    const before = await footprint();
-    s3.set(mode);
-    let failedUpload: Answer;
-    let failedDownload: Answer;
-    const idempotencyKey = randomUUID();
-    try {
-      failedUpload = await upload(idempotencyKey);
-      failedDownload = await download(stored.id);
-    } finally {
-      s3.set('ok');
-    }
-    expectIntegrationError(failedUpload, 502, 'UPLOAD_FAILED');
-    expectIntegrationError(failedDownload, 502, 'DOWNLOAD_FAILED');
-    // A hung store is given up after the timeout: the PUT, then the clean-up DELETE, each at most one timeout. A store
-    // that answers (an error, a reset) is answered at once, never after the deadline.
-    const deadlines = mode === 'hang' ? { upload: 2 * STORAGE_TIMEOUT_MS + 5_000, download: STORAGE_TIMEOUT_MS + 5_000 } : { upload: STORAGE_TIMEOUT_MS, download: STORAGE_TIMEOUT_MS };
-    expect(failedUpload.ms).toBeLessThan(deadlines.upload);
-    expect(failedDownload.ms).toBeLessThan(deadlines.download);
-    const afterFailure = await footprint();
-    const leftBehind = (Object.keys(before) as (keyof typeof before)[]).filter((k) => afterFailure[k] !== before[k]);
-    expect(afterFailure).toEqual(before);
+  test.each<FakeS3Mode>(['error', 'reset', 'hang'])(
+    '%s: upload answers 502 UPLOAD_FAILED in bounded time and leaves no row, audit entry, event, object or storage charge; download answers 502 DOWNLOAD_FAILED',
+    async (mode) => {
+      const before = await footprint();
+      s3.set(mode);
+      let failedUpload: Answer;
+      let failedDownload: Answer;
+      const idempotencyKey = randomUUID();
+      try {
+        failedUpload = await upload(idempotencyKey);
+        failedDownload = await download(stored.id);
+      } finally {
+        s3.set('ok');
+      }
+      expectIntegrationError(failedUpload, 502, 'UPLOAD_FAILED');
+      expectIntegrationError(failedDownload, 502, 'DOWNLOAD_FAILED');
+      // A hung store is given up after the timeout: the PUT, then the clean-up DELETE, each at most one timeout. A store
+      // that answers (an error, a reset) is answered at once, never after the deadline.
+      const deadlines =
+        mode === 'hang'
+          ? { upload: 2 * STORAGE_TIMEOUT_MS + 5_000, download: STORAGE_TIMEOUT_MS + 5_000 }
+          : { upload: STORAGE_TIMEOUT_MS, download: STORAGE_TIMEOUT_MS };
+      expect(failedUpload.ms).toBeLessThan(deadlines.upload);
+      expect(failedDownload.ms).toBeLessThan(deadlines.download);
+      const afterFailure = await footprint();
+      const leftBehind = (Object.keys(before) as (keyof typeof before)[]).filter((k) => afterFailure[k] !== before[k]);
+      expect(afterFailure).toEqual(before);
 
-    // Transient, as the contract says: the same upload retried with its key once the store is back executes once.
-    const retried = await upload(idempotencyKey);
-    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
-    expect(await upload(idempotencyKey)).toMatchObject({ status: 201, body: { id: retried.body.id } });
-    const after = await footprint();
-    expect(after).toEqual({ ...before, documents: before.documents + 1, audits: before.audits + 1, events: before.events + 1, objects: before.objects + 1, storageUsedBytes: before.storageUsedBytes + SAMPLES.pdf.bytes.byteLength });
-    const fetched = await download(retried.body.id);
-    expect(fetched.status).toBe(200);
-    expect(Buffer.from(fetched.body)).toEqual(Buffer.from(SAMPLES.pdf.bytes));
+      // Transient, as the contract says: the same upload retried with its key once the store is back executes once.
+      const retried = await upload(idempotencyKey);
+      expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+      expect(await upload(idempotencyKey)).toMatchObject({ status: 201, body: { id: retried.body.id } });
+      const after = await footprint();
+      expect(after).toEqual({
+        ...before,
+        documents: before.documents + 1,
+        audits: before.audits + 1,
+        events: before.events + 1,
+        objects: before.objects + 1,
+        storageUsedBytes: before.storageUsedBytes + SAMPLES.pdf.bytes.byteLength,
+      });
+      const fetched = await download(retried.body.id);
+      expect(fetched.status).toBe(200);
+      expect(Buffer.from(fetched.body)).toEqual(Buffer.from(SAMPLES.pdf.bytes));
 
-    figure(SUITE, `object storage ${mode}: upload answered 502 UPLOAD_FAILED in`, failedUpload.ms, 'ms');
-    figure(SUITE, `object storage ${mode}: download answered 502 DOWNLOAD_FAILED in`, failedDownload.ms, 'ms');
-    figure(SUITE, `object storage ${mode}: traces left by the failed upload`, leftBehind.length);
-  });
+      figure(SUITE, `object storage ${mode}: upload answered 502 UPLOAD_FAILED in`, failedUpload.ms, 'ms');
+      figure(SUITE, `object storage ${mode}: download answered 502 DOWNLOAD_FAILED in`, failedDownload.ms, 'ms');
+      figure(SUITE, `object storage ${mode}: traces left by the failed upload`, leftBehind.length);
+    },
+  );
 
   test('a document whose object is gone answers 404 NO_FILE at once, not after the storage deadline', async () => {
     const uploaded = await upload();

@@ -7,9 +7,9 @@ import type { Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
 import { seconds } from './faults-kit';
 import { figure } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { apiTenant, openDb, waitFor } from './kit/tenants';
-import { duplicates, webhookReceiver, type WebhookReceiver } from './kit/webhook-receiver';
+import { duplicates, type WebhookReceiver, webhookReceiver } from './kit/webhook-receiver';
 
 const SUITE = 'faults';
 /** Ten retries over about a minute: the receiver is back long before the schedule is spent. */
@@ -51,25 +51,47 @@ describe('the webhook receiver down for a while', () => {
     expect(receiver.isUp()).toBe(false);
     // Writes that each emit an event: a create and a form-data change per product.
     for (let i = 0; i < PRODUCTS; i++) {
-      const product = await tenant.client.createProduct({ name: `Hooked pack ${i} ${randomUUID().slice(0, 8)}`, categoryCode: 'EV_BATTERY' });
-      await tenant.client.putFormData(product.id, { formData: { model_number: `HP-${i}` }, lockVersion: product.lockVersion });
+      const product = await tenant.client.createProduct({
+        name: `Hooked pack ${i} ${randomUUID().slice(0, 8)}`,
+        categoryCode: 'EV_BATTERY',
+      });
+      await tenant.client.putFormData(product.id, {
+        formData: { model_number: `HP-${i}` },
+        lockVersion: product.lockVersion,
+      });
     }
-    const events = await db.webhookEvent.findMany({ where: { companyId: tenant.company.id }, select: { id: true, type: true } });
+    const events = await db.webhookEvent.findMany({
+      where: { companyId: tenant.company.id },
+      select: { id: true, type: true },
+    });
     expect(events).toHaveLength(2 * PRODUCTS);
 
     // While the receiver is down each delivery fails and is tried again on the schedule, not given up.
-    await waitFor(async () => {
-      const rows = await deliveries();
-      return rows.length === events.length && rows.every((d) => d.attempts.length >= 2);
-    }, 60_000, 'two failed attempts of every delivery');
+    await waitFor(
+      async () => {
+        const rows = await deliveries();
+        return rows.length === events.length && rows.every((d) => d.attempts.length >= 2);
+      },
+      60_000,
+      'two failed attempts of every delivery',
+    );
     const whileDown = await deliveries();
-    expect(whileDown.every((d) => d.status === 'PENDING' && d.attempts.every((a) => a.responseStatus === null && a.error))).toBe(true);
+    expect(
+      whileDown.every((d) => d.status === 'PENDING' && d.attempts.every((a) => a.responseStatus === null && a.error)),
+    ).toBe(true);
     const failedAttempts = whileDown.reduce((n, d) => n + d.attempts.length, 0);
-    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).toMatchObject({ enabled: true, failingSince: expect.any(Date) });
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).toMatchObject({
+      enabled: true,
+      failingSince: expect.any(Date),
+    });
 
     await receiver.up();
     const upAt = Date.now();
-    await waitFor(async () => (await deliveries()).every((d) => d.status === 'SUCCEEDED'), 60_000, 'every delivery succeeded');
+    await waitFor(
+      async () => (await deliveries()).every((d) => d.status === 'SUCCEEDED'),
+      60_000,
+      'every delivery succeeded',
+    );
     const deliveredIn = Date.now() - upAt;
 
     const ids = new Set(receiver.verified.map((d) => d.id));
@@ -78,7 +100,10 @@ describe('the webhook receiver down for a while', () => {
     expect(duplicates(receiver.verified).size).toBe(0);
     expect(receiver.rejected).toBe(0);
     // The streak is over: the endpoint is no longer counted as failing.
-    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).toMatchObject({ enabled: true, failingSince: null });
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).toMatchObject({
+      enabled: true,
+      failingSince: null,
+    });
 
     figure(SUITE, 'webhook receiver down: events emitted', events.length);
     figure(SUITE, 'webhook receiver down: failed attempts while down', failedAttempts);

@@ -7,7 +7,7 @@ import type { Db } from '../lib/db/client';
 import { systemActor } from '../lib/domain/context';
 import { withdrawProduct } from '../lib/passport/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { bmsTenant, openDb, sendBms } from './kit/tenants';
 
 let database: TestDatabase;
@@ -45,7 +45,11 @@ describe('several instances on one database', () => {
     const page = `/dpp/${slug}`;
     await readEverywhere(slug, page);
     const [a, b] = instances;
-    const sent = await sendBms(a.baseUrl, { productId: tenant.product.id, secret: tenant.secret, body: { formDataPatch: { current_soh_pct: 61.5 } } });
+    const sent = await sendBms(a.baseUrl, {
+      productId: tenant.product.id,
+      secret: tenant.secret,
+      body: { formDataPatch: { current_soh_pct: 61.5 } },
+    });
     expect(sent.status).toBe(200);
     expect((await json(b, `/api/dpp/${slug}`)).performance).toMatchObject({ currentSohPct: 61.5 });
     expect(await (await get(b, page)).text()).toContain('61.5');
@@ -57,7 +61,11 @@ describe('several instances on one database', () => {
     const page = `/dpp/${slug}`;
     await readEverywhere(slug, page);
     // Withdrawn by a third party (the domain verb on the database): neither instance is told anything.
-    await withdrawProduct({ ctx: { companyId: tenant.company.id, actor: systemActor('test') }, input: { productId: tenant.product.id, reason: 'Recalled' }, db });
+    await withdrawProduct({
+      ctx: { companyId: tenant.company.id, actor: systemActor('test') },
+      input: { productId: tenant.product.id, reason: 'Recalled' },
+      db,
+    });
     for (const instance of instances) {
       const dpp = await get(instance, `/api/dpp/${slug}`);
       expect(dpp.status).toBe(410);

@@ -1,14 +1,14 @@
 // Load: mixed traffic (public reads of every kind, signed API writes, BMS telemetry) at a fixed concurrency for
 // 30 seconds (10 minutes under --long), with no 5xx and the server's resident memory flat once warmed up.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PassportSeeder, type Passport } from '../bench/seed';
+import { type Passport, PassportSeeder } from '../bench/seed';
+import { advance, type BatteryState, newBattery, seededRandom, telemetryBody } from '../lib/bms/simulator/telemetry';
 import { newIdempotencyKey, signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
-import { advance, newBattery, seededRandom, telemetryBody, type BatteryState } from '../lib/bms/simulator/telemetry';
 import type { Db } from '../lib/db/client';
-import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
 import { createTestBmsSecret, mintTestKey } from '../lib/testing/factories';
+import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
 import { figure, longMode } from './kit/figures';
-import { startService, type RunningService } from './kit/service';
+import { type RunningService, startService } from './kit/service';
 import { ALL_GRANTABLE, openDb } from './kit/tenants';
 
 const SECONDS = longMode() ? 600 : 30;
@@ -39,8 +39,10 @@ beforeAll(async () => {
       // A bounded old space, as a container's memory limit sets it: V8 then collects instead of growing its heap
       // lazily, so what the resident memory does over the run is the service's own (a leak grows it, or kills it).
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=256`.trim(),
-      RATE_LIMIT_EDGE_PER_MINUTE: UNLIMITED, RATE_LIMIT_DPP_PER_MINUTE: UNLIMITED,
-      RATE_LIMIT_API_KEY_PER_MINUTE: UNLIMITED, RATE_LIMIT_BMS_PER_SECOND: UNLIMITED,
+      RATE_LIMIT_EDGE_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_DPP_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_API_KEY_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_BMS_PER_SECOND: UNLIMITED,
     },
   });
 }, 600_000);
@@ -56,7 +58,11 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 type Kind = 'dpp' | 'jsonld' | 'snapshot' | 'resolver' | 'form-data' | 'bms';
 const MIX: Kind[] = ['dpp', 'dpp', 'dpp', 'jsonld', 'snapshot', 'resolver', 'form-data', 'bms', 'bms'];
 
-function requestFor(kind: Kind, fleet: Map<string, BatteryState>, random: () => number): { path: string; init: RequestInit } {
+function requestFor(
+  kind: Kind,
+  fleet: Map<string, BatteryState>,
+  random: () => number,
+): { path: string; init: RequestInit } {
   const p = pick(passports);
   switch (kind) {
     case 'dpp':
@@ -69,14 +75,26 @@ function requestFor(kind: Kind, fleet: Map<string, BatteryState>, random: () => 
       return { path: `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`, init: { headers: { accept: 'text/html' } } };
     case 'form-data': {
       const path = `/api/v1/products/${pick(drafts)}/form-data`;
-      const body = JSON.stringify({ formData: { manufacturing_place: `Plant ${Math.random().toString(36).slice(2, 10)}` } });
-      const signature = signIntegrationRequest({ method: 'PUT', pathWithQuery: path, body, signingSecret: key.signingSecret })['X-Service-Signature'];
+      const body = JSON.stringify({
+        formData: { manufacturing_place: `Plant ${Math.random().toString(36).slice(2, 10)}` },
+      });
+      const signature = signIntegrationRequest({
+        method: 'PUT',
+        pathWithQuery: path,
+        body,
+        signingSecret: key.signingSecret,
+      })['X-Service-Signature'];
       return {
         path,
         init: {
           method: 'PUT',
           body,
-          headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json', 'idempotency-key': newIdempotencyKey(), 'x-service-signature': signature },
+          headers: {
+            authorization: `Bearer ${key.key}`,
+            'content-type': 'application/json',
+            'idempotency-key': newIdempotencyKey(),
+            'x-service-signature': signature,
+          },
         },
       };
     }
@@ -87,7 +105,15 @@ function requestFor(kind: Kind, fleet: Map<string, BatteryState>, random: () => 
       const signature = signBmsRequest({ rawBody: body, secret: bmsSecret })['X-Service-Signature'];
       return {
         path: `/api/v1/products/${p.id}/bms-update`,
-        init: { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-service-bms-secret': bmsSecret, 'x-service-signature': signature } },
+        init: {
+          method: 'POST',
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'x-service-bms-secret': bmsSecret,
+            'x-service-signature': signature,
+          },
+        },
       };
     }
   }
@@ -95,7 +121,12 @@ function requestFor(kind: Kind, fleet: Map<string, BatteryState>, random: () => 
 
 /** Every passport read once in every form, so the measured window starts with the read caches full. */
 async function warmUp(): Promise<void> {
-  const paths = passports.flatMap((p) => [`/api/dpp/${p.slug}`, `/api/dpp/${p.slug}/jsonld`, `/api/dpp/${p.slug}/v/1`, `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`]);
+  const paths = passports.flatMap((p) => [
+    `/api/dpp/${p.slug}`,
+    `/api/dpp/${p.slug}/jsonld`,
+    `/api/dpp/${p.slug}/v/1`,
+    `/01/${p.gtin}/21/${encodeURIComponent(p.serial)}`,
+  ]);
   let next = 0;
   const worker = async () => {
     while (next < paths.length) {
@@ -108,58 +139,62 @@ async function warmUp(): Promise<void> {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-test(`${SECONDS} s of mixed reads, API writes and BMS telemetry: no 5xx, no unexpected answer, memory flat`, async () => {
-  await warmUp();
-  const fleet = new Map<string, BatteryState>();
-  const random = seededRandom(7);
-  const counts = new Map<string, number>();
-  const unexpected: string[] = [];
-  const rss: number[] = [];
-  const sampler = setInterval(() => {
-    const mb = service.rssMb();
-    if (mb !== null) rss.push(mb);
-  }, 1000);
-  const end = Date.now() + SECONDS * 1000;
-  let total = 0;
-  const worker = async () => {
-    while (Date.now() < end) {
-      const kind = pick(MIX);
-      const { path, init } = requestFor(kind, fleet, random);
-      const status = await fetch(`${service.baseUrl}${path}`, init).then(
-        async (r) => {
-          await r.arrayBuffer();
-          return r.status;
-        },
-        () => 0,
-      );
-      total += 1;
-      counts.set(`${kind} ${status}`, (counts.get(`${kind} ${status}`) ?? 0) + 1);
-      if (status < 200 || status >= 300) unexpected.push(`${kind} ${path} → ${status}`);
+test(
+  `${SECONDS} s of mixed reads, API writes and BMS telemetry: no 5xx, no unexpected answer, memory flat`,
+  async () => {
+    await warmUp();
+    const fleet = new Map<string, BatteryState>();
+    const random = seededRandom(7);
+    const counts = new Map<string, number>();
+    const unexpected: string[] = [];
+    const rss: number[] = [];
+    const sampler = setInterval(() => {
+      const mb = service.rssMb();
+      if (mb !== null) rss.push(mb);
+    }, 1000);
+    const end = Date.now() + SECONDS * 1000;
+    let total = 0;
+    const worker = async () => {
+      while (Date.now() < end) {
+        const kind = pick(MIX);
+        const { path, init } = requestFor(kind, fleet, random);
+        const status = await fetch(`${service.baseUrl}${path}`, init).then(
+          async (r) => {
+            await r.arrayBuffer();
+            return r.status;
+          },
+          () => 0,
+        );
+        total += 1;
+        counts.set(`${kind} ${status}`, (counts.get(`${kind} ${status}`) ?? 0) + 1);
+        if (status < 200 || status >= 300) unexpected.push(`${kind} ${path} → ${status}`);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    } finally {
+      clearInterval(sampler);
     }
-  };
-  try {
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  } finally {
-    clearInterval(sampler);
-  }
 
-  // Memory: the median of the last quarter against the median of the second (the first is warm-up).
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  const quarter = Math.max(1, Math.floor(rss.length / 4));
-  const warmed = median(rss.slice(quarter, 2 * quarter));
-  const last = median(rss.slice(-quarter));
-  const peak = Math.max(...rss);
-  figure('load', 'duration', SECONDS, 's');
-  figure('load', 'requests', total);
-  figure('load', 'requests per second', Math.round(total / SECONDS));
-  figure('load', 'non-2xx answers', unexpected.length);
-  figure('load', 'resident memory after warm-up (median)', Math.round(warmed), 'MB');
-  figure('load', 'resident memory at the end (median)', Math.round(last), 'MB');
-  figure('load', 'resident memory peak', Math.round(peak), 'MB');
-  for (const [name, n] of [...counts].sort()) figure('load', `answers: ${name}`, n);
+    // Memory: the median of the last quarter against the median of the second (the first is warm-up).
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const quarter = Math.max(1, Math.floor(rss.length / 4));
+    const warmed = median(rss.slice(quarter, 2 * quarter));
+    const last = median(rss.slice(-quarter));
+    const peak = Math.max(...rss);
+    figure('load', 'duration', SECONDS, 's');
+    figure('load', 'requests', total);
+    figure('load', 'requests per second', Math.round(total / SECONDS));
+    figure('load', 'non-2xx answers', unexpected.length);
+    figure('load', 'resident memory after warm-up (median)', Math.round(warmed), 'MB');
+    figure('load', 'resident memory at the end (median)', Math.round(last), 'MB');
+    figure('load', 'resident memory peak', Math.round(peak), 'MB');
+    for (const [name, n] of [...counts].sort()) figure('load', `answers: ${name}`, n);
 
-  expect(unexpected.slice(0, 20)).toEqual([]);
-  expect(total).toBeGreaterThan(0);
-  // Flat: what the server holds after warm-up does not keep growing with the traffic (a leak grows linearly).
-  expect(last).toBeLessThan(warmed * 1.25 + 32);
-}, (SECONDS + 600) * 1000);
+    expect(unexpected.slice(0, 20)).toEqual([]);
+    expect(total).toBeGreaterThan(0);
+    // Flat: what the server holds after warm-up does not keep growing with the traffic (a leak grows linearly).
+    expect(last).toBeLessThan(warmed * 1.25 + 32);
+  },
+  (SECONDS + 600) * 1000,
+);

@@ -13,7 +13,13 @@ afterAll(() => db.$disconnect());
 
 /** Runs the CLI as an operator would, with a clean environment. */
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', DATABASE_URL: databaseUrl, APP_ENCRYPTION_KEY: '0'.repeat(63) + '1' } as NodeJS.ProcessEnv;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    APP_ENCRYPTION_KEY: '0'.repeat(63) + '1',
+  } as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
     execFile(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
@@ -27,7 +33,16 @@ describe('admin CLI: bms-secret list and revoke', { timeout: 120_000 }, () => {
     const secret = await createTestBmsSecret(db, company.id, { name: 'Line 4' });
     const listed = await admin(['bms-secret', 'list', '--company', company.slug, '--json']);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(JSON.parse(listed.stdout)).toEqual([{ id: secret.id, name: 'Line 4', productIds: [], createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }]);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      {
+        id: secret.id,
+        name: 'Line 4',
+        productIds: [],
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+        revokedAt: null,
+      },
+    ]);
     expect(listed.stdout).not.toContain(secret.secret.slice(4));
 
     const revoked = await admin(['bms-secret', 'revoke', '--id', secret.id, '--json']);

@@ -1,4 +1,3 @@
-import { resetConfigForTests } from '../lib/config';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { resetConfigForTests } from '../lib/config';
 import { createPrismaClient } from '../lib/db/client';
 import { signingSecretOf } from '../lib/integration/keys';
 import { createTestCompany, createTestProduct } from '../lib/testing/factories';
@@ -18,11 +18,23 @@ const KEY = randomBytes(32).toString('hex');
 const tag = randomBytes(3).toString('hex');
 let dataDir: string;
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs the CLI as an operator would, with a clean environment (no Vitest variables leak in). */
 function admin(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  const merged = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', DATABASE_URL: databaseUrl, APP_ENCRYPTION_KEY: KEY, DATA_DIR: dataDir, ...env };
+  const merged = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    APP_ENCRYPTION_KEY: KEY,
+    DATA_DIR: dataDir,
+    ...env,
+  };
   const clean = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
     execFile(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env: clean, timeout: 60_000 }, (err, stdout, stderr) => {
@@ -63,44 +75,124 @@ describe('admin CLI', { timeout: 180_000 }, () => {
     const foreign = await createTestProduct(db, { companyId: (await createTestCompany(db)).id });
     const to = `mailbox-${tag}@example.com`;
     // Independent commands run side by side: each CLI start costs about two seconds.
-    const [taken, operator, shortPassword, key, mixed, sandboxGdpr, keysAdmin, gdpr, bms, foreignBms, emptyMailbox] = await Promise.all([
-      admin(['company', 'create', '--name', 'Again', '--slug', company.slug as string, '--json']),
-      admin(['operator', 'create', '--company', company.slug as string, '--email', `Ops.${tag}@Example.com`, '--password', 'a long password', '--role', 'editor', '--json']),
-      admin(['operator', 'create', '--company', c, '--email', `x${tag}@example.com`, '--password', 'short', '--role', 'ADMIN', '--json']),
-      admin(['key', 'mint', '--company', c, '--name', 'ERP', '--scopes', 'dpp:read, dpp:draft:write', '--mode', 'test', '--expires-in-days', '30', '--cidr', '10.0.0.0/8,2001:db8::/32', '--json']),
-      admin(['key', 'mint', '--company', c, '--name', 'Mixed', '--scopes', 'keys:admin,dpp:read', '--json']),
-      admin(['key', 'mint', '--company', c, '--name', 'GDPR', '--scopes', 'gdpr:admin', '--mode', 'test', '--json']),
-      admin(['key', 'mint', '--company', c, '--name', 'Admin', '--scopes', 'keys:admin', '--json']),
-      admin(['key', 'mint', '--company', c, '--name', 'GDPR', '--scopes', 'gdpr:admin', '--json']),
-      admin(['bms-secret', 'create', '--company', company.slug as string, '--name', 'Line 1', '--products', product.id, '--json']),
-      admin(['bms-secret', 'create', '--company', company.slug as string, '--products', foreign.id, '--json']),
-      admin(['mail', 'list', '--to', to, '--json']),
-    ]);
+    const [taken, operator, shortPassword, key, mixed, sandboxGdpr, keysAdmin, gdpr, bms, foreignBms, emptyMailbox] =
+      await Promise.all([
+        admin(['company', 'create', '--name', 'Again', '--slug', company.slug as string, '--json']),
+        admin([
+          'operator',
+          'create',
+          '--company',
+          company.slug as string,
+          '--email',
+          `Ops.${tag}@Example.com`,
+          '--password',
+          'a long password',
+          '--role',
+          'editor',
+          '--json',
+        ]),
+        admin([
+          'operator',
+          'create',
+          '--company',
+          c,
+          '--email',
+          `x${tag}@example.com`,
+          '--password',
+          'short',
+          '--role',
+          'ADMIN',
+          '--json',
+        ]),
+        admin([
+          'key',
+          'mint',
+          '--company',
+          c,
+          '--name',
+          'ERP',
+          '--scopes',
+          'dpp:read, dpp:draft:write',
+          '--mode',
+          'test',
+          '--expires-in-days',
+          '30',
+          '--cidr',
+          '10.0.0.0/8,2001:db8::/32',
+          '--json',
+        ]),
+        admin(['key', 'mint', '--company', c, '--name', 'Mixed', '--scopes', 'keys:admin,dpp:read', '--json']),
+        admin(['key', 'mint', '--company', c, '--name', 'GDPR', '--scopes', 'gdpr:admin', '--mode', 'test', '--json']),
+        admin(['key', 'mint', '--company', c, '--name', 'Admin', '--scopes', 'keys:admin', '--json']),
+        admin(['key', 'mint', '--company', c, '--name', 'GDPR', '--scopes', 'gdpr:admin', '--json']),
+        admin([
+          'bms-secret',
+          'create',
+          '--company',
+          company.slug as string,
+          '--name',
+          'Line 1',
+          '--products',
+          product.id,
+          '--json',
+        ]),
+        admin(['bms-secret', 'create', '--company', company.slug as string, '--products', foreign.id, '--json']),
+        admin(['mail', 'list', '--to', to, '--json']),
+      ]);
 
     failed(taken, 1, /already taken/);
-    expect(parsed(operator)).toEqual({ id: expect.any(String), email: `ops.${tag}@example.com`, role: 'EDITOR', companyId: c });
+    expect(parsed(operator)).toEqual({
+      id: expect.any(String),
+      email: `ops.${tag}@example.com`,
+      role: 'EDITOR',
+      companyId: c,
+    });
     failed(shortPassword, 1, /at least 10 characters/);
 
     const minted = parsed(key);
-    expect(Object.keys(minted).sort()).toEqual(['allowedCidrs', 'expiresAt', 'id', 'key', 'mode', 'name', 'scopes', 'signingSecret']);
-    expect(minted).toMatchObject({ mode: 'test', name: 'ERP', scopes: ['dpp:read', 'dpp:draft:write'], allowedCidrs: ['10.0.0.0/8', '2001:db8::/32'] });
+    expect(Object.keys(minted).sort()).toEqual([
+      'allowedCidrs',
+      'expiresAt',
+      'id',
+      'key',
+      'mode',
+      'name',
+      'scopes',
+      'signingSecret',
+    ]);
+    expect(minted).toMatchObject({
+      mode: 'test',
+      name: 'ERP',
+      scopes: ['dpp:read', 'dpp:draft:write'],
+      allowedCidrs: ['10.0.0.0/8', '2001:db8::/32'],
+    });
     expect(minted.key).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
     expect(minted.signingSecret).toMatch(/^sk_[0-9A-Za-z]{40}$/);
     expect(Math.round((Date.parse(minted.expiresAt as string) - Date.now()) / 86_400_000)).toBe(30);
     // The server decrypts the signing secret with the same APP_ENCRYPTION_KEY.
-    expect(signingSecretOf(await db.apiKey.findUniqueOrThrow({ where: { id: minted.id as string } }))).toBe(minted.signingSecret);
+    expect(signingSecretOf(await db.apiKey.findUniqueOrThrow({ where: { id: minted.id as string } }))).toBe(
+      minted.signingSecret,
+    );
 
     failed(mixed, 1, /keys:admin must be the only scope/);
     failed(sandboxGdpr, 1, /only available on live keys/);
     expect(parsed(keysAdmin)).toMatchObject({ scopes: ['keys:admin'], mode: 'live' });
     expect(parsed(gdpr)).toMatchObject({ scopes: ['gdpr:admin'], mode: 'live' });
 
-    expect(parsed(bms)).toEqual({ id: expect.any(String), secret: expect.stringMatching(/^bms_[0-9A-Za-z]{40}$/), productIds: [product.id] });
+    expect(parsed(bms)).toEqual({
+      id: expect.any(String),
+      secret: expect.stringMatching(/^bms_[0-9A-Za-z]{40}$/),
+      productIds: [product.id],
+    });
     failed(foreignBms, 1, /Not products of this company/);
 
     expect(parsed(emptyMailbox)).toEqual([]);
-    await db.emailOutbox.create({ data: { to, subject: 'First', text: 't1', html: '<p>t1</p>', createdAt: new Date(Date.now() - 60_000) } });
-    await db.emailOutbox.create({ data: { to, subject: 'Second', text: 't2', html: '<p>t2</p>', links: ['http://localhost/x'] } });
+    await db.emailOutbox.create({
+      data: { to, subject: 'First', text: 't1', html: '<p>t1</p>', createdAt: new Date(Date.now() - 60_000) },
+    });
+    await db.emailOutbox.create({
+      data: { to, subject: 'Second', text: 't2', html: '<p>t2</p>', links: ['http://localhost/x'] },
+    });
     const mails = parsed<Record<string, unknown>[]>(await admin(['mail', 'list', '--to', to.toUpperCase(), '--json']));
     expect(mails.map((m) => m.subject)).toEqual(['Second', 'First']);
     expect(Object.keys(mails[0]).sort()).toEqual(['createdAt', 'id', 'links', 'status', 'subject', 'text', 'to']);
@@ -112,10 +204,29 @@ describe('admin CLI', { timeout: 180_000 }, () => {
     const product = await createTestProduct(db, { companyId: company.id, state: 'SUBMITTED' });
     const draft = await createTestProduct(db, { companyId: company.id });
     const step = async (...args: string[]) => parsed(await admin(['product', ...args, '--json']));
-    expect(await step('approve', '--id', product.id)).toEqual({ id: product.id, slug: product.slug, state: 'published', version: 1 });
-    expect(await step('withdraw', '--id', product.id, '--reason', 'Recall R-12', '--operator-details', 'Ops', '--manufacturer-contact', 'recall@example.com')).toMatchObject({ state: 'withdrawn', version: 1 });
+    expect(await step('approve', '--id', product.id)).toEqual({
+      id: product.id,
+      slug: product.slug,
+      state: 'published',
+      version: 1,
+    });
+    expect(
+      await step(
+        'withdraw',
+        '--id',
+        product.id,
+        '--reason',
+        'Recall R-12',
+        '--operator-details',
+        'Ops',
+        '--manufacturer-contact',
+        'recall@example.com',
+      ),
+    ).toMatchObject({ state: 'withdrawn', version: 1 });
     expect((await db.product.findUniqueOrThrow({ where: { id: product.id } })).withdrawalReason).toBe('Recall R-12');
-    expect(await step('reinstate', '--id', product.id, '--reason', 'Recall closed')).toMatchObject({ state: 'published' });
+    expect(await step('reinstate', '--id', product.id, '--reason', 'Recall closed')).toMatchObject({
+      state: 'published',
+    });
     expect(await step('deprecate', '--id', product.id)).toMatchObject({ state: 'deprecated' });
     const audit = await db.auditLog.findMany({ where: { productId: product.id }, orderBy: { createdAt: 'asc' } });
     expect(audit.map((a) => a.eventType)).toEqual(['Approve', 'Withdraw', 'Reinstate', 'Deprecate']);
@@ -136,9 +247,18 @@ describe('admin CLI', { timeout: 180_000 }, () => {
       [['company', 'create', '--json'], /needs --name/],
       [['company', 'create', '--name', 'X', '--colour', 'red'], /Unknown option '--colour'/],
       [['company', 'create', '--name', 'X', '--scopes', 'dpp:read'], /does not take --scopes/],
-      [['key', 'mint', '--company', 'x', '--name', 'n', '--scopes', 'dpp:read', '--mode', 'prod'], /--mode must be one of live, test/],
-      [['key', 'mint', '--company', 'x', '--name', 'n', '--scopes', 'dpp:read', '--expires-in-days', 'soon'], /whole number of days/],
-      [['operator', 'create', '--company', 'x', '--email', 'a@b.c', '--password', 'p', '--role', 'OWNER'], /--role must be one of/],
+      [
+        ['key', 'mint', '--company', 'x', '--name', 'n', '--scopes', 'dpp:read', '--mode', 'prod'],
+        /--mode must be one of live, test/,
+      ],
+      [
+        ['key', 'mint', '--company', 'x', '--name', 'n', '--scopes', 'dpp:read', '--expires-in-days', 'soon'],
+        /whole number of days/,
+      ],
+      [
+        ['operator', 'create', '--company', 'x', '--email', 'a@b.c', '--password', 'p', '--role', 'OWNER'],
+        /--role must be one of/,
+      ],
       [['product', 'withdraw', '--id', 'x', '--json'], /needs --reason/],
     ];
     const runs = await Promise.all(cases.map(([args]) => admin(args)));
@@ -153,10 +273,18 @@ describe('admin CLI', { timeout: 180_000 }, () => {
     mkdirSync(devDir);
     const devKey = randomBytes(32).toString('hex');
     writeFileSync(path.join(devDir, 'runtime.json'), JSON.stringify({ databaseUrl, pid: process.pid }));
-    writeFileSync(path.join(devDir, 'secrets.json'), JSON.stringify({ APP_ENCRYPTION_KEY: devKey, NEXTAUTH_SECRET: 'x'.repeat(64) }));
+    writeFileSync(
+      path.join(devDir, 'secrets.json'),
+      JSON.stringify({ APP_ENCRYPTION_KEY: devKey, NEXTAUTH_SECRET: 'x'.repeat(64) }),
+    );
     const env = { DATABASE_URL: undefined, APP_ENCRYPTION_KEY: undefined, DATA_DIR: devDir };
     const company = parsed(await admin(['company', 'create', '--name', `Dev Tenant ${tag}`, '--json'], env));
-    const key = parsed(await admin(['key', 'mint', '--company', company.id as string, '--name', 'dev', '--scopes', 'dpp:read', '--json'], env));
+    const key = parsed(
+      await admin(
+        ['key', 'mint', '--company', company.id as string, '--name', 'dev', '--scopes', 'dpp:read', '--json'],
+        env,
+      ),
+    );
     const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.id as string } });
     expect(() => signingSecretOf(row)).toThrow(/another APP_ENCRYPTION_KEY/);
     process.env.APP_ENCRYPTION_KEY = devKey;
@@ -172,6 +300,8 @@ describe('admin CLI', { timeout: 180_000 }, () => {
   it('prints a short human line without --json', async () => {
     const run = await admin(['company', 'create', '--name', `Human ${tag}`]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`^Created company Human ${tag} \\(slug human-${tag}, id [0-9a-f-]{36}\\)\\.\\n$`));
+    expect(run.stdout).toMatch(
+      new RegExp(`^Created company Human ${tag} \\(slug human-${tag}, id [0-9a-f-]{36}\\)\\.\\n$`),
+    );
   });
 });

@@ -1,8 +1,8 @@
 // The operator's admin CLI: `npm run -s admin -- <command> [flags] [--json]`. With --json, stdout carries exactly
 // one JSON document and nothing else; messages and errors go to stderr (exit 2: usage, exit 1: failure).
 import { parseArgs } from 'node:util';
-import { loadGeneratedSecrets, readRuntimeDatabaseUrl } from '../lib/runtime-files';
 import { isUuid } from '../lib/ids';
+import { loadGeneratedSecrets, readRuntimeDatabaseUrl } from '../lib/runtime-files';
 
 // The service logger writes JSON lines to fd 1, which belongs to the result here; stray console output goes to stderr.
 process.env.LOG_LEVEL = 'silent';
@@ -23,19 +23,45 @@ C is a company id or slug. Keys, signing secrets and BMS secrets are printed onc
 
 const text = { type: 'string' } as const;
 const OPTIONS = {
-  json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-  name: text, slug: text, company: text, email: text, password: text, role: text, scopes: text, mode: text,
-  'expires-in-days': text, cidr: text, products: text, id: text, reason: text, successor: text,
-  'operator-details': text, 'manufacturer-contact': text, to: text,
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  name: text,
+  slug: text,
+  company: text,
+  email: text,
+  password: text,
+  role: text,
+  scopes: text,
+  mode: text,
+  'expires-in-days': text,
+  cidr: text,
+  products: text,
+  id: text,
+  reason: text,
+  successor: text,
+  'operator-details': text,
+  'manufacturer-contact': text,
+  to: text,
 } as const;
 
 type Flags = Partial<Record<Exclude<keyof typeof OPTIONS, 'json' | 'help'>, string>>;
-interface Outcome { result: unknown; human: string }
-interface Command { required: (keyof Flags)[]; optional: (keyof Flags)[]; run(flags: Flags): Promise<Outcome> }
+interface Outcome {
+  result: unknown;
+  human: string;
+}
+interface Command {
+  required: (keyof Flags)[];
+  optional: (keyof Flags)[];
+  run(flags: Flags): Promise<Outcome>;
+}
 
 class UsageError extends Error {}
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const cliActor = async () => (await import('../lib/domain/context')).systemActor('cli');
 const db = async () => (await import('../lib/db/client')).prisma;
 const company = async (idOrSlug: string) => (await import('../lib/companies')).resolveCompany(await db(), idOrSlug);
@@ -48,7 +74,12 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 
 type Lifecycle = typeof import('../lib/passport/lifecycle');
 type DomainContext = import('../lib/domain/context').DomainContext;
-type LifecycleCall = (l: Lifecycle, ctx: DomainContext, productId: string, f: Flags) => ReturnType<Lifecycle['approveProduct']>;
+type LifecycleCall = (
+  l: Lifecycle,
+  ctx: DomainContext,
+  productId: string,
+  f: Flags,
+) => ReturnType<Lifecycle['approveProduct']>;
 
 const TRANSITIONS: Record<'approve' | 'withdraw' | 'deprecate' | 'reinstate', LifecycleCall> = {
   approve: (l, ctx, productId) => l.approveProduct({ ctx, input: { productId } }),
@@ -70,45 +101,73 @@ const TRANSITIONS: Record<'approve' | 'withdraw' | 'deprecate' | 'reinstate', Li
 /** The CLI is not scoped to a company, so the product's own company becomes the tenant of the domain verb. */
 async function productTransition(verb: keyof typeof TRANSITIONS, f: Flags): Promise<Outcome> {
   const productId = f.id!.trim();
-  const found = isUuid(productId) && (await (await db()).product.findUnique({ where: { id: productId }, select: { companyId: true } }));
+  const found =
+    isUuid(productId) &&
+    (await (await db()).product.findUnique({ where: { id: productId }, select: { companyId: true } }));
   if (!found) throw new Error(`No product with id "${productId}".`);
   const ctx = { companyId: found.companyId, actor: await cliActor() };
-  const { id, slug, state, version } = await TRANSITIONS[verb](await import('../lib/passport/lifecycle'), ctx, productId, f);
+  const { id, slug, state, version } = await TRANSITIONS[verb](
+    await import('../lib/passport/lifecycle'),
+    ctx,
+    productId,
+    f,
+  );
   return { result: { id, slug, state, version }, human: `Product ${slug} is now ${state} (version ${version}).` };
 }
 
 const COMMANDS: Record<string, Command> = {
   'company create': {
-    required: ['name'], optional: ['slug'],
+    required: ['name'],
+    optional: ['slug'],
     async run(f) {
       const { createCompany } = await import('../lib/companies');
       const c = await createCompany(await db(), { name: f.name!, slug: f.slug, actor: await cliActor() });
-      return { result: { id: c.id, slug: c.slug, name: c.name }, human: `Created company ${c.name} (slug ${c.slug}, id ${c.id}).` };
+      return {
+        result: { id: c.id, slug: c.slug, name: c.name },
+        human: `Created company ${c.name} (slug ${c.slug}, id ${c.id}).`,
+      };
     },
   },
   'operator create': {
-    required: ['company', 'email', 'password', 'role'], optional: [],
+    required: ['company', 'email', 'password', 'role'],
+    optional: [],
     async run(f) {
       const role = oneOf('role', f.role!, ['ADMIN', 'EDITOR', 'REVIEWER'] as const);
       const { createOperator } = await import('../lib/companies');
       const { id: companyId } = await company(f.company!);
-      const u = await createOperator(await db(), { companyId, email: f.email!, password: f.password!, role, actor: await cliActor() });
-      return { result: { id: u.id, email: u.email, role: u.role, companyId }, human: `Created ${u.role} operator ${u.email} (id ${u.id}).` };
+      const u = await createOperator(await db(), {
+        companyId,
+        email: f.email!,
+        password: f.password!,
+        role,
+        actor: await cliActor(),
+      });
+      return {
+        result: { id: u.id, email: u.email, role: u.role, companyId },
+        human: `Created ${u.role} operator ${u.email} (id ${u.id}).`,
+      };
     },
   },
   'key mint': {
-    required: ['company', 'name', 'scopes'], optional: ['mode', 'expires-in-days', 'cidr'],
+    required: ['company', 'name', 'scopes'],
+    optional: ['mode', 'expires-in-days', 'cidr'],
     async run(f) {
       const mode = oneOf('mode', f.mode ?? 'live', ['live', 'test'] as const);
       const days = f['expires-in-days'];
-      if (days !== undefined && !/^\d+$/.test(days)) throw new UsageError('--expires-in-days must be a whole number of days.');
+      if (days !== undefined && !/^\d+$/.test(days))
+        throw new UsageError('--expires-in-days must be a whole number of days.');
       const { mintApiKey } = await import('../lib/integration/keys');
       const { id: companyId } = await company(f.company!);
       const k = await mintApiKey(await db(), {
-        companyId, name: f.name!, scopes: list(f.scopes), mode: mode === 'live' ? 'LIVE' : 'TEST',
-        expiresInDays: days === undefined ? undefined : Number(days), allowedCidrs: list(f.cidr),
+        companyId,
+        name: f.name!,
+        scopes: list(f.scopes),
+        mode: mode === 'live' ? 'LIVE' : 'TEST',
+        expiresInDays: days === undefined ? undefined : Number(days),
+        allowedCidrs: list(f.cidr),
         // The CLI is the operator's privileged channel: keys:admin and gdpr:admin may be minted here, alone.
-        allowPrivileged: true, actor: await cliActor(),
+        allowPrivileged: true,
+        actor: await cliActor(),
       });
       const { id, key, signingSecret, scopes, expiresAt, name, allowedCidrs } = k;
       const human = [
@@ -121,43 +180,59 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'bms-secret create': {
-    required: ['company'], optional: ['name', 'products'],
+    required: ['company'],
+    optional: ['name', 'products'],
     async run(f) {
       const { createBmsSecret } = await import('../lib/bms/secrets');
       const { id: companyId } = await company(f.company!);
-      const s = await createBmsSecret(await db(), { companyId, name: f.name, productIds: list(f.products), actor: await cliActor() });
+      const s = await createBmsSecret(await db(), {
+        companyId,
+        name: f.name,
+        productIds: list(f.products),
+        actor: await cliActor(),
+      });
       const human = `Created BMS secret ${s.id}.\n  secret: ${s.secret}\nStore it now: it cannot be shown again.`;
       return { result: { id: s.id, secret: s.secret, productIds: s.productIds }, human };
     },
   },
   'bms-secret list': {
-    required: ['company'], optional: [],
+    required: ['company'],
+    optional: [],
     async run(f) {
       const { listBmsSecrets } = await import('../lib/bms/secrets');
       const { id: companyId } = await company(f.company!);
       const secrets = await listBmsSecrets(await db(), companyId);
       const when = (d: Date | null) => d?.toISOString() ?? '-';
-      const lines = secrets.map((s) => `  ${s.id}  ${s.revokedAt ? 'revoked' : 'active '}  last used ${when(s.lastUsedAt)}  ${s.name ?? ''}${s.productIds.length ? `  products ${s.productIds.join(',')}` : ''}`);
+      const lines = secrets.map(
+        (s) =>
+          `  ${s.id}  ${s.revokedAt ? 'revoked' : 'active '}  last used ${when(s.lastUsedAt)}  ${s.name ?? ''}${s.productIds.length ? `  products ${s.productIds.join(',')}` : ''}`,
+      );
       return { result: secrets, human: [`${secrets.length} BMS secret(s).`, ...lines].join('\n') };
     },
   },
   'bms-secret revoke': {
-    required: ['id'], optional: [],
+    required: ['id'],
+    optional: [],
     async run(f) {
       const { revokeBmsSecretById } = await import('../lib/bms/secrets');
       const r = await revokeBmsSecretById(await db(), { secretId: f.id!.trim(), actor: await cliActor() });
-      return { result: { id: r.id, revokedAt: r.revokedAt }, human: `Revoked BMS secret ${r.id} at ${r.revokedAt.toISOString()}; it is refused from now on.` };
+      return {
+        result: { id: r.id, revokedAt: r.revokedAt },
+        human: `Revoked BMS secret ${r.id} at ${r.revokedAt.toISOString()}; it is refused from now on.`,
+      };
     },
   },
   'product approve': { required: ['id'], optional: [], run: (f) => productTransition('approve', f) },
   'product withdraw': {
-    required: ['id', 'reason'], optional: ['successor', 'operator-details', 'manufacturer-contact'],
+    required: ['id', 'reason'],
+    optional: ['successor', 'operator-details', 'manufacturer-contact'],
     run: (f) => productTransition('withdraw', f),
   },
   'product deprecate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('deprecate', f) },
   'product reinstate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('reinstate', f) },
   'mail list': {
-    required: ['to'], optional: [],
+    required: ['to'],
+    optional: [],
     async run(f) {
       const mails = await (await db()).emailOutbox.findMany({
         where: { to: { equals: f.to!.trim(), mode: 'insensitive' } },
@@ -194,11 +269,13 @@ function parseCommand(argv: string[]): { command: Command; flags: Flags; json: b
 /** The embedded database of `npm run dev` unless DATABASE_URL names another, with the launcher's secrets. */
 function connectEnvironment(): void {
   process.env.DATABASE_URL ||= readRuntimeDatabaseUrl() ?? '';
-  if (!process.env.DATABASE_URL) throw new Error('No database to talk to: start the service first with npm run dev, or set DATABASE_URL.');
+  if (!process.env.DATABASE_URL)
+    throw new Error('No database to talk to: start the service first with npm run dev, or set DATABASE_URL.');
   loadGeneratedSecrets();
 }
 
-const write = (stream: NodeJS.WriteStream, s: string) => new Promise<void>((resolve) => stream.write(s, () => resolve()));
+const write = (stream: NodeJS.WriteStream, s: string) =>
+  new Promise<void>((resolve) => stream.write(s, () => resolve()));
 
 async function main(): Promise<number> {
   try {

@@ -9,7 +9,11 @@ export interface AuditReport {
 
 export type AuditVerdict =
   | { performed: false; why: string }
-  | { performed: true; counts: Record<string, number>; serious: { name: string; severity: string; fixAvailable: boolean }[] };
+  | {
+      performed: true;
+      counts: Record<string, number>;
+      serious: { name: string; severity: string; fixAvailable: boolean }[];
+    };
 
 export function judgeAudit(report: AuditReport): AuditVerdict {
   const counts = report.metadata?.vulnerabilities;

@@ -2,7 +2,7 @@
 // what the service ships. When the registry's advisory endpoint cannot be used (some mirrors and sandboxes refuse
 // it), no audit takes place: that is said plainly and, unless AUDIT_REQUIRED=1, does not fail the run.
 import { spawnSync } from 'node:child_process';
-import { judgeAudit, type AuditReport } from './audit-report';
+import { type AuditReport, judgeAudit } from './audit-report';
 
 const result = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 let report: AuditReport;
@@ -17,6 +17,11 @@ if (!verdict.performed) {
   console.log(`Dependency audit NOT performed: the advisory endpoint could not be used (${verdict.why}).`);
   process.exit(process.env.AUDIT_REQUIRED === '1' ? 1 : 0);
 }
-console.log(`Dependency audit of production dependencies: ${Object.entries(verdict.counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
-for (const s of verdict.serious) console.log(`  ${s.severity.toUpperCase()} ${s.name} (fix available: ${s.fixAvailable ? 'yes' : 'no'})`);
+console.log(
+  `Dependency audit of production dependencies: ${Object.entries(verdict.counts)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ')}`,
+);
+for (const s of verdict.serious)
+  console.log(`  ${s.severity.toUpperCase()} ${s.name} (fix available: ${s.fixAvailable ? 'yes' : 'no'})`);
 process.exit(verdict.serious.length ? 1 : 0);

@@ -4,19 +4,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
-import { parseBenchArgs, runsScenario } from '../lib/bench/args';
-import type { Measured } from '../lib/bench/targets';
-import { freePort } from '../lib/db/embedded';
-import { createTestDatabase } from '../lib/testing/test-database';
-import { serverPid, startApp, type AppServer } from '../bench/app-server';
+import { type AppServer, serverPid, startApp } from '../bench/app-server';
 import { buildForBench, requireBuild } from '../bench/build';
 import { measure, run, scans, type Target } from '../bench/measure';
 import { startPhysicalCeiling } from '../bench/physical-ceiling';
 import { report } from '../bench/report';
-import autocannon from 'autocannon';
+import {
+  bmsScenario,
+  firstDocumentReads,
+  firstPageViews,
+  formDataScenario,
+  readScenarios,
+  scaleScenario,
+} from '../bench/scenarios';
 import type { Passport } from '../bench/seed';
-import { bmsScenario, firstDocumentReads, firstPageViews, formDataScenario, readScenarios, scaleScenario } from '../bench/scenarios';
+import { parseBenchArgs, runsScenario } from '../lib/bench/args';
+import type { Measured } from '../lib/bench/targets';
+import { freePort } from '../lib/db/embedded';
+import { createTestDatabase } from '../lib/testing/test-database';
 
 const args = parseBenchArgs(process.argv.slice(2));
 const settings = {
@@ -70,14 +77,37 @@ const cleanups: Array<() => void> = [];
 async function measured1(target: Target, pid?: number) {
   say(`measuring ${target.label}...`);
   await run(target.url, settings.connections, settings.warmupSeconds, target.request);
-  const options = { connections: settings.connections, durationSeconds: settings.durationSeconds, pid, pool, idleScansPerSecond, queries, idleQueriesPerSecond };
-  const ceiling = { id: 'framework', scenario: 0, label: 'framework ceiling', url: `${app!.baseUrl}/api/bench-ceiling` };
-  const beside = target.scenario > 0
-    ? { ceiling, rounds: settings.besideRounds, ceilingSeconds: settings.besideSeconds, warmSeconds: settings.besideWarmupSeconds }
-    : undefined;
+  const options = {
+    connections: settings.connections,
+    durationSeconds: settings.durationSeconds,
+    pid,
+    pool,
+    idleScansPerSecond,
+    queries,
+    idleQueriesPerSecond,
+  };
+  const ceiling = {
+    id: 'framework',
+    scenario: 0,
+    label: 'framework ceiling',
+    url: `${app!.baseUrl}/api/bench-ceiling`,
+  };
+  const beside =
+    target.scenario > 0
+      ? {
+          ceiling,
+          rounds: settings.besideRounds,
+          ceilingSeconds: settings.besideSeconds,
+          warmSeconds: settings.besideWarmupSeconds,
+        }
+      : undefined;
   const row = await measure(target, options, beside);
-  const besideNote = row.beside ? ` (framework beside: ${row.beside.requestsPerSecond.toFixed(0)} req/s, p99 ${row.beside.p99Ms} ms)` : '';
-  say(`  ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}${besideNote}`);
+  const besideNote = row.beside
+    ? ` (framework beside: ${row.beside.requestsPerSecond.toFixed(0)} req/s, p99 ${row.beside.p99Ms} ms)`
+    : '';
+  say(
+    `  ${row.requestsPerSecond.toFixed(0)} req/s, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}, errors ${row.errors}${besideNote}`,
+  );
   measured.push(row);
 }
 
@@ -93,7 +123,10 @@ async function timedOnce(what: string, passports: readonly Passport[], request: 
 }
 
 /** The first view of every page (render and store), timed: scenario 2 measures the views after it. */
-async function renderPages(seeder: InstanceType<typeof PassportSeeder>, passports: readonly Passport[]): Promise<string> {
+async function renderPages(
+  seeder: InstanceType<typeof PassportSeeder>,
+  passports: readonly Passport[],
+): Promise<string> {
   const note = await timedOnce('first views (each renders and stores its page)', passports, firstPageViews(passports));
   // The stored pages are written like a seeding: settled before the next measured run.
   await seeder.settle(['PublicPage']);
@@ -105,7 +138,11 @@ try {
   await seeder.growTo(settings.scalePassports[0]);
   // Both ceilings answer the bytes of one passport's /api/dpp/{slug} (its stored document): the framework
   // ceiling's route reads them from this file once, when it loads.
-  const [stored] = (await pool.query<{ dpp: string }>(`SELECT "dpp" FROM "PublicDocument" WHERE "productId" = $1::uuid`, [seeder.passports[0].id])).rows;
+  const [stored] = (
+    await pool.query<{ dpp: string }>(`SELECT "dpp" FROM "PublicDocument" WHERE "productId" = $1::uuid`, [
+      seeder.passports[0].id,
+    ])
+  ).rows;
   const body = Buffer.from(stored.dpp, 'utf8');
   const bodyDir = mkdtempSync(join(tmpdir(), 'bench-ceiling-'));
   process.env.BENCH_CEILING_BODY = join(bodyDir, 'body.json');
@@ -125,23 +162,53 @@ try {
   const idleQueries = (await queries()) - idleQueriesFrom;
   idleScansPerSecond = Math.max(0, (await scans(pool)) - idleFrom) / ((Date.now() - idleStart) / 1000);
   idleQueriesPerSecond = Math.max(0, idleQueries) / ((Date.now() - idleStart) / 1000);
-  say(`idle app: ${idleScansPerSecond.toFixed(1)} table/index scans and ${idleQueriesPerSecond.toFixed(1)} queries per second`);
+  say(
+    `idle app: ${idleScansPerSecond.toFixed(1)} table/index scans and ${idleQueriesPerSecond.toFixed(1)} queries per second`,
+  );
   // A cold server's first seconds are JIT and connection-pool warm-up: no measured row should absorb them.
   say('warming up...');
   await run(`${app.baseUrl}/api/bench-ceiling`, settings.connections, settings.warmupSeconds * 2);
-  await run(app.baseUrl, settings.connections, settings.warmupSeconds * 2, scaleScenario(app.baseUrl, seeder.passports).request);
+  await run(
+    app.baseUrl,
+    settings.connections,
+    settings.warmupSeconds * 2,
+    scaleScenario(app.baseUrl, seeder.passports).request,
+  );
   const bytesOf = async (path: string) => Buffer.from(await (await fetch(`${app!.baseUrl}${path}`)).arrayBuffer());
-  if (!(await bytesOf(`/api/dpp/${seeder.passports[0].slug}`)).equals(body)) throw new Error('The ceilings\' bytes differ from what /api/dpp/{slug} serves');
-  if (!(await bytesOf('/api/bench-ceiling')).equals(body)) throw new Error('The framework ceiling does not serve the passport\'s bytes');
+  if (!(await bytesOf(`/api/dpp/${seeder.passports[0].slug}`)).equals(body))
+    throw new Error("The ceilings' bytes differ from what /api/dpp/{slug} serves");
+  if (!(await bytesOf('/api/bench-ceiling')).equals(body))
+    throw new Error("The framework ceiling does not serve the passport's bytes");
   const physical = await startPhysicalCeiling(body, await freePort());
   const address = physical.address();
-  await measured1({ id: 'physical', scenario: 0, label: 'physical ceiling (node:http, same bytes)', url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
+  await measured1({
+    id: 'physical',
+    scenario: 0,
+    label: 'physical ceiling (node:http, same bytes)',
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
+  });
   physical.close();
   measured[measured.length - 1].notes.push(`serves one /api/dpp/{slug} body of ${body.byteLength} bytes`);
-  await measured1({ id: 'framework', scenario: 0, label: 'framework ceiling (trivial route + middleware, same bytes)', url: `${app.baseUrl}/api/bench-ceiling` }, pid);
+  await measured1(
+    {
+      id: 'framework',
+      scenario: 0,
+      label: 'framework ceiling (trivial route + middleware, same bytes)',
+      url: `${app.baseUrl}/api/bench-ceiling`,
+    },
+    pid,
+  );
   measured[measured.length - 1].notes.push(`serves the same ${body.byteLength} bytes`);
   // What the passport's bytes alone cost the framework: the same trivial route answering 11 bytes.
-  await measured1({ id: 'framework-small', scenario: 0, label: 'framework ceiling, 11-byte body (`{"ok":true}`)', url: `${app.baseUrl}/api/bench-ceiling-small` }, pid);
+  await measured1(
+    {
+      id: 'framework-small',
+      scenario: 0,
+      label: 'framework ceiling, 11-byte body (`{"ok":true}`)',
+      url: `${app.baseUrl}/api/bench-ceiling-small`,
+    },
+    pid,
+  );
 
   if (runsScenario(args, 7)) await measured1(scaleScenario(app.baseUrl, seeder.passports.slice()), pid);
   say(`seeding ${settings.passports} published passports...`);
@@ -159,11 +226,20 @@ try {
     await measured1(formDataScenario(app.baseUrl, key, await seeder.drafts(settings.drafts)), pid);
   }
   if (runsScenario(args, 6)) {
-    const secrets = await Promise.all(Array.from({ length: settings.bmsSecrets }, () => createTestBmsSecret(db, seeder.companyId).then((s) => s.secret)));
+    const secrets = await Promise.all(
+      Array.from({ length: settings.bmsSecrets }, () =>
+        createTestBmsSecret(db, seeder.companyId).then((s) => s.secret),
+      ),
+    );
     const products = passports.slice(0, settings.bmsProducts).map((p) => p.id);
     const accepted = new Map<string, number>();
-    const audits = () => pool.query<{ n: string }>(
-      `SELECT count(*) AS n FROM "AuditLog" WHERE "companyId" = $1 AND "eventContext"->>'source' = 'bms-webhook'`, [seeder.companyId]).then((r) => Number(r.rows[0].n));
+    const audits = () =>
+      pool
+        .query<{ n: string }>(
+          `SELECT count(*) AS n FROM "AuditLog" WHERE "companyId" = $1 AND "eventContext"->>'source' = 'bms-webhook'`,
+          [seeder.companyId],
+        )
+        .then((r) => Number(r.rows[0].n));
     const before = await audits();
     await measured1(bmsScenario(app.baseUrl, secrets, products, accepted), pid);
     const ok = [...accepted.values()].reduce((a, b) => a + b, 0);
@@ -171,20 +247,29 @@ try {
     lostUpdates = Math.max(0, ok - recorded);
     // Warm-up updates are recorded too: the measured run's 200s are compared with the rows written since.
     say(`  BMS: ${ok} answered 200, ${recorded} recorded updates (warm-up included); lost: ${lostUpdates}`);
-    measured[measured.length - 1].notes.push(`${ok} updates answered 200 (warm-up and run), ${recorded} audit rows written`);
+    measured[measured.length - 1].notes.push(
+      `${ok} updates answered 200 (warm-up and run), ${recorded} audit rows written`,
+    );
     if (runsScenario(args, 7)) {
       // Each passport the updates changed rebuilds its stored documents on its next read, once per change (the
       // update leaves it to the read: docs/decisions.md). They are read once here, timed, so that scenario 7's
       // large table, like its small one and scenario 1, is measured on current documents.
       const changed = passports.slice(0, settings.bmsProducts);
-      measured[measured.length - 1].notes.push(await timedOnce('first reads after the updates (each rebuilds its documents)', changed, firstDocumentReads(changed)));
+      measured[measured.length - 1].notes.push(
+        await timedOnce(
+          'first reads after the updates (each rebuilds its documents)',
+          changed,
+          firstDocumentReads(changed),
+        ),
+      );
     }
   }
   if (runsScenario(args, 7) && settings.scalePassports[1] > seeder.passports.length) {
     say(`seeding ${settings.scalePassports[1]} published passports...`);
     await seeder.growTo(settings.scalePassports[1]);
   }
-  if (runsScenario(args, 7)) await measured1(scaleScenario(app.baseUrl, seeder.passports.slice(0, settings.scalePassports[1])), pid);
+  if (runsScenario(args, 7))
+    await measured1(scaleScenario(app.baseUrl, seeder.passports.slice(0, settings.scalePassports[1])), pid);
   await seeder.close();
   console.log(`\n${report(args, measured, { lostUpdates, settings })}`);
 } finally {

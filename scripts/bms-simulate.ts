@@ -1,9 +1,9 @@
 // A fleet of simulated battery-management systems: `npm run bms:simulate -- --secret S --products id,... --rate N
 // --duration D`. Each product reports realistic, monotonic telemetry, signed exactly as firmware must sign it
 // (docs/bms-guide.md). It imports nothing from the server: it is the reference client and the BMS load generator.
-import { parseSimulatorArgs, SIMULATOR_USAGE, UsageError, type SimulatorOptions } from '../lib/bms/simulator/args';
-import { formatSummary, summarise, type Outcome } from '../lib/bms/simulator/stats';
-import { advance, newBattery, seededRandom, telemetryBody, type BatteryState } from '../lib/bms/simulator/telemetry';
+import { parseSimulatorArgs, SIMULATOR_USAGE, type SimulatorOptions, UsageError } from '../lib/bms/simulator/args';
+import { formatSummary, type Outcome, summarise } from '../lib/bms/simulator/stats';
+import { advance, type BatteryState, newBattery, seededRandom, telemetryBody } from '../lib/bms/simulator/telemetry';
 import { signBmsRequest } from '../lib/client/signing';
 
 async function sendOne(o: SimulatorOptions, battery: BatteryState): Promise<Outcome> {
@@ -13,13 +13,24 @@ async function sendOne(o: SimulatorOptions, battery: BatteryState): Promise<Outc
     const response = await fetch(`${o.url}/api/v1/products/${encodeURIComponent(battery.productId)}/bms-update`, {
       method: 'POST',
       // Sign the exact string sent: re-serialising after signing would break the signature.
-      headers: { 'Content-Type': 'application/json', 'X-Service-BMS-Secret': o.secret, ...signBmsRequest({ rawBody, secret: o.secret }) },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Service-BMS-Secret': o.secret,
+        ...signBmsRequest({ rawBody, secret: o.secret }),
+      },
       body: rawBody,
     });
     const text = await response.text();
     const latencyMs = performance.now() - started;
     let code: string | null = null;
-    if (response.status !== 200) code = (() => { try { return JSON.parse(text).code ?? null; } catch { return null; } })();
+    if (response.status !== 200)
+      code = (() => {
+        try {
+          return JSON.parse(text).code ?? null;
+        } catch {
+          return null;
+        }
+      })();
     return { status: response.status, code, latencyMs };
   } catch {
     return { status: 0, code: 'NETWORK', latencyMs: performance.now() - started };
@@ -30,7 +41,9 @@ function progress(done: number, total: number, accepted: number) {
   if (!process.stderr.isTTY) return;
   const width = 30;
   const filled = Math.round((done / total) * width);
-  process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} sent, ${accepted} accepted`);
+  process.stderr.write(
+    `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} sent, ${accepted} accepted`,
+  );
 }
 
 async function run(o: SimulatorOptions): Promise<Outcome[]> {
@@ -47,10 +60,12 @@ async function run(o: SimulatorOptions): Promise<Outcome[]> {
     // Round-robin over the fleet; each battery's next report always follows its previous state.
     const slot = i % fleet.length;
     fleet[slot] = advance(fleet[slot]!, random);
-    pending.push(sendOne(o, fleet[slot]!).then((outcome) => {
-      outcomes.push(outcome);
-      progress(outcomes.length, total, outcomes.filter((x) => x.status === 200).length);
-    }));
+    pending.push(
+      sendOne(o, fleet[slot]!).then((outcome) => {
+        outcomes.push(outcome);
+        progress(outcomes.length, total, outcomes.filter((x) => x.status === 200).length);
+      }),
+    );
   }
   await Promise.all(pending);
   if (process.stderr.isTTY) process.stderr.write('\n');
@@ -66,7 +81,9 @@ async function main(): Promise<number> {
     process.stderr.write(`bms-simulate: ${error.message}\n\n${SIMULATOR_USAGE}\n`);
     return 2;
   }
-  process.stderr.write(`Simulating ${options.products.length} battery(ies) at ${options.rate} req/s for ${options.duration} s against ${options.url} (seed ${options.seed}).\n`);
+  process.stderr.write(
+    `Simulating ${options.products.length} battery(ies) at ${options.rate} req/s for ${options.duration} s against ${options.url} (seed ${options.seed}).\n`,
+  );
   const summary = summarise(await run(options));
   process.stdout.write(options.json ? `${JSON.stringify(summary)}\n` : `${formatSummary(summary)}\n`);
   return 0;

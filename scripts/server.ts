@@ -1,16 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import next from 'next';
+import { config } from '../lib/config';
 import { restoreContentLength } from '../lib/documents/content-length';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
-import { startJobs, stopJobs } from '../lib/jobs/runner';
-import { logger } from '../lib/log';
-import { hideInternalRewrites } from '../lib/http/internal-rewrite';
-import { keepVaryTokens } from '../lib/http/vary';
-import { config } from '../lib/config';
 import { renderError, ServiceError } from '../lib/http/errors';
+import { hideInternalRewrites } from '../lib/http/internal-rewrite';
 import { securityHeaders } from '../lib/http/middleware/security-headers';
 import { newRequestId } from '../lib/http/request-id';
 import { surfaceOf } from '../lib/http/surface';
+import { keepVaryTokens } from '../lib/http/vary';
+import { startJobs, stopJobs } from '../lib/jobs/runner';
+import { logger } from '../lib/log';
 
 /**
  * A path with a percent escape that is not UTF-8 (`/api/v1/products/%FF`) makes the Next.js router throw before
@@ -29,9 +29,15 @@ export function undecodablePath(url: string | undefined): string | null {
 async function answerUndecodablePath(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   req.resume();
   const surface = surfaceOf(pathname);
-  const refusal = new ServiceError(surface === 'public' ? 'PRODUCT_NOT_FOUND' : 'NOT_FOUND', 'Nothing exists at this address: the path is not percent-encoded UTF-8.');
+  const refusal = new ServiceError(
+    surface === 'public' ? 'PRODUCT_NOT_FOUND' : 'NOT_FOUND',
+    'Nothing exists at this address: the path is not percent-encoded UTF-8.',
+  );
   const response = renderError(surface, refusal, { requestId: newRequestId() });
-  const headers = { ...Object.fromEntries(response.headers), ...securityHeaders({ pathname: '/api/', baseUrl: config().BASE_URL }) };
+  const headers = {
+    ...Object.fromEntries(response.headers),
+    ...securityHeaders({ pathname: '/api/', baseUrl: config().BASE_URL }),
+  };
   res.writeHead(response.status, headers);
   res.end(Buffer.from(await response.arrayBuffer()));
 }
@@ -100,7 +106,10 @@ export async function startWebServer(opts: {
   return {
     server,
     close: async () => {
-      await Promise.all([closeHttp(), stopJobs().catch((err) => logger().error({ err }, 'background jobs did not stop cleanly'))]);
+      await Promise.all([
+        closeHttp(),
+        stopJobs().catch((err) => logger().error({ err }, 'background jobs did not stop cleanly')),
+      ]);
     },
   };
 }

@@ -72,7 +72,13 @@ async function main() {
     demoLogin = demo.login;
   }
   const { startWebServer } = await import('./server');
-  const web = await startWebServer({ dev, hostname: cfg.HOST, port: cfg.PORT, trustedHops: cfg.TRUSTED_PROXY_HOPS, databaseUrl: url });
+  const web = await startWebServer({
+    dev,
+    hostname: cfg.HOST,
+    port: cfg.PORT,
+    trustedHops: cfg.TRUSTED_PROXY_HOPS,
+    databaseUrl: url,
+  });
   if (embedded) writeRuntimeFile({ databaseUrl: url, pid: process.pid, baseUrl: cfg.BASE_URL });
 
   say('');

@@ -25,7 +25,14 @@ let exitCode = 0;
 
 if (only !== '--e2e') {
   rmSync('test-results/unit-report.json', { force: true });
-  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit-report.json', ...passThrough]);
+  const code = run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/unit-report.json',
+    ...passThrough,
+  ]);
   const report = readJson('test-results/unit-report.json');
   if (report) {
     totals.passed += report.numPassedTests;

@@ -26,12 +26,24 @@ const FIGURES_FILE = path.resolve('test-results', `resilience-figures-${process.
 const REPORT_FILE = path.join('test-results', `resilience-report-${process.pid}.json`);
 const code = run(
   'npx',
-  ['vitest', 'run', '--config', 'vitest.resilience.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT_FILE}`, ...filters],
+  [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.resilience.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${REPORT_FILE}`,
+    ...filters,
+  ],
   { ...process.env, RESILIENCE_LONG: long ? '1' : '0', RESILIENCE_FIGURES: FIGURES_FILE },
 );
 
 const figures: Figure[] = existsSync(FIGURES_FILE)
-  ? readFileSync(FIGURES_FILE, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  ? readFileSync(FIGURES_FILE, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
   : [];
 const report = existsSync(REPORT_FILE) ? JSON.parse(readFileSync(REPORT_FILE, 'utf8')) : null;
 rmSync(FIGURES_FILE, { force: true });
@@ -39,7 +51,13 @@ rmSync(REPORT_FILE, { force: true });
 const summary = {
   mode: long ? 'long' : 'quick',
   finishedAt: new Date().toISOString(),
-  tests: report ? { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) } : null,
+  tests: report
+    ? {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests,
+        skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+      }
+    : null,
   figures,
 };
 writeFileSync('test-results/resilience.json', `${JSON.stringify(summary, null, 2)}\n`);
@@ -47,7 +65,11 @@ writeFileSync('test-results/resilience.json', `${JSON.stringify(summary, null, 2
 if (figures.length) {
   const width = Math.max(...figures.map((f) => `${f.suite}: ${f.name}`.length));
   console.log('\nResilience figures');
-  for (const f of figures) console.log(`  ${`${f.suite}: ${f.name}`.padEnd(width)}  ${f.value}${f.unit ? ` ${f.unit}` : ''}`);
+  for (const f of figures)
+    console.log(`  ${`${f.suite}: ${f.name}`.padEnd(width)}  ${f.value}${f.unit ? ` ${f.unit}` : ''}`);
 }
-if (summary.tests) console.log(`\nresilience: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`);
+if (summary.tests)
+  console.log(
+    `\nresilience: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`,
+  );
 process.exit(code !== 0 ? code : report ? 0 : 1);

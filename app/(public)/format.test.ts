@@ -3,7 +3,19 @@ import type { FieldDefinition } from '@/lib/schema/types';
 import { formatScalar, safeHref } from './format';
 
 const field = (f: Partial<FieldDefinition>): FieldDefinition =>
-  ({ id: 'x', label: 'X', type: 'string', unit: null, mandated: false, access: 'public', group: 'identity', dynamic: false, example: null, reference: { batteryPass: [], regulation: '' }, ...f }) as FieldDefinition;
+  ({
+    id: 'x',
+    label: 'X',
+    type: 'string',
+    unit: null,
+    mandated: false,
+    access: 'public',
+    group: 'identity',
+    dynamic: false,
+    example: null,
+    reference: { batteryPass: [], regulation: '' },
+    ...f,
+  }) as FieldDefinition;
 
 describe('viewer value formatting', () => {
   it('reads numbers with their unit, booleans as Yes/No, enums by option label and dates as days', () => {
@@ -11,7 +23,9 @@ describe('viewer value formatting', () => {
     expect(formatScalar(field({ type: 'integer', unit: 'cycles' }), 1200)).toBe('1,200 cycles');
     expect(formatScalar(field({ type: 'boolean' }), true)).toBe('Yes');
     expect(formatScalar(field({ type: 'boolean' }), false)).toBe('No');
-    expect(formatScalar(field({ type: 'enum', options: [{ value: 'NMC', label: 'Lithium NMC' }] }), 'NMC')).toBe('Lithium NMC');
+    expect(formatScalar(field({ type: 'enum', options: [{ value: 'NMC', label: 'Lithium NMC' }] }), 'NMC')).toBe(
+      'Lithium NMC',
+    );
     expect(formatScalar(field({ type: 'date' }), '2026-11-20')).toBe('20 November 2026');
     expect(formatScalar(field({ type: 'country' }), 'DE')).toBe('Germany');
   });

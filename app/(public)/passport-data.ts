@@ -4,8 +4,13 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { config } from '@/lib/config';
 import { buildJsonLd } from '@/lib/passport/public/jsonld';
-import { findPublicPassport, type PassportKey, type PublicLookup, type PublicPassport } from '@/lib/passport/public/lookup';
-import { resolverKey, type KeyQualifier } from '@/lib/passport/public/resolver-key';
+import {
+  findPublicPassport,
+  type PassportKey,
+  type PublicLookup,
+  type PublicPassport,
+} from '@/lib/passport/public/lookup';
+import { type KeyQualifier, resolverKey } from '@/lib/passport/public/resolver-key';
 
 // React's cache compares arguments by identity, so the key travels as a string.
 const lookupOnce = cache((key: string): Promise<PublicLookup> => findPublicPassport(JSON.parse(key) as PassportKey));
@@ -47,7 +52,10 @@ export function passportMetadata(lookup: PublicLookup): Metadata {
     description: `Digital battery passport of ${product.name} by ${product.companyName} (EU Battery Regulation 2023/1542).`,
     alternates: withdrawn
       ? { canonical: product.path }
-      : { canonical: product.path, types: { 'application/ld+json': `/api/dpp/${encodeURIComponent(product.slug)}/jsonld` } },
+      : {
+          canonical: product.path,
+          types: { 'application/ld+json': `/api/dpp/${encodeURIComponent(product.slug)}/jsonld` },
+        },
     ...(withdrawn ? { robots: { index: false } } : {}),
   };
 }

@@ -9,7 +9,11 @@ describe('bench arguments', () => {
   });
 
   it('reads --quick, --no-build and a scenario list in either spelling', () => {
-    expect(parseBenchArgs(['--quick', '--no-build', '--scenarios', '1,4'])).toEqual({ quick: true, build: false, scenarios: [1, 4] });
+    expect(parseBenchArgs(['--quick', '--no-build', '--scenarios', '1,4'])).toEqual({
+      quick: true,
+      build: false,
+      scenarios: [1, 4],
+    });
     const args = parseBenchArgs(['--scenarios=2']);
     expect(runsScenario(args, 2)).toBe(true);
     expect(runsScenario(args, 1)).toBe(false);

@@ -13,12 +13,16 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     if (arg === '--quick') args.quick = true;
     else if (arg === '--no-build') args.build = false;
     else if (arg === '--scenarios' || arg.startsWith('--scenarios=')) {
-      const list = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i] ?? '';
-      args.scenarios = list.split(',').filter(Boolean).map((n) => {
-        const value = Number(n);
-        if (!Number.isInteger(value) || value < 1 || value > 7) throw new Error(`Unknown scenario "${n}": choose from 1-7`);
-        return value;
-      });
+      const list = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? '');
+      args.scenarios = list
+        .split(',')
+        .filter(Boolean)
+        .map((n) => {
+          const value = Number(n);
+          if (!Number.isInteger(value) || value < 1 || value > 7)
+            throw new Error(`Unknown scenario "${n}": choose from 1-7`);
+          return value;
+        });
     } else throw new Error(`Unknown argument "${arg}": use --quick, --no-build, --scenarios 1,4`);
   }
   return args;

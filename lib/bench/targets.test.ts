@@ -1,18 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { formatTable } from './table';
-import { ceilingOfSlices, ceilingSliceSeconds, percentile, pooled, verdicts, type Measured, type Slice } from './targets';
+import {
+  ceilingOfSlices,
+  ceilingSliceSeconds,
+  type Measured,
+  percentile,
+  pooled,
+  type Slice,
+  verdicts,
+} from './targets';
 
 const row = (over: Partial<Measured>): Measured => ({
-  id: 'x', scenario: 1, label: 'x', requestsPerSecond: 1000, p50Ms: 10, p99Ms: 20, requests: 10_000, non2xx: 0, errors: 0,
-  peakRssMb: 200, serverCpuMsPerRequest: null, databaseCpuMsPerRequest: null, scansPerRequest: null, queriesPerRequest: null, notes: [], ...over,
+  id: 'x',
+  scenario: 1,
+  label: 'x',
+  requestsPerSecond: 1000,
+  p50Ms: 10,
+  p99Ms: 20,
+  requests: 10_000,
+  non2xx: 0,
+  errors: 0,
+  peakRssMb: 200,
+  serverCpuMsPerRequest: null,
+  databaseCpuMsPerRequest: null,
+  scansPerRequest: null,
+  queriesPerRequest: null,
+  notes: [],
+  ...over,
 });
 const framework = row({ id: 'framework', scenario: 0, label: 'framework ceiling' });
-const failed = (r: Measured, extra = {}) => verdicts(r, framework, extra).filter((v) => !v.pass).map((v) => v.target);
+const failed = (r: Measured, extra = {}) =>
+  verdicts(r, framework, extra)
+    .filter((v) => !v.pass)
+    .map((v) => v.target);
 
 describe('bench targets (ratios to the framework ceiling of the same run)', () => {
   it('scenario 1 passes at 0.85 of the ceiling and p99 within 1.5x, fails below', () => {
     expect(failed(row({ requestsPerSecond: 850, p99Ms: 30 }))).toEqual([]);
-    expect(failed(row({ requestsPerSecond: 849, p99Ms: 31 }))).toEqual(['req/s >= 0.85 x framework', 'p99 <= 1.5 x framework']);
+    expect(failed(row({ requestsPerSecond: 849, p99Ms: 31 }))).toEqual([
+      'req/s >= 0.85 x framework',
+      'p99 <= 1.5 x framework',
+    ]);
   });
 
   it('holds each scenario to its own ratio: 2 at 0.5, 3 at 0.8, 5 at 0.3', () => {
@@ -29,36 +57,85 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
   it('fails scenario 7 when the large table serves under 90% of the small one', () => {
     const small = row({ scenario: 7, label: '7 @100' });
     expect(failed(row({ scenario: 7, requestsPerSecond: 900 }), { scaleBase: small })).toEqual([]);
-    expect(failed(row({ scenario: 7, requestsPerSecond: 899 }), { scaleBase: small })).toEqual(['req/s within 10% of 7 @100']);
+    expect(failed(row({ scenario: 7, requestsPerSecond: 899 }), { scaleBase: small })).toEqual([
+      'req/s within 10% of 7 @100',
+    ]);
   });
 
-  it('judges req/s and p99 against the ceiling measured beside the row, not the run\'s first', () => {
+  it("judges req/s and p99 against the ceiling measured beside the row, not the run's first", () => {
     expect(failed(row({ requestsPerSecond: 700, beside: { requestsPerSecond: 800, p99Ms: 20 } }))).toEqual([]);
-    expect(failed(row({ requestsPerSecond: 900, beside: { requestsPerSecond: 1100, p99Ms: 20 } }))).toEqual(['req/s >= 0.85 x framework']);
+    expect(failed(row({ requestsPerSecond: 900, beside: { requestsPerSecond: 1100, p99Ms: 20 } }))).toEqual([
+      'req/s >= 0.85 x framework',
+    ]);
     // The first ceiling's p99 (20) would allow 30 ms; the one beside (100) allows 150, and 40 allows 60.
     expect(failed(row({ p99Ms: 150, beside: { requestsPerSecond: 1000, p99Ms: 100 } }))).toEqual([]);
-    expect(failed(row({ p99Ms: 61, beside: { requestsPerSecond: 1000, p99Ms: 40 } }))).toEqual(['p99 <= 1.5 x framework']);
+    expect(failed(row({ p99Ms: 61, beside: { requestsPerSecond: 1000, p99Ms: 40 } }))).toEqual([
+      'p99 <= 1.5 x framework',
+    ]);
   });
 
-  it('compares scenario 7\'s two tables as shares of the ceilings measured beside each', () => {
-    const small = row({ scenario: 7, label: '7 @100', requestsPerSecond: 500, beside: { requestsPerSecond: 600, p99Ms: 20 } });
+  it("compares scenario 7's two tables as shares of the ceilings measured beside each", () => {
+    const small = row({
+      scenario: 7,
+      label: '7 @100',
+      requestsPerSecond: 500,
+      beside: { requestsPerSecond: 600, p99Ms: 20 },
+    });
     // 400 req/s is under 90% of 500, but the machine ran slower too: 400/450 = 0.89 against 500/600 = 0.83.
-    expect(failed(row({ scenario: 7, requestsPerSecond: 400, beside: { requestsPerSecond: 450, p99Ms: 20 } }), { scaleBase: small })).toEqual([]);
+    expect(
+      failed(row({ scenario: 7, requestsPerSecond: 400, beside: { requestsPerSecond: 450, p99Ms: 20 } }), {
+        scaleBase: small,
+      }),
+    ).toEqual([]);
     // 500 req/s equals the small table's rate, but the ceiling beside it ran faster: 500/700 = 0.71.
-    expect(failed(row({ scenario: 7, requestsPerSecond: 500, beside: { requestsPerSecond: 700, p99Ms: 20 } }), { scaleBase: small }))
-      .toEqual(['req/s within 10% of 7 @100']);
+    expect(
+      failed(row({ scenario: 7, requestsPerSecond: 500, beside: { requestsPerSecond: 700, p99Ms: 20 } }), {
+        scaleBase: small,
+      }),
+    ).toEqual(['req/s within 10% of 7 @100']);
   });
 
   const slice = (over: Partial<Slice>): Slice => ({
-    requests: 0, seconds: 1, latenciesMs: [], non2xx: 0, errors: 0, serverCpuMs: null, databaseCpuMs: null, peakRssMb: null, ...over,
+    requests: 0,
+    seconds: 1,
+    latenciesMs: [],
+    non2xx: 0,
+    errors: 0,
+    serverCpuMs: null,
+    databaseCpuMs: null,
+    peakRssMb: null,
+    ...over,
   });
 
   it('pools slices: all their answers over all their time, percentiles of every latency, CPU per answer, the highest RSS', () => {
-    const a = slice({ requests: 400, seconds: 1, latenciesMs: Array.from({ length: 100 }, (_, i) => i + 1), serverCpuMs: 800, databaseCpuMs: 40, peakRssMb: 300 });
-    const b = slice({ requests: 1600, seconds: 3, latenciesMs: [500], non2xx: 2, errors: 1, serverCpuMs: 3200, databaseCpuMs: 160, peakRssMb: 280 });
+    const a = slice({
+      requests: 400,
+      seconds: 1,
+      latenciesMs: Array.from({ length: 100 }, (_, i) => i + 1),
+      serverCpuMs: 800,
+      databaseCpuMs: 40,
+      peakRssMb: 300,
+    });
+    const b = slice({
+      requests: 1600,
+      seconds: 3,
+      latenciesMs: [500],
+      non2xx: 2,
+      errors: 1,
+      serverCpuMs: 3200,
+      databaseCpuMs: 160,
+      peakRssMb: 280,
+    });
     expect(pooled([a, b])).toEqual({
-      requests: 2000, requestsPerSecond: 500, p50Ms: 51, p99Ms: 100, non2xx: 2, errors: 1, peakRssMb: 300,
-      serverCpuMsPerRequest: 2, databaseCpuMsPerRequest: 0.1,
+      requests: 2000,
+      requestsPerSecond: 500,
+      p50Ms: 51,
+      p99Ms: 100,
+      non2xx: 2,
+      errors: 1,
+      peakRssMb: 300,
+      serverCpuMsPerRequest: 2,
+      databaseCpuMsPerRequest: 0.1,
     });
     // A slice measured without the server's pid leaves the CPU figures unknown rather than low.
     expect(pooled([a, slice({ requests: 10 })]).serverCpuMsPerRequest).toBeNull();
@@ -71,19 +148,27 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
     expect(percentile([], 99)).toBe(0);
   });
 
-  it('centres the ceiling\'s slices on the scenario\'s: half-length slices at both ends', () => {
+  it("centres the ceiling's slices on the scenario's: half-length slices at both ends", () => {
     expect(ceilingSliceSeconds(10, 4)).toEqual([1.25, 2.5, 2.5, 2.5, 1.25]);
     expect(ceilingSliceSeconds(2, 1)).toEqual([1, 1]);
   });
 
   it('prints one table row per scenario with its ratios, the ceiling beside it, and its verdict', () => {
-    const r = row({ label: '1 GET /api/dpp/{slug}', requestsPerSecond: 500, serverCpuMsPerRequest: 3.456, databaseCpuMsPerRequest: 0.3 });
+    const r = row({
+      label: '1 GET /api/dpp/{slug}',
+      requestsPerSecond: 500,
+      serverCpuMsPerRequest: 3.456,
+      databaseCpuMsPerRequest: 0.3,
+    });
     const physical = row({ requestsPerSecond: 10_000 });
     const table = formatTable([{ ...r, verdicts: verdicts(r, framework) }], framework, physical);
     expect(table.split('\n')).toHaveLength(3);
-    expect(table).toContain('| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.50 | - | - | 0.050 | 200 | 3.46 | - | 0.30 | - | - | FAIL: req/s >= 0.85 x framework |');
+    expect(table).toContain(
+      '| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.50 | - | - | 0.050 | 200 | 3.46 | - | 0.30 | - | - | FAIL: req/s >= 0.85 x framework |',
+    );
     const beside = { ...r, beside: { requestsPerSecond: 550, p99Ms: 18, serverCpuMsPerRequest: 2.5 } };
-    expect(formatTable([{ ...beside, verdicts: verdicts(beside, framework) }], framework, physical))
-      .toContain('| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.91 | 550 | 18.0 | 0.050 | 200 | 3.46 | 2.50 | 0.30 | - | - | pass |');
+    expect(formatTable([{ ...beside, verdicts: verdicts(beside, framework) }], framework, physical)).toContain(
+      '| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.91 | 550 | 18.0 | 0.050 | 200 | 3.46 | 2.50 | 0.30 | - | - | pass |',
+    );
   });
 });

@@ -51,7 +51,10 @@ export interface Slice {
 
 /** The nearest-rank percentile `p` (0-100) of `values`, to 0.1 ms; 0 for none. */
 export function percentile(values: readonly number[], p: number): number {
-  return percentileOfSorted([...values].sort((a, b) => a - b), p);
+  return percentileOfSorted(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 }
 
 function percentileOfSorted(sorted: readonly number[], p: number): number {
@@ -78,8 +81,14 @@ export function pooled(slices: readonly Slice[]) {
     non2xx: sum(slices.map((s) => s.non2xx)),
     errors: sum(slices.map((s) => s.errors)),
     peakRssMb: peaks.length ? Math.max(...peaks) : null,
-    serverCpuMsPerRequest: perRequest(slices.map((s) => s.serverCpuMs), requests),
-    databaseCpuMsPerRequest: perRequest(slices.map((s) => s.databaseCpuMs), requests),
+    serverCpuMsPerRequest: perRequest(
+      slices.map((s) => s.serverCpuMs),
+      requests,
+    ),
+    databaseCpuMsPerRequest: perRequest(
+      slices.map((s) => s.databaseCpuMs),
+      requests,
+    ),
   };
 }
 
@@ -114,19 +123,27 @@ const minRatio: Record<number, number> = { 1: 0.85, 2: 0.5, 3: 0.8, 4: 0.85, 5: 
 export const ratio = (value: number, base: number) => (base > 0 ? value / base : 0);
 
 /** A row's requests per second as a share of its ceiling's. */
-export const ceilingRatio = (row: Measured, framework: Ceiling) => ratio(row.requestsPerSecond, ceilingOf(row, framework).requestsPerSecond);
+export const ceilingRatio = (row: Measured, framework: Ceiling) =>
+  ratio(row.requestsPerSecond, ceilingOf(row, framework).requestsPerSecond);
 
 /**
  * Every target a row is held to; `lostUpdates` only for scenario 6, `scaleBase` only for 7's largest table, whose
  * rate is compared with the smaller table's as each one's share of the ceiling measured beside it. `framework` is
  * the run's first ceiling.
  */
-export function verdicts(row: Measured, framework: Ceiling, extra: { lostUpdates?: number; scaleBase?: Measured } = {}): Verdict[] {
+export function verdicts(
+  row: Measured,
+  framework: Ceiling,
+  extra: { lostUpdates?: number; scaleBase?: Measured } = {},
+): Verdict[] {
   const out: Verdict[] = [];
   const ceiling = ceilingOf(row, framework);
   const min = minRatio[row.scenario];
   if (min !== undefined) {
-    out.push({ target: `req/s >= ${min} x framework`, pass: ratio(row.requestsPerSecond, ceiling.requestsPerSecond) >= min });
+    out.push({
+      target: `req/s >= ${min} x framework`,
+      pass: ratio(row.requestsPerSecond, ceiling.requestsPerSecond) >= min,
+    });
   }
   if (row.scenario === 1 || row.scenario === 4) {
     // Against the same ceiling: its slices and the row's are measured alike (each after its own warm-up).

@@ -1,7 +1,7 @@
 import { sqlRows } from '../db/sql';
 import { ServiceError } from '../http/errors';
 import { isUuid } from '../ids';
-import { findActiveBmsSecret, type ActiveBmsSecret } from './secrets';
+import { type ActiveBmsSecret, findActiveBmsSecret } from './secrets';
 
 /** 401 MISSING_SECRET without the header, 401 BAD_SECRET unless it hashes to an active (not revoked) record. */
 export async function requireBmsSecret(presented: string | null): Promise<ActiveBmsSecret> {
@@ -39,11 +39,13 @@ export async function authorizeProduct(secret: ActiveBmsSecret, productId: strin
   if (!isUuid(productId)) throw notFound;
   const [product] = await sqlRows<ProductRow>({ name: 'bms-product', text: PRODUCT, values: [productId] });
   if (!product) throw notFound;
-  if (product.companyId !== secret.companyId) throw new ServiceError('FORBIDDEN', 'This secret belongs to another company than the product.');
+  if (product.companyId !== secret.companyId)
+    throw new ServiceError('FORBIDDEN', 'This secret belongs to another company than the product.');
   if (secret.productIds.length > 0 && !secret.productIds.includes(product.id)) {
     throw new ServiceError('FORBIDDEN', 'This secret is limited to other products.');
   }
   if (product.suspended) throw new ServiceError('FORBIDDEN', 'The company is suspended.');
-  if (!product.modules.includes('bms')) throw new ServiceError('FORBIDDEN', "The company's plan does not include BMS telemetry.");
+  if (!product.modules.includes('bms'))
+    throw new ServiceError('FORBIDDEN', "The company's plan does not include BMS telemetry.");
   return { id: product.id, categoryId: product.categoryId, schemaVersion: product.schemaVersion };
 }

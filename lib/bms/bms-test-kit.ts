@@ -2,10 +2,10 @@
 // way the custom server and the middleware hand them to the route.
 import { signBmsRequest } from '../client/signing';
 import { prisma } from '../db/client';
+import type { Prisma } from '../db/generated/client';
 import { CLIENT_IP_HEADER } from '../http/client-address';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { createPublishedPassport, createTestBmsSecret, createTestCompany } from '../testing/factories';
-import type { Prisma } from '../db/generated/client';
 
 export interface BmsCallOptions {
   productId: string;
@@ -23,13 +23,24 @@ export interface BmsCallOptions {
 
 export function bmsRequest(o: BmsCallOptions): Request {
   const raw = o.rawBody ?? JSON.stringify(o.body ?? {});
-  const headers = new Headers({ 'content-type': 'application/json', [REQUEST_ID_HEADER]: crypto.randomUUID(), [CLIENT_IP_HEADER]: '203.0.113.20' });
+  const headers = new Headers({
+    'content-type': 'application/json',
+    [REQUEST_ID_HEADER]: crypto.randomUUID(),
+    [CLIENT_IP_HEADER]: '203.0.113.20',
+  });
   if (o.secret !== null) headers.set('x-service-bms-secret', o.secret);
-  const signature = o.signature === undefined && o.secret
-    ? signBmsRequest({ rawBody: o.signedBody ?? raw, secret: o.secret, timestamp: o.timestamp })['X-Service-Signature']
-    : o.signature;
+  const signature =
+    o.signature === undefined && o.secret
+      ? signBmsRequest({ rawBody: o.signedBody ?? raw, secret: o.secret, timestamp: o.timestamp })[
+          'X-Service-Signature'
+        ]
+      : o.signature;
   if (signature) headers.set('x-service-signature', signature);
-  return new Request(`http://localhost:3000/api/v1/products/${o.productId}/bms-update`, { method: 'POST', headers, body: raw });
+  return new Request(`http://localhost:3000/api/v1/products/${o.productId}/bms-update`, {
+    method: 'POST',
+    headers,
+    body: raw,
+  });
 }
 
 type Route = (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
@@ -40,7 +51,10 @@ export async function callBms(route: Route, o: BmsCallOptions) {
 }
 
 /** A fresh company with a published EV passport and an all-products secret. */
-export async function bmsTenant(formData: Record<string, unknown> = {}, company: Partial<Prisma.CompanyUncheckedCreateInput> = {}) {
+export async function bmsTenant(
+  formData: Record<string, unknown> = {},
+  company: Partial<Prisma.CompanyUncheckedCreateInput> = {},
+) {
   const row = await createTestCompany(prisma, company);
   const product = await createPublishedPassport(prisma, { companyId: row.id, formData });
   const secret = await createTestBmsSecret(prisma, row.id);

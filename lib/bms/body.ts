@@ -1,6 +1,6 @@
 import { ServiceError } from '../http/errors';
 import { unstorableTextAt } from '../integration/input';
-import { BmsUpdateBody, type BmsUpdate } from './schemas';
+import { type BmsUpdate, BmsUpdateBody } from './schemas';
 
 /** Telemetry is small; a larger body is a device bug, refused before it is parsed. */
 export const BMS_MAX_BODY_BYTES = 64 * 1024;
@@ -31,7 +31,8 @@ export function parseBmsBody(rawBody: Uint8Array): BmsUpdate {
   // A dropped key is still named in rejectedKeys and the audit entry, so a member name PostgreSQL cannot store
   // refuses the body (a value that breaks its rules is only dropped).
   const unstorable = unstorableTextAt(parsed, { namesOnly: true });
-  if (unstorable !== null) throw badBody(`${unstorable}: a member name may not contain U+0000 (NUL) or an unpaired UTF-16 surrogate.`);
+  if (unstorable !== null)
+    throw badBody(`${unstorable}: a member name may not contain U+0000 (NUL) or an unpaired UTF-16 surrogate.`);
   if (!('formDataPatch' in parsed) && !('lifetimeCounters' in parsed)) {
     throw badBody('The body must carry formDataPatch, lifetimeCounters or both.');
   }

@@ -3,27 +3,40 @@ import { disconnectPrisma, prisma } from '../db/client';
 import { createTestBmsSecret, createTestCompany, createTestProduct } from '../testing/factories';
 import { bmsTenant, callBms } from './bms-test-kit';
 import { createBmsUpdateRoute, postBmsUpdate } from './endpoint';
-import { BMS_INTERNAL_MESSAGE } from './messages';
 import { bmsContext, ingestTelemetry } from './ingest-telemetry';
+import { BMS_INTERNAL_MESSAGE } from './messages';
 import { revokeBmsSecret } from './secrets';
 
 afterAll(() => disconnectPrisma());
 
 const now = () => Math.floor(Date.now() / 1000);
-const audits = (productId: string) => prisma.auditLog.findMany({ where: { productId, eventContext: { path: ['source'], equals: 'bms-webhook' } } });
-const events = (companyId: string) => prisma.webhookEvent.findMany({ where: { companyId, type: 'passport.telemetry_updated' } });
+const audits = (productId: string) =>
+  prisma.auditLog.findMany({ where: { productId, eventContext: { path: ['source'], equals: 'bms-webhook' } } });
+const events = (companyId: string) =>
+  prisma.webhookEvent.findMany({ where: { companyId, type: 'passport.telemetry_updated' } });
 
 describe('a successful BMS update', () => {
   it('merges whitelisted keys, upserts counters, audits once, stamps the secret and the product, emits the event', async () => {
     const { company, product, secret } = await bmsTenant({ current_soh_pct: 99, remaining_energy_kwh: 70 });
     const before = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     const body = {
-      formDataPatch: { current_soh_pct: 95.5, current_cycle_count: 120, model_number: 'HACKED', carbon_footprint_total_kg_co2e: 1 },
+      formDataPatch: {
+        current_soh_pct: 95.5,
+        current_cycle_count: 120,
+        model_number: 'HACKED',
+        carbon_footprint_total_kg_co2e: 1,
+      },
       lifetimeCounters: { totalEnergyThroughputKwh: 1500.5, deepDischargeEvents: 2, timeAtTempLowSec: null },
     };
     const res = await callBms(postBmsUpdate, { productId: product.id, body, secret: secret.secret });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, productId: product.id, appliedKeys: ['current_soh_pct', 'current_cycle_count'], rejectedKeys: ['model_number', 'carbon_footprint_total_kg_co2e'], counterUpdated: true });
+    expect(res.body).toEqual({
+      ok: true,
+      productId: product.id,
+      appliedKeys: ['current_soh_pct', 'current_cycle_count'],
+      rejectedKeys: ['model_number', 'carbon_footprint_total_kg_co2e'],
+      counterUpdated: true,
+    });
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('cache-control')).toBe('no-store');
 
@@ -35,39 +48,84 @@ describe('a successful BMS update', () => {
     expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
     expect(after.lockVersion).toBe(before.lockVersion);
     expect(await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })).toMatchObject({
-      totalEnergyThroughputKwh: 1500.5, deepDischargeEvents: 2, timeAtTempLowSec: null, timeAtTempHighSec: null,
+      totalEnergyThroughputKwh: 1500.5,
+      deepDischargeEvents: 2,
+      timeAtTempLowSec: null,
+      timeAtTempHighSec: null,
     });
     const [audit, ...more] = await audits(product.id);
     expect(more).toEqual([]);
-    expect(audit).toMatchObject({ companyId: company.id, eventType: 'Update', actorRole: 'System', actorId: secret.id, eventChannel: 'API' });
+    expect(audit).toMatchObject({
+      companyId: company.id,
+      eventType: 'Update',
+      actorRole: 'System',
+      actorId: secret.id,
+      eventChannel: 'API',
+    });
     expect(audit!.eventContext).toEqual({
-      source: 'bms-webhook', appliedFormDataKeys: ['current_soh_pct', 'current_cycle_count'],
-      rejectedFormDataKeys: ['model_number', 'carbon_footprint_total_kg_co2e'], counterUpdated: true, webhookSecretId: secret.id,
+      source: 'bms-webhook',
+      appliedFormDataKeys: ['current_soh_pct', 'current_cycle_count'],
+      rejectedFormDataKeys: ['model_number', 'carbon_footprint_total_kg_co2e'],
+      counterUpdated: true,
+      webhookSecretId: secret.id,
     });
     expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toBeInstanceOf(Date);
     const [event] = await events(company.id);
-    expect(event).toMatchObject({ mode: 'LIVE', payload: { productId: product.id, appliedKeys: ['current_soh_pct', 'current_cycle_count'], counterUpdated: true } });
+    expect(event).toMatchObject({
+      mode: 'LIVE',
+      payload: { productId: product.id, appliedKeys: ['current_soh_pct', 'current_cycle_count'], counterUpdated: true },
+    });
   });
 
   it('keeps an omitted counter, stores null as not measured, and needs no formDataPatch', async () => {
     const { product, secret } = await bmsTenant();
-    const send = (lifetimeCounters: Record<string, number | null>) => callBms(postBmsUpdate, { productId: product.id, body: { lifetimeCounters }, secret: secret.secret });
-    expect((await send({ timeAtTempHighSec: 10, timeAtTempLowSec: 20 })).body).toMatchObject({ appliedKeys: [], rejectedKeys: [], counterUpdated: true });
+    const send = (lifetimeCounters: Record<string, number | null>) =>
+      callBms(postBmsUpdate, { productId: product.id, body: { lifetimeCounters }, secret: secret.secret });
+    expect((await send({ timeAtTempHighSec: 10, timeAtTempLowSec: 20 })).body).toMatchObject({
+      appliedKeys: [],
+      rejectedKeys: [],
+      counterUpdated: true,
+    });
     await send({ timeAtTempHighSec: 11, timeAtTempLowSec: null });
-    expect(await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })).toMatchObject({ timeAtTempHighSec: 11, timeAtTempLowSec: null });
+    expect(await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })).toMatchObject({
+      timeAtTempHighSec: 11,
+      timeAtTempLowSec: null,
+    });
     await send({ deepDischargeEvents: 1 });
-    expect(await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })).toMatchObject({ timeAtTempHighSec: 11, timeAtTempLowSec: null, deepDischargeEvents: 1 });
+    expect(await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })).toMatchObject({
+      timeAtTempHighSec: 11,
+      timeAtTempLowSec: null,
+      deepDischargeEvents: 1,
+    });
   });
 
   it('applies to drafts and sandbox products too, and an empty patch still audits without an event', async () => {
     const company = await createTestCompany(prisma);
     const secret = await createTestBmsSecret(prisma, company.id);
     const sandbox = await createTestProduct(prisma, { companyId: company.id, mode: 'test' });
-    const res = await callBms(postBmsUpdate, { productId: sandbox.id.toUpperCase(), body: { formDataPatch: { current_soh_pct: 80 } }, secret: secret.secret });
-    expect(res.body).toEqual({ ok: true, productId: sandbox.id, appliedKeys: ['current_soh_pct'], rejectedKeys: [], counterUpdated: false });
+    const res = await callBms(postBmsUpdate, {
+      productId: sandbox.id.toUpperCase(),
+      body: { formDataPatch: { current_soh_pct: 80 } },
+      secret: secret.secret,
+    });
+    expect(res.body).toEqual({
+      ok: true,
+      productId: sandbox.id,
+      appliedKeys: ['current_soh_pct'],
+      rejectedKeys: [],
+      counterUpdated: false,
+    });
     expect((await events(company.id))[0]).toMatchObject({ mode: 'TEST' });
     const draft = await createTestProduct(prisma, { companyId: company.id });
-    expect((await callBms(postBmsUpdate, { productId: draft.id, body: { formDataPatch: { foo: 1 } }, secret: secret.secret })).body).toMatchObject({ appliedKeys: [], rejectedKeys: ['foo'], counterUpdated: false });
+    expect(
+      (
+        await callBms(postBmsUpdate, {
+          productId: draft.id,
+          body: { formDataPatch: { foo: 1 } },
+          secret: secret.secret,
+        })
+      ).body,
+    ).toMatchObject({ appliedKeys: [], rejectedKeys: ['foo'], counterUpdated: false });
     expect(await audits(draft.id)).toHaveLength(1);
     expect(await events(company.id)).toHaveLength(1);
   });
@@ -76,16 +134,48 @@ describe('a successful BMS update', () => {
 describe('parallel updates to one product', () => {
   it('never lose a key or a counter', async () => {
     const { product, secret } = await bmsTenant();
-    const keys = ['current_soh_pct', 'current_cycle_count', 'remaining_energy_kwh', 'remaining_capacity_ah', 'remaining_capacity_kwh', 'remaining_power_capability_kw', 'overcharge_events', 'deep_discharge_events', 'number_of_charging_events', 'time_at_temp_low_sec'];
-    const counters = ['timeAtTempExtremeLowSec', 'timeAtTempLowSec', 'timeAtTempHighSec', 'timeAtTempExtremeHighSec', 'totalEnergyThroughputKwh', 'totalEnergyThroughputAh', 'deepDischargeEvents'];
-    const results = await Promise.all(keys.map((key, i) => callBms(postBmsUpdate, {
-      productId: product.id, secret: secret.secret,
-      body: { formDataPatch: { [key]: i + 1 }, ...(i < counters.length ? { lifetimeCounters: { [counters[i]!]: i + 1 } } : {}) },
-    })));
+    const keys = [
+      'current_soh_pct',
+      'current_cycle_count',
+      'remaining_energy_kwh',
+      'remaining_capacity_ah',
+      'remaining_capacity_kwh',
+      'remaining_power_capability_kw',
+      'overcharge_events',
+      'deep_discharge_events',
+      'number_of_charging_events',
+      'time_at_temp_low_sec',
+    ];
+    const counters = [
+      'timeAtTempExtremeLowSec',
+      'timeAtTempLowSec',
+      'timeAtTempHighSec',
+      'timeAtTempExtremeHighSec',
+      'totalEnergyThroughputKwh',
+      'totalEnergyThroughputAh',
+      'deepDischargeEvents',
+    ];
+    const results = await Promise.all(
+      keys.map((key, i) =>
+        callBms(postBmsUpdate, {
+          productId: product.id,
+          secret: secret.secret,
+          body: {
+            formDataPatch: { [key]: i + 1 },
+            ...(i < counters.length ? { lifetimeCounters: { [counters[i]!]: i + 1 } } : {}),
+          },
+        }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(keys.map(() => 200));
-    const formData = (await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).formData as Record<string, unknown>;
+    const formData = (await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).formData as Record<
+      string,
+      unknown
+    >;
     keys.forEach((key, i) => expect(formData[key], key).toBe(i + 1));
-    const stored = (await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })) as unknown as Record<string, unknown>;
+    const stored = (await prisma.lifetimeCounters.findUniqueOrThrow({
+      where: { productId: product.id },
+    })) as unknown as Record<string, unknown>;
     counters.forEach((name, i) => expect(stored[name], name).toBe(i + 1));
     expect(await audits(product.id)).toHaveLength(keys.length);
   });
@@ -98,9 +188,15 @@ describe('a failed write', () => {
     const name = `bms_fail_${product.id.replaceAll('-', '')}`;
     await prisma.$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF NEW."productId" = '${product.id}'::uuid THEN RAISE EXCEPTION 'forced failure'; END IF; RETURN NEW; END $$`);
-    await prisma.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "LifetimeCounters" FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER ${name} BEFORE INSERT ON "LifetimeCounters" FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+    );
     try {
-      const res = await callBms(postBmsUpdate, { productId: product.id, secret: secret.secret, body: { formDataPatch: { current_soh_pct: 50 }, lifetimeCounters: { deepDischargeEvents: 1 } } });
+      const res = await callBms(postBmsUpdate, {
+        productId: product.id,
+        secret: secret.secret,
+        body: { formDataPatch: { current_soh_pct: 50 }, lifetimeCounters: { deepDischargeEvents: 1 } },
+      });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ code: 'INTERNAL', error: BMS_INTERNAL_MESSAGE });
       expect(res.headers.get('x-request-id')).toBeTruthy();
@@ -121,10 +217,25 @@ describe('a failed write', () => {
 describe('the order of checks', () => {
   it('refuses a revoked secret at once, before looking at the signature or the product', async () => {
     const { company, product, secret } = await bmsTenant();
-    expect((await callBms(postBmsUpdate, { productId: product.id, body: { formDataPatch: {} }, secret: secret.secret })).status).toBe(200);
-    await revokeBmsSecret(prisma, { companyId: company.id, secretId: secret.id, actor: { role: 'System', id: 'test', channel: 'System' } });
-    const res = await callBms(postBmsUpdate, { productId: product.id, body: { formDataPatch: {} }, secret: secret.secret, signature: 'nonsense' });
-    expect(res).toMatchObject({ status: 401, body: { code: 'BAD_SECRET', error: 'The BMS secret matches no active secret.' } });
+    expect(
+      (await callBms(postBmsUpdate, { productId: product.id, body: { formDataPatch: {} }, secret: secret.secret }))
+        .status,
+    ).toBe(200);
+    await revokeBmsSecret(prisma, {
+      companyId: company.id,
+      secretId: secret.id,
+      actor: { role: 'System', id: 'test', channel: 'System' },
+    });
+    const res = await callBms(postBmsUpdate, {
+      productId: product.id,
+      body: { formDataPatch: {} },
+      secret: secret.secret,
+      signature: 'nonsense',
+    });
+    expect(res).toMatchObject({
+      status: 401,
+      body: { code: 'BAD_SECRET', error: 'The BMS secret matches no active secret.' },
+    });
   });
 
   it('checks the signature before the limit, the product before the body', async () => {
@@ -132,23 +243,52 @@ describe('the order of checks', () => {
     const limitSecret = vi.fn(async () => ({ success: true, limit: 20, remaining: 19, resetSeconds: 1 }));
     const route = createBmsUpdateRoute({ limitSecret });
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await callBms(route, { productId: unknown, rawBody: 'not json', secret: secret.secret, timestamp: now() - 400 })).body).toMatchObject({ code: 'BAD_SIGNATURE', reason: 'outside_window' });
+    expect(
+      (await callBms(route, { productId: unknown, rawBody: 'not json', secret: secret.secret, timestamp: now() - 400 }))
+        .body,
+    ).toMatchObject({ code: 'BAD_SIGNATURE', reason: 'outside_window' });
     expect(limitSecret).not.toHaveBeenCalled();
-    expect((await callBms(route, { productId: unknown, rawBody: 'not json', secret: secret.secret })).body.code).toBe('NOT_FOUND');
+    expect((await callBms(route, { productId: unknown, rawBody: 'not json', secret: secret.secret })).body.code).toBe(
+      'NOT_FOUND',
+    );
     expect(limitSecret).toHaveBeenCalledWith(secret.id);
     const other = await bmsTenant();
-    expect((await callBms(route, { productId: other.product.id, rawBody: 'not json', secret: secret.secret })).body.code).toBe('FORBIDDEN');
-    expect((await callBms(route, { productId: product.id, rawBody: 'not json', secret: secret.secret })).body).toEqual({ code: 'BAD_BODY', error: 'The body is not valid JSON.' });
+    expect(
+      (await callBms(route, { productId: other.product.id, rawBody: 'not json', secret: secret.secret })).body.code,
+    ).toBe('FORBIDDEN');
+    expect((await callBms(route, { productId: product.id, rawBody: 'not json', secret: secret.secret })).body).toEqual({
+      code: 'BAD_BODY',
+      error: 'The body is not valid JSON.',
+    });
   });
 
   it('answers 429 per secret in the BMS shape with Retry-After and RateLimit-*, writing nothing', async () => {
     const { product, secret } = await bmsTenant();
-    const route = createBmsUpdateRoute({ limitSecret: async () => ({ success: false, limit: 20, remaining: 0, resetSeconds: 1 }) });
-    const res = await callBms(route, { productId: product.id, body: { formDataPatch: { current_soh_pct: 1 } }, secret: secret.secret });
+    const route = createBmsUpdateRoute({
+      limitSecret: async () => ({ success: false, limit: 20, remaining: 0, resetSeconds: 1 }),
+    });
+    const res = await callBms(route, {
+      productId: product.id,
+      body: { formDataPatch: { current_soh_pct: 1 } },
+      secret: secret.secret,
+    });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ code: 'RATE_LIMITED', error: 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.' });
-    expect(Object.fromEntries(['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => [h, res.headers.get(h)]))).toEqual({
-      'retry-after': '1', 'ratelimit-limit': '20', 'ratelimit-remaining': '0', 'ratelimit-reset': '1',
+    expect(res.body).toEqual({
+      code: 'RATE_LIMITED',
+      error: 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.',
+    });
+    expect(
+      Object.fromEntries(
+        ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => [
+          h,
+          res.headers.get(h),
+        ]),
+      ),
+    ).toEqual({
+      'retry-after': '1',
+      'ratelimit-limit': '20',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': '1',
     });
     expect(await audits(product.id)).toEqual([]);
   });
@@ -157,12 +297,34 @@ describe('the order of checks', () => {
     const { company, product } = await bmsTenant();
     const elsewhere = await createTestProduct(prisma, { companyId: company.id });
     const limited = await createTestBmsSecret(prisma, company.id, { productIds: [elsewhere.id] });
-    expect((await callBms(postBmsUpdate, { productId: product.id, body: { formDataPatch: {} }, secret: limited.secret })).body).toEqual({ code: 'FORBIDDEN', error: 'This secret is limited to other products.' });
-    expect((await callBms(postBmsUpdate, { productId: elsewhere.id, body: { formDataPatch: {} }, secret: limited.secret })).status).toBe(200);
+    expect(
+      (await callBms(postBmsUpdate, { productId: product.id, body: { formDataPatch: {} }, secret: limited.secret }))
+        .body,
+    ).toEqual({ code: 'FORBIDDEN', error: 'This secret is limited to other products.' });
+    expect(
+      (await callBms(postBmsUpdate, { productId: elsewhere.id, body: { formDataPatch: {} }, secret: limited.secret }))
+        .status,
+    ).toBe(200);
     const suspended = await bmsTenant({}, { suspendedAt: new Date() });
-    expect((await callBms(postBmsUpdate, { productId: suspended.product.id, body: { formDataPatch: {} }, secret: suspended.secret.secret })).body).toEqual({ code: 'FORBIDDEN', error: 'The company is suspended.' });
+    expect(
+      (
+        await callBms(postBmsUpdate, {
+          productId: suspended.product.id,
+          body: { formDataPatch: {} },
+          secret: suspended.secret.secret,
+        })
+      ).body,
+    ).toEqual({ code: 'FORBIDDEN', error: 'The company is suspended.' });
     const noModule = await bmsTenant({}, { modules: ['integration_api'] });
-    expect((await callBms(postBmsUpdate, { productId: noModule.product.id, body: { formDataPatch: {} }, secret: noModule.secret.secret })).body).toEqual({ code: 'FORBIDDEN', error: "The company's plan does not include BMS telemetry." });
+    expect(
+      (
+        await callBms(postBmsUpdate, {
+          productId: noModule.product.id,
+          body: { formDataPatch: {} },
+          secret: noModule.secret.secret,
+        })
+      ).body,
+    ).toEqual({ code: 'FORBIDDEN', error: "The company's plan does not include BMS telemetry." });
   });
 });
 
@@ -170,10 +332,17 @@ describe('the one update statement', () => {
   it('refuses a secret revoked after the request looked it up with 401 BAD_SECRET, writing nothing', async () => {
     const { company, product, secret } = await bmsTenant();
     const before = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
-    await revokeBmsSecret(prisma, { companyId: company.id, secretId: secret.id, actor: { role: 'System', id: 'test', channel: 'System' } });
+    await revokeBmsSecret(prisma, {
+      companyId: company.id,
+      secretId: secret.id,
+      actor: { role: 'System', id: 'test', channel: 'System' },
+    });
     const update = ingestTelemetry({
       ctx: bmsContext({ id: secret.id, companyId: company.id }),
-      input: { productId: product.id, update: { formDataPatch: { current_soh_pct: 50 }, lifetimeCounters: { deepDischargeEvents: 4 } } },
+      input: {
+        productId: product.id,
+        update: { formDataPatch: { current_soh_pct: 50 }, lifetimeCounters: { deepDischargeEvents: 4 } },
+      },
     });
     await expect(update).rejects.toMatchObject({ code: 'BAD_SECRET' });
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).formData).toEqual(before.formData);
@@ -184,13 +353,20 @@ describe('the one update statement', () => {
 
   it('writes its times in UTC as every other writer does, and stamps the secret at most once a minute', async () => {
     const { product, secret } = await bmsTenant();
-    const send = () => callBms(postBmsUpdate, { productId: product.id, body: { lifetimeCounters: { deepDischargeEvents: 1 } }, secret: secret.secret });
+    const send = () =>
+      callBms(postBmsUpdate, {
+        productId: product.id,
+        body: { lifetimeCounters: { deepDischargeEvents: 1 } },
+        secret: secret.secret,
+      });
     expect((await send()).status).toBe(200);
     const near = (date: Date | null | undefined) => Math.abs((date?.getTime() ?? 0) - Date.now()) < 60_000;
     const stamped = (await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt;
     expect(near(stamped)).toBe(true);
     expect(near((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).updatedAt)).toBe(true);
-    expect(near((await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })).updatedAt)).toBe(true);
+    expect(
+      near((await prisma.lifetimeCounters.findUniqueOrThrow({ where: { productId: product.id } })).updatedAt),
+    ).toBe(true);
     expect(near((await audits(product.id))[0]?.createdAt)).toBe(true);
     expect((await send()).status).toBe(200);
     expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toEqual(stamped);
@@ -198,17 +374,27 @@ describe('the one update statement', () => {
 });
 
 describe('parallel updates through one secret', () => {
-  it('all succeed when the secret\'s last use is due to be stamped (no two updates wait for each other\'s lock)', async () => {
+  it("all succeed when the secret's last use is due to be stamped (no two updates wait for each other's lock)", async () => {
     const { company, product, secret } = await bmsTenant();
-    const others = await Promise.all(Array.from({ length: 11 }, () => createTestProduct(prisma, { companyId: company.id })));
+    const others = await Promise.all(
+      Array.from({ length: 11 }, () => createTestProduct(prisma, { companyId: company.id })),
+    );
     const products = [product, ...others];
-    const route = createBmsUpdateRoute({ limitSecret: async () => ({ success: true, limit: 1000, remaining: 999, resetSeconds: 1 }) });
+    const route = createBmsUpdateRoute({
+      limitSecret: async () => ({ success: true, limit: 1000, remaining: 999, resetSeconds: 1 }),
+    });
     for (let round = 0; round < 3; round++) {
       await prisma.bmsSecret.update({ where: { id: secret.id }, data: { lastUsedAt: null } });
       (globalThis as Record<symbol, unknown>)[Symbol.for('battery-passport-service.bms-secret-stamps')] = undefined;
-      const results = await Promise.all(products.map((p, i) => callBms(route, {
-        productId: p.id, secret: secret.secret, body: { formDataPatch: { current_soh_pct: 90 - i }, lifetimeCounters: { deepDischargeEvents: round } },
-      })));
+      const results = await Promise.all(
+        products.map((p, i) =>
+          callBms(route, {
+            productId: p.id,
+            secret: secret.secret,
+            body: { formDataPatch: { current_soh_pct: 90 - i }, lifetimeCounters: { deepDischargeEvents: round } },
+          }),
+        ),
+      );
       expect(results.map((r) => r.status)).toEqual(products.map(() => 200));
       expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toBeInstanceOf(Date);
     }
@@ -218,9 +404,14 @@ describe('parallel updates through one secret', () => {
 describe('a body whose connection breaks', () => {
   it('is 400 BAD_BODY (the client is gone), never a database failure, and writes nothing', async () => {
     const { product, secret } = await bmsTenant();
-    const body = new ReadableStream<Uint8Array>({ start: (c) => c.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })) });
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => c.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })),
+    });
     const request = new Request(`http://localhost/api/v1/products/${product.id}/bms-update`, {
-      method: 'POST', body, duplex: 'half', headers: { 'x-service-bms-secret': secret.secret, 'x-service-signature': `t=${now()}, v1=00` },
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'x-service-bms-secret': secret.secret, 'x-service-signature': `t=${now()}, v1=00` },
     } as RequestInit);
     const res = await postBmsUpdate(request, { params: Promise.resolve({ id: product.id }) });
     expect(res.status).toBe(400);

@@ -1,7 +1,7 @@
 import { authorizeProduct } from './authorize';
 import { parseBmsBody } from './body';
 import { bmsContext, ingestTelemetry } from './ingest-telemetry';
-import { bmsRoute, type BmsRouteOptions } from './route';
+import { type BmsRouteOptions, bmsRoute } from './route';
 
 /**
  * `POST /api/v1/products/{id}/bms-update`. After the wrapper's secret, signature and limit: the product

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { signBmsRequest } from '../client/signing';
-import { BMS_DYNAMIC_FIELD_IDS } from '../schema/fields/dynamic';
 import { BMS_SECRET_PER_SECOND } from '../http/rate-limit/policies';
+import { BMS_DYNAMIC_FIELD_IDS } from '../schema/fields/dynamic';
 import { parseBmsBody } from './body';
 import { LIFETIME_COUNTER_NAMES } from './schemas';
 import { bmsSignatureHex, verifyBmsSignature } from './signature';
@@ -18,8 +18,19 @@ function labelled(label: string): string {
   return match[1]!;
 }
 
-const inputs = Object.fromEntries(labelled('inputs').split('\n').map((line) => line.trim().split(/\s+/, 2) as [string, string]));
-const example = { secret: inputs.secret!, timestamp: Number(inputs.timestamp), body: labelled('body'), canonical: labelled('canonical'), signature: labelled('signature'), header: labelled('header') };
+const inputs = Object.fromEntries(
+  labelled('inputs')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/, 2) as [string, string]),
+);
+const example = {
+  secret: inputs.secret!,
+  timestamp: Number(inputs.timestamp),
+  body: labelled('body'),
+  canonical: labelled('canonical'),
+  signature: labelled('signature'),
+  header: labelled('header'),
+};
 
 describe('the worked signature in docs/bms-guide.md', () => {
   it('uses a well-formed secret, a whole-second time and a body the endpoint accepts', () => {
@@ -34,13 +45,25 @@ describe('the worked signature in docs/bms-guide.md', () => {
 
   it('gives the HMAC the server computes and the client signer sends, and the server accepts it', () => {
     expect(bmsSignatureHex(example.secret, example.timestamp, example.body)).toBe(example.signature);
-    expect(signBmsRequest({ rawBody: example.body, secret: example.secret, timestamp: example.timestamp })).toEqual({ 'X-Service-Signature': `t=${example.timestamp}, v1=${example.signature}` });
+    expect(signBmsRequest({ rawBody: example.body, secret: example.secret, timestamp: example.timestamp })).toEqual({
+      'X-Service-Signature': `t=${example.timestamp}, v1=${example.signature}`,
+    });
     expect(example.header).toBe(`X-Service-Signature: t=${example.timestamp}, v1=${example.signature}`);
-    expect(() => verifyBmsSignature({ header: example.header.replace('X-Service-Signature: ', ''), rawBody: new TextEncoder().encode(example.body), secret: example.secret, nowSeconds: example.timestamp + 10 })).not.toThrow();
+    expect(() =>
+      verifyBmsSignature({
+        header: example.header.replace('X-Service-Signature: ', ''),
+        rawBody: new TextEncoder().encode(example.body),
+        secret: example.secret,
+        nowSeconds: example.timestamp + 10,
+      }),
+    ).not.toThrow();
   });
 
   it.skipIf(spawnSync('openssl', ['version']).status !== 0)('matches what openssl computes', () => {
-    const out = spawnSync('openssl', ['dgst', '-sha256', '-hmac', example.secret], { input: example.canonical, encoding: 'utf8' }).stdout;
+    const out = spawnSync('openssl', ['dgst', '-sha256', '-hmac', example.secret], {
+      input: example.canonical,
+      encoding: 'utf8',
+    }).stdout;
     expect(out.trim().split(/\s+/).at(-1)).toBe(example.signature);
   });
 

@@ -1,12 +1,12 @@
 import { prisma } from '../db/client';
-import { sqlRows, UTC_NOW, type Statement } from '../db/sql';
+import { type Statement, sqlRows, UTC_NOW } from '../db/sql';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../http/errors';
 import { logger } from '../log';
 import { loadCategorySchema } from '../passport/schema-version';
 import { requireRole } from '../passport/transitions/result';
 import type { TelemetryTarget } from './authorize';
-import { LIFETIME_COUNTER_NAMES, type BmsUpdate, type LifetimeCounterName } from './schemas';
+import { type BmsUpdate, LIFETIME_COUNTER_NAMES, type LifetimeCounterName } from './schemas';
 import { sortPatch } from './whitelist';
 
 export interface IngestTelemetryInput {
@@ -28,9 +28,10 @@ export interface TelemetryResult {
 /** The counters the body names: a number or null is written, an omitted member keeps its stored value. */
 function givenCounters(update: BmsUpdate): [LifetimeCounterName, number | null][] {
   const counters = update.lifetimeCounters ?? {};
-  return LIFETIME_COUNTER_NAMES.flatMap((name) => (counters[name] === undefined ? [] : [[name, counters[name]] as [LifetimeCounterName, number | null]]));
+  return LIFETIME_COUNTER_NAMES.flatMap((name) =>
+    counters[name] === undefined ? [] : [[name, counters[name]] as [LifetimeCounterName, number | null]],
+  );
 }
-
 
 interface UpdateValues {
   secretId: string;
@@ -72,16 +73,24 @@ export function updateStatement(v: UpdateValues): Statement {
       INSERT INTO "AuditLog" ("id", "companyId", "productId", "eventType", "actorRole", "actorId", "eventChannel", "eventContext", "createdAt")
       SELECT gen_random_uuid(), ${company}, "id", 'Update', ${param(v.actor.role, 'text')}, ${param(v.actor.id, 'text')},
              ${param(v.actor.channel, 'text')}, ${param(JSON.stringify(v.auditContext), 'jsonb')}, ${UTC_NOW} FROM p
-    )${columns.length === 0 ? '' : `,
+    )${
+      columns.length === 0
+        ? ''
+        : `,
     counters AS (
       INSERT INTO "LifetimeCounters" ("productId", ${columns.join(', ')}, "updatedAt")
       SELECT "id", ${v.counters.map(([, value]) => param(value, 'double precision')).join(', ')}, ${UTC_NOW} FROM p
       ON CONFLICT ("productId") DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, "updatedAt" = EXCLUDED."updatedAt"
-    )`}${v.event === null ? '' : `,
+    )`
+    }${
+      v.event === null
+        ? ''
+        : `,
     event AS (
       INSERT INTO "WebhookEvent" ("id", "companyId", "mode", "type", "payload", "createdAt")
       SELECT gen_random_uuid(), ${company}, "mode", 'passport.telemetry_updated', ${param(JSON.stringify(v.event), 'jsonb')}, ${UTC_NOW} FROM p
-    )`}
+    )`
+    }
     SELECT (SELECT count(*) FROM s)::int AS "active", (SELECT count(*) FROM p)::int AS "updated"`;
   // One prepared statement per shape: which counters the body names, and whether an event goes out.
   const shape = `${v.counters.map(([name]) => LIFETIME_COUNTER_NAMES.indexOf(name)).join('.')}-${v.event ? 'e' : 'n'}`;
@@ -108,7 +117,8 @@ async function stampLastUse(secretId: string): Promise<void> {
   if (stamps.size >= 10_000) stamps.clear();
   stamps.set(secretId, now);
   await sqlRows({ name: 'bms-secret-used', text: STAMP, values: [secretId] }).catch((err: unknown) =>
-    logger().warn({ err, secretId }, 'BMS secret last use not stamped'));
+    logger().warn({ err, secretId }, 'BMS secret last use not stamped'),
+  );
 }
 
 const TARGET = `SELECT "id", "categoryId", "schemaVersion" FROM "Product" WHERE "id" = $1::uuid AND "companyId" = $2::uuid`;
@@ -118,21 +128,41 @@ const TARGET = `SELECT "id", "categoryId", "schemaVersion" FROM "Product" WHERE 
  * the physical battery, not the passport under review) and in either mode; the lock version stays, so integrators
  * editing a draft are not refused by telemetry. `ctx.actor.id` is the secret's id.
  */
-export async function ingestTelemetry({ ctx, input }: { ctx: DomainContext; input: IngestTelemetryInput }): Promise<TelemetryResult> {
+export async function ingestTelemetry({
+  ctx,
+  input,
+}: {
+  ctx: DomainContext;
+  input: IngestTelemetryInput;
+}): Promise<TelemetryResult> {
   requireRole(ctx, ['System'], 'send BMS telemetry');
   const secretId = ctx.actor.id!;
   const notFound = () => new ServiceError('NOT_FOUND', 'No product with this id.');
-  const target = input.target ?? (await sqlRows<TelemetryTarget>({ text: TARGET, values: [input.productId, ctx.companyId] }))[0];
+  const target =
+    input.target ?? (await sqlRows<TelemetryTarget>({ text: TARGET, values: [input.productId, ctx.companyId] }))[0];
   if (!target) throw notFound();
   const schema = await loadCategorySchema(prisma, target.categoryId, target.schemaVersion);
   const { accepted, appliedKeys, rejectedKeys } = sortPatch(schema, input.update.formDataPatch ?? {});
   const counters = givenCounters(input.update);
   const counterUpdated = counters.length > 0;
-  const [outcome] = await sqlRows<{ active: number; updated: number }>(updateStatement({
-    secretId, companyId: ctx.companyId, productId: target.id, accepted, actor: ctx.actor, counters,
-    auditContext: { source: 'bms-webhook', appliedFormDataKeys: appliedKeys, rejectedFormDataKeys: rejectedKeys, counterUpdated, webhookSecretId: secretId },
-    event: appliedKeys.length > 0 || counterUpdated ? { productId: target.id, appliedKeys, counterUpdated } : null,
-  }));
+  const [outcome] = await sqlRows<{ active: number; updated: number }>(
+    updateStatement({
+      secretId,
+      companyId: ctx.companyId,
+      productId: target.id,
+      accepted,
+      actor: ctx.actor,
+      counters,
+      auditContext: {
+        source: 'bms-webhook',
+        appliedFormDataKeys: appliedKeys,
+        rejectedFormDataKeys: rejectedKeys,
+        counterUpdated,
+        webhookSecretId: secretId,
+      },
+      event: appliedKeys.length > 0 || counterUpdated ? { productId: target.id, appliedKeys, counterUpdated } : null,
+    }),
+  );
   if (outcome.active === 0) throw new ServiceError('BAD_SECRET', 'The BMS secret matches no active secret.');
   if (outcome.updated === 0) throw notFound();
   await stampLastUse(secretId);

@@ -1,14 +1,13 @@
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { BodyUnreadable, readWholeBody } from '../http/bounded-body';
 import { renderBmsError, ServiceError, toServiceError } from '../http/errors';
-import { logger } from '../log';
-import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type RateLimitResult } from '../http/rate-limit';
+import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from '../http/rate-limit';
 import { requestIdFrom } from '../http/request-id';
+import { logger } from '../log';
 import { requireBmsSecret } from './authorize';
-import type { ActiveBmsSecret } from './secrets';
 import { BMS_INTERNAL_MESSAGE, RATE_LIMITED_MESSAGE } from './messages';
+import type { ActiveBmsSecret } from './secrets';
 import { BMS_SECRET_HEADER, BMS_SIGNATURE_HEADER, verifyBmsSignature } from './signature';
-
 
 export interface BmsCall<P> {
   request: Request;
@@ -60,7 +59,8 @@ export function bmsRoute<P>(handler: (call: BmsCall<P>) => Promise<Response>, op
     }
     response.headers.set('X-Request-Id', requestId);
     if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
-    if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
+    if (rateLimit)
+      for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
     return response;
   };
 }

@@ -17,7 +17,10 @@ async function operator(role: UserRole = 'ADMIN') {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
@@ -32,13 +35,17 @@ describe('BMS secret administration for operators', () => {
     expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: created.id } })).createdByUserId).toBe(user.id);
 
     const listed = await listCompanyBmsSecrets({ ctx, page: { limit: 10 } });
-    expect(listed.items).toEqual([expect.objectContaining({ id: created.id, name: 'Line 3', productIds: [product.id], revokedAt: null })]);
+    expect(listed.items).toEqual([
+      expect.objectContaining({ id: created.id, name: 'Line 3', productIds: [product.id], revokedAt: null }),
+    ]);
     expect(JSON.stringify(listed)).not.toContain(created.secret);
     expect(listed.items[0]).not.toHaveProperty('secretHash');
 
     await revokeCompanyBmsSecret({ ctx, input: { secretId: created.id } });
     expect(await findActiveBmsSecret(created.secret)).toBeNull();
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { companyId: company.id, eventType: 'BmsSecretRevoked' } });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { companyId: company.id, eventType: 'BmsSecretRevoked' },
+    });
     expect(audit).toMatchObject({ actorRole: 'ADMIN', actorId: user.id, eventChannel: 'Portal' });
   });
 
@@ -69,7 +76,11 @@ describe('BMS secret administration for operators', () => {
       const { company, ctx } = await operator(role);
       const existing = await createTestBmsSecret(prisma, company.id);
       const secretId = existing.id;
-      const attempts = [() => createCompanyBmsSecret({ ctx, input: {} }), () => listCompanyBmsSecrets({ ctx, page: { limit: 10 } }), () => revokeCompanyBmsSecret({ ctx, input: { secretId } })];
+      const attempts = [
+        () => createCompanyBmsSecret({ ctx, input: {} }),
+        () => listCompanyBmsSecrets({ ctx, page: { limit: 10 } }),
+        () => revokeCompanyBmsSecret({ ctx, input: { secretId } }),
+      ];
       for (const attempt of attempts) {
         expect((await refusal(attempt())).code).toBe('FORBIDDEN');
       }
@@ -81,7 +92,11 @@ describe('BMS secret administration for operators', () => {
   it('pages newest first without gaps or repeats', async () => {
     const { company, ctx } = await operator();
     for (let i = 0; i < 5; i += 1) await createTestBmsSecret(prisma, company.id);
-    const expected = await prisma.bmsSecret.findMany({ where: { companyId: company.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true } });
+    const expected = await prisma.bmsSecret.findMany({
+      where: { companyId: company.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { id: true },
+    });
     const seen: string[] = [];
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {

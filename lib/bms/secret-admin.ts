@@ -1,9 +1,9 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../http/errors';
 import { isUuid } from '../ids';
 import { requireRole } from '../passport/transitions/result';
-import { createBmsSecret, revokeBmsSecret, type CreatedBmsSecret } from './secrets';
+import { type CreatedBmsSecret, createBmsSecret, revokeBmsSecret } from './secrets';
 
 /** Company administrators in the portal, and the system. */
 export const BMS_SECRET_ROLES = ['ADMIN', 'System'];
@@ -19,20 +19,47 @@ export interface BmsSecretView {
   revokedAt: Date | null;
 }
 
-const VIEW_SELECT = { id: true, name: true, productIds: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const VIEW_SELECT = {
+  id: true,
+  name: true,
+  productIds: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const;
 
 const creator = (ctx: DomainContext) => (ctx.actor.channel === 'Portal' && isUuid(ctx.actor.id) ? ctx.actor.id : null);
 
 /** A new secret of the caller's company; product ids must be the company's own (VALIDATION_ERROR naming the others). */
-export async function createCompanyBmsSecret(
-  { ctx, input, db = prisma }: { ctx: DomainContext; input: { name?: string | null; productIds?: string[] }; db?: Db | Tx },
-): Promise<CreatedBmsSecret> {
+export async function createCompanyBmsSecret({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { name?: string | null; productIds?: string[] };
+  db?: Db | Tx;
+}): Promise<CreatedBmsSecret> {
   requireRole(ctx, BMS_SECRET_ROLES, 'create BMS secrets');
-  return createBmsSecret(db, { companyId: ctx.companyId, name: input.name, productIds: input.productIds, createdByUserId: creator(ctx), actor: ctx.actor });
+  return createBmsSecret(db, {
+    companyId: ctx.companyId,
+    name: input.name,
+    productIds: input.productIds,
+    createdByUserId: creator(ctx),
+    actor: ctx.actor,
+  });
 }
 
 /** Revokes one of the caller's company's secrets at once; another company's secret is 404 like an unknown id. */
-export async function revokeCompanyBmsSecret({ ctx, input, db = prisma }: { ctx: DomainContext; input: { secretId: string }; db?: Db | Tx }) {
+export async function revokeCompanyBmsSecret({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { secretId: string };
+  db?: Db | Tx;
+}) {
   requireRole(ctx, BMS_SECRET_ROLES, 'revoke BMS secrets');
   return revokeBmsSecret(db, { companyId: ctx.companyId, secretId: input.secretId, actor: ctx.actor });
 }
@@ -44,14 +71,24 @@ export interface BmsSecretPage {
 }
 
 /** One page of the company's secrets, newest first (createdAt, then id, both descending). */
-export async function listCompanyBmsSecrets({ ctx, page, db = prisma }: { ctx: DomainContext; page: BmsSecretPage; db?: Db | Tx }) {
+export async function listCompanyBmsSecrets({
+  ctx,
+  page,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  page: BmsSecretPage;
+  db?: Db | Tx;
+}) {
   requireRole(ctx, BMS_SECRET_ROLES, 'list BMS secrets');
   if (!isUuid(ctx.companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
   const after = page.after;
   const rows: BmsSecretView[] = await db.bmsSecret.findMany({
     where: {
       companyId: ctx.companyId,
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+      ...(after
+        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: VIEW_SELECT,

@@ -24,7 +24,10 @@ describe('createBmsSecret', () => {
     const row = await db.bmsSecret.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.secretHash).toBe(sha256Hex(created.secret));
     expect(JSON.stringify(row)).not.toContain(created.secret.slice(4));
-    const audit = await db.auditLog.findFirstOrThrow({ where: { companyId, eventType: 'BmsSecretCreated' }, orderBy: { createdAt: 'desc' } });
+    const audit = await db.auditLog.findFirstOrThrow({
+      where: { companyId, eventType: 'BmsSecretCreated' },
+      orderBy: { createdAt: 'desc' },
+    });
     expect(audit.eventContext).toMatchObject({ bmsSecretId: created.id, name: 'Line 3 BMS' });
     expect(JSON.stringify(audit)).not.toContain(created.secret.slice(4));
   });
@@ -41,8 +44,13 @@ describe('createBmsSecret', () => {
     const own = await createTestProduct(db, { companyId });
     const before = await db.bmsSecret.count({ where: { companyId } });
     const attempt = createBmsSecret(db, { companyId, productIds: [own.id, foreign.id], actor });
-    await expect(attempt).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: `Not products of this company: ${foreign.id}.` });
-    await expect(createBmsSecret(db, { companyId, productIds: ['not-a-uuid'], actor })).rejects.toThrow(/Not product ids/);
+    await expect(attempt).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: `Not products of this company: ${foreign.id}.`,
+    });
+    await expect(createBmsSecret(db, { companyId, productIds: ['not-a-uuid'], actor })).rejects.toThrow(
+      /Not product ids/,
+    );
     expect(await db.bmsSecret.count({ where: { companyId } })).toBe(before);
   });
 });
@@ -51,12 +59,24 @@ describe('revokeBmsSecret and findActiveBmsSecret', () => {
   it('finds an active secret by plaintext until it is revoked', async () => {
     const created = await createBmsSecret(db, { companyId, actor });
     expect((await findActiveBmsSecret(created.secret))?.id).toBe(created.id);
-    await expect(revokeBmsSecret(db, { companyId: otherCompanyId, secretId: created.id, actor })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(revokeBmsSecret(db, { companyId: otherCompanyId, secretId: created.id, actor })).rejects.toMatchObject(
+      { code: 'NOT_FOUND' },
+    );
     const revoked = await revokeBmsSecret(db, { companyId, secretId: created.id, actor });
     expect(revoked.revokedAt).toBeInstanceOf(Date);
     expect(await findActiveBmsSecret(created.secret)).toBeNull();
-    expect((await revokeBmsSecret(db, { companyId, secretId: created.id, actor })).revokedAt).toEqual(revoked.revokedAt);
-    expect(await db.auditLog.count({ where: { companyId, eventType: 'BmsSecretRevoked', eventContext: { path: ['bmsSecretId'], equals: created.id } } })).toBe(1);
+    expect((await revokeBmsSecret(db, { companyId, secretId: created.id, actor })).revokedAt).toEqual(
+      revoked.revokedAt,
+    );
+    expect(
+      await db.auditLog.count({
+        where: {
+          companyId,
+          eventType: 'BmsSecretRevoked',
+          eventContext: { path: ['bmsSecretId'], equals: created.id },
+        },
+      }),
+    ).toBe(1);
     expect(await findActiveBmsSecret('bms_short')).toBeNull();
   });
 });

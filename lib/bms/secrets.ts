@@ -1,9 +1,9 @@
+import { randomBase62, sha256Hex } from '../crypto/secrets';
 import type { Db, Tx } from '../db/client';
 import { sqlRows } from '../db/sql';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import type { Actor } from '../domain/context';
-import { randomBase62, sha256Hex } from '../crypto/secrets';
 import { ServiceError } from '../http/errors';
 import { isUuid } from '../ids';
 
@@ -28,17 +28,25 @@ export interface CreatedBmsSecret {
 /** A per-company BMS secret: `bms_` + 40 base62 characters, kept only as its SHA-256. */
 export async function createBmsSecret(db: Db | Tx, input: CreateBmsSecretInput): Promise<CreatedBmsSecret> {
   const name = input.name?.trim() || null;
-  if (name && name.length > 100) throw new ServiceError('VALIDATION_ERROR', 'The name is limited to 100 characters.', { details: { field: 'name' } });
+  if (name && name.length > 100)
+    throw new ServiceError('VALIDATION_ERROR', 'The name is limited to 100 characters.', {
+      details: { field: 'name' },
+    });
   const productIds = [...new Set((input.productIds ?? []).map((id) => id.trim().toLowerCase()))];
   const malformed = productIds.filter((id) => !isUuid(id));
   if (malformed.length > 0) {
-    throw new ServiceError('VALIDATION_ERROR', `Not product ids: ${malformed.join(', ')}.`, { details: { field: 'productIds', invalid: malformed } });
+    throw new ServiceError('VALIDATION_ERROR', `Not product ids: ${malformed.join(', ')}.`, {
+      details: { field: 'productIds', invalid: malformed },
+    });
   }
   if (!isUuid(input.companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
   return inTransaction(db, async (tx) => {
     const company = await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true } });
     if (!company) throw new ServiceError('NOT_FOUND', 'No such company.');
-    const owned = await tx.product.findMany({ where: { id: { in: productIds }, companyId: input.companyId }, select: { id: true } });
+    const owned = await tx.product.findMany({
+      where: { id: { in: productIds }, companyId: input.companyId },
+      select: { id: true },
+    });
     const foreign = productIds.filter((id) => !owned.some((p) => p.id === id));
     // Another company's product reads exactly like a missing one, so the answer reveals nothing about it.
     if (foreign.length > 0) {
@@ -48,7 +56,13 @@ export async function createBmsSecret(db: Db | Tx, input: CreateBmsSecretInput):
     }
     const secret = `bms_${randomBase62(40)}`;
     const row = await tx.bmsSecret.create({
-      data: { companyId: input.companyId, name, secretHash: sha256Hex(secret), productIds, createdByUserId: input.createdByUserId ?? null },
+      data: {
+        companyId: input.companyId,
+        name,
+        secretHash: sha256Hex(secret),
+        productIds,
+        createdByUserId: input.createdByUserId ?? null,
+      },
     });
     await writeAudit(tx, {
       companyId: input.companyId,
@@ -71,7 +85,12 @@ export async function revokeBmsSecret(
     if (!row) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
     if (row.revokedAt) return { id: row.id, revokedAt: row.revokedAt };
     const revoked = await tx.bmsSecret.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
-    await writeAudit(tx, { companyId: input.companyId, eventType: 'BmsSecretRevoked', actor: input.actor, context: { bmsSecretId: row.id } });
+    await writeAudit(tx, {
+      companyId: input.companyId,
+      eventType: 'BmsSecretRevoked',
+      actor: input.actor,
+      context: { bmsSecretId: row.id },
+    });
     return { id: revoked.id, revokedAt: revoked.revokedAt! };
   });
 }
@@ -91,7 +110,11 @@ const ACTIVE_SECRET = `SELECT "id", "companyId", "productIds" FROM "BmsSecret" W
  */
 export async function findActiveBmsSecret(secret: string): Promise<ActiveBmsSecret | null> {
   if (typeof secret !== 'string' || !SECRET_FORMAT.test(secret)) return null;
-  const [row] = await sqlRows<ActiveBmsSecret>({ name: 'bms-active-secret', text: ACTIVE_SECRET, values: [sha256Hex(secret)] });
+  const [row] = await sqlRows<ActiveBmsSecret>({
+    name: 'bms-active-secret',
+    text: ACTIVE_SECRET,
+    values: [sha256Hex(secret)],
+  });
   return row ?? null;
 }
 
@@ -107,7 +130,9 @@ export async function listBmsSecrets(db: Db | Tx, companyId: string) {
 
 /** Revokes by id alone (the admin CLI is not scoped to a company): the secret's own company is the tenant. */
 export async function revokeBmsSecretById(db: Db | Tx, input: { secretId: string; actor: Actor }) {
-  const row = isUuid(input.secretId) ? await db.bmsSecret.findUnique({ where: { id: input.secretId }, select: { companyId: true } }) : null;
+  const row = isUuid(input.secretId)
+    ? await db.bmsSecret.findUnique({ where: { id: input.secretId }, select: { companyId: true } })
+    : null;
   if (!row) throw new ServiceError('NOT_FOUND', 'No such BMS secret.');
   return revokeBmsSecret(db, { companyId: row.companyId, secretId: input.secretId, actor: input.actor });
 }

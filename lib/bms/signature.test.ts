@@ -7,13 +7,20 @@ const secret = 'bms_0123456789ABCDEFGHIJabcdefghij0123456789';
 const now = 1_763_893_800;
 const body = '{"formDataPatch":{"current_soh_pct":96.5}}';
 const bytes = new TextEncoder().encode(body);
-const headerAt = (t: number, raw: string | Uint8Array = body) => signBmsRequest({ rawBody: raw, secret, timestamp: t })['X-Service-Signature'];
-const verify = (header: string | null, raw: Uint8Array = bytes) => () => verifyBmsSignature({ header, rawBody: raw, secret, nowSeconds: now });
+const headerAt = (t: number, raw: string | Uint8Array = body) =>
+  signBmsRequest({ rawBody: raw, secret, timestamp: t })['X-Service-Signature'];
+const verify =
+  (header: string | null, raw: Uint8Array = bytes) =>
+  () =>
+    verifyBmsSignature({ header, rawBody: raw, secret, nowSeconds: now });
 const reasonOf = (fn: () => void) => {
   try {
     fn();
   } catch (error) {
-    return { code: (error as { code: string }).code, reason: (error as { options: { reason?: string } }).options.reason };
+    return {
+      code: (error as { code: string }).code,
+      reason: (error as { options: { reason?: string } }).options.reason,
+    };
   }
   return null;
 };
@@ -30,11 +37,23 @@ describe('verifyBmsSignature', () => {
   it('names the reason: missing, malformed, outside_window, mismatch', () => {
     expect(reasonOf(verify(null))).toEqual({ code: 'BAD_SIGNATURE', reason: 'missing' });
     expect(reasonOf(verify('  '))).toEqual({ code: 'BAD_SIGNATURE', reason: 'missing' });
-    for (const bad of [`v1=${'a'.repeat(64)}, t=${now}`, `t=${now}, v1=${'A'.repeat(64)}`, `t=${now}, v1=abc`, `t=-5, v1=${'a'.repeat(64)}`, 'sha256=abc']) {
+    for (const bad of [
+      `v1=${'a'.repeat(64)}, t=${now}`,
+      `t=${now}, v1=${'A'.repeat(64)}`,
+      `t=${now}, v1=abc`,
+      `t=-5, v1=${'a'.repeat(64)}`,
+      'sha256=abc',
+    ]) {
       expect(reasonOf(verify(bad)), bad).toEqual({ code: 'BAD_SIGNATURE', reason: 'malformed' });
     }
-    expect(reasonOf(verify(headerAt(now), new TextEncoder().encode(`${body} `)))).toEqual({ code: 'BAD_SIGNATURE', reason: 'mismatch' });
-    expect(reasonOf(verify(headerAt(now).replace(/.$/, (c) => (c === '0' ? '1' : '0'))))).toEqual({ code: 'BAD_SIGNATURE', reason: 'mismatch' });
+    expect(reasonOf(verify(headerAt(now), new TextEncoder().encode(`${body} `)))).toEqual({
+      code: 'BAD_SIGNATURE',
+      reason: 'mismatch',
+    });
+    expect(reasonOf(verify(headerAt(now).replace(/.$/, (c) => (c === '0' ? '1' : '0'))))).toEqual({
+      code: 'BAD_SIGNATURE',
+      reason: 'mismatch',
+    });
   });
 
   it('keeps the 300 s replay window inclusive at both edges and allows 60 s of device clock ahead', () => {

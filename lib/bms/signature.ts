@@ -48,6 +48,7 @@ export function verifyBmsSignature({ header, rawBody, secret, nowSeconds }: BmsS
   if (!match) throw badSignature('malformed');
   const timestamp = Number(match[1]);
   const now = nowSeconds ?? Math.floor(Date.now() / 1000);
-  if (timestamp < now - BMS_REPLAY_WINDOW_SECONDS || timestamp > now + BMS_FUTURE_SKEW_SECONDS) throw badSignature('outside_window');
+  if (timestamp < now - BMS_REPLAY_WINDOW_SECONDS || timestamp > now + BMS_FUTURE_SKEW_SECONDS)
+    throw badSignature('outside_window');
   if (!constantTimeEqualHex(bmsSignatureHex(secret, timestamp, rawBody), match[2]!)) throw badSignature('mismatch');
 }

@@ -17,7 +17,8 @@ export interface SortedPatch {
   rejectedKeys: string[];
 }
 
-const reported = (key: string) => (key.length > MAX_REPORTED_KEY_LENGTH ? `${key.slice(0, MAX_REPORTED_KEY_LENGTH)}…` : key);
+const reported = (key: string) =>
+  key.length > MAX_REPORTED_KEY_LENGTH ? `${key.slice(0, MAX_REPORTED_KEY_LENGTH)}…` : key;
 
 /**
  * Splits a formDataPatch: a key is applied only when it is on the contract's whitelist, exists in the product's
@@ -30,7 +31,11 @@ export function sortPatch(schema: CategorySchema, patch: Record<string, unknown>
   const appliedKeys: string[] = [];
   const rejectedKeys: string[] = [];
   for (const [key, value] of Object.entries(patch)) {
-    const ok = isBmsWritable(key) && value !== null && value !== undefined && validateFormData(schema, { [key]: value }).length === 0;
+    const ok =
+      isBmsWritable(key) &&
+      value !== null &&
+      value !== undefined &&
+      validateFormData(schema, { [key]: value }).length === 0;
     if (ok) {
       accepted[key] = value;
       appliedKeys.push(key);

@@ -4,8 +4,14 @@ import { IntegrationApiError, type Transport } from './http';
 import type { Page } from './products';
 
 export type DocumentType =
-  | 'declaration_of_conformity' | 'test_report' | 'safety_data_sheet' | 'carbon_footprint_study'
-  | 'recycled_content_evidence' | 'due_diligence_report' | 'user_manual' | 'other';
+  | 'declaration_of_conformity'
+  | 'test_report'
+  | 'safety_data_sheet'
+  | 'carbon_footprint_study'
+  | 'recycled_content_evidence'
+  | 'due_diligence_report'
+  | 'user_manual'
+  | 'other';
 
 export interface EvidenceDocument {
   id: string;
@@ -41,10 +47,17 @@ const encoder = new TextEncoder();
 const quoted = (value: string) => value.replace(/[\r\n"\\]/g, (c) => (c === '"' ? '%22' : c === '\\' ? '\\\\' : ' '));
 
 /** A multipart/form-data body as bytes (RFC 7578): the metadata parts, then the file part. */
-export function buildMultipart(input: UploadDocumentInput, boundary = `----bps${crypto.randomUUID().replace(/-/g, '')}`) {
+export function buildMultipart(
+  input: UploadDocumentInput,
+  boundary = `----bps${crypto.randomUUID().replace(/-/g, '')}`,
+) {
   const chunks: Uint8Array[] = [];
   const text = (s: string) => chunks.push(encoder.encode(s));
-  const fields: [string, string | undefined][] = [['documentType', input.documentType], ['title', input.title], ['language', input.language]];
+  const fields: [string, string | undefined][] = [
+    ['documentType', input.documentType],
+    ['title', input.title],
+    ['language', input.language],
+  ];
   for (const [name, value] of fields) {
     if (value === undefined) continue;
     text(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
@@ -67,14 +80,25 @@ export function documentsApi(transport: Transport) {
     /** 201 with the stored document; 415 when the bytes are not an accepted type, whatever the claimed type. */
     uploadDocument(productId: string, input: UploadDocumentInput, opts: { idempotencyKey?: string } = {}) {
       const { body, contentType } = buildMultipart(input);
-      return transport.call<EvidenceDocument>('POST', `/api/v1/products/${encodeURIComponent(productId)}/documents`, { rawBody: body, contentType, ...opts });
+      return transport.call<EvidenceDocument>('POST', `/api/v1/products/${encodeURIComponent(productId)}/documents`, {
+        rawBody: body,
+        contentType,
+        ...opts,
+      });
     },
     listDocuments(productId: string, query: { limit?: number; cursor?: string } = {}) {
-      return transport.call<Page<EvidenceDocument>>('GET', `/api/v1/products/${encodeURIComponent(productId)}/documents`, { query: { ...query } });
+      return transport.call<Page<EvidenceDocument>>(
+        'GET',
+        `/api/v1/products/${encodeURIComponent(productId)}/documents`,
+        { query: { ...query } },
+      );
     },
     /** The exact stored bytes and the answer's headers (Content-Type, Content-Disposition, Repr-Digest, ETag). */
     async downloadDocument(id: string): Promise<DownloadedDocument> {
-      const res = await transport.send<Uint8Array>('GET', `/api/v1/documents/${encodeURIComponent(id)}/download`, { responseType: 'bytes', headers: { Accept: '*/*' } });
+      const res = await transport.send<Uint8Array>('GET', `/api/v1/documents/${encodeURIComponent(id)}/download`, {
+        responseType: 'bytes',
+        headers: { Accept: '*/*' },
+      });
       if (res.status >= 400) throw new IntegrationApiError(res.status, res.data, res.headers);
       return { bytes: res.data, headers: res.headers };
     },

@@ -85,10 +85,14 @@ type WriteOptions = Pick<RequestOptions, 'idempotencyKey' | 'headers'>;
 export function gdprApi(transport: Transport) {
   const { call, send } = transport;
   return {
-    gdprAccess: (email: string, opts: WriteOptions = {}) => call<SubjectData>('POST', '/api/v1/gdpr/access', { ...opts, body: { email } }),
-    gdprPortability: (email: string, opts: WriteOptions = {}) => call<SubjectExport>('POST', '/api/v1/gdpr/portability', { ...opts, body: { email } }),
-    gdprErase: (email: string, opts: WriteOptions = {}) => call<EraseResult>('POST', '/api/v1/gdpr/erase', { ...opts, body: { email } }),
+    gdprAccess: (email: string, opts: WriteOptions = {}) =>
+      call<SubjectData>('POST', '/api/v1/gdpr/access', { ...opts, body: { email } }),
+    gdprPortability: (email: string, opts: WriteOptions = {}) =>
+      call<SubjectExport>('POST', '/api/v1/gdpr/portability', { ...opts, body: { email } }),
+    gdprErase: (email: string, opts: WriteOptions = {}) =>
+      call<EraseResult>('POST', '/api/v1/gdpr/erase', { ...opts, body: { email } }),
     /** The raw answer of the export, headers included (Content-Disposition names the file); never throws on a status. */
-    gdprPortabilityResponse: (email: string, opts: WriteOptions = {}) => send<SubjectExport>('POST', '/api/v1/gdpr/portability', { ...opts, body: { email } }),
+    gdprPortabilityResponse: (email: string, opts: WriteOptions = {}) =>
+      send<SubjectExport>('POST', '/api/v1/gdpr/portability', { ...opts, body: { email } }),
   };
 }

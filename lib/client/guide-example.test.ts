@@ -18,7 +18,11 @@ function labelled(label: string): string {
   return match[1];
 }
 
-const inputs = Object.fromEntries(labelled('inputs').split('\n').map((line) => line.trim().split(/\s+/, 2) as [string, string]));
+const inputs = Object.fromEntries(
+  labelled('inputs')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/, 2) as [string, string]),
+);
 const example = {
   secret: inputs.signingSecret,
   timestamp: Number(inputs.timestamp),
@@ -53,12 +57,18 @@ describe('the worked signature in docs/integrator-guide.md', () => {
   });
 
   it('gives the canonical string <timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>, as the server builds it', () => {
-    expect(example.canonical).toBe(`${example.timestamp}.${example.method}.${example.pathWithQuery}.${example.bodySha256}`);
-    expect(canonicalString(example.timestamp, example.method, example.pathWithQuery, new TextEncoder().encode(example.body))).toBe(example.canonical);
+    expect(example.canonical).toBe(
+      `${example.timestamp}.${example.method}.${example.pathWithQuery}.${example.bodySha256}`,
+    );
+    expect(
+      canonicalString(example.timestamp, example.method, example.pathWithQuery, new TextEncoder().encode(example.body)),
+    ).toBe(example.canonical);
   });
 
   it('gives the HMAC-SHA256 of the canonical string keyed with the secret', () => {
-    expect(createHmac('sha256', example.secret).update(example.canonical, 'utf8').digest('hex')).toBe(example.signature);
+    expect(createHmac('sha256', example.secret).update(example.canonical, 'utf8').digest('hex')).toBe(
+      example.signature,
+    );
   });
 
   it('is exactly the header signIntegrationRequest (lib/client/signing.ts) produces', () => {
@@ -81,8 +91,12 @@ describe('the worked signature in docs/integrator-guide.md', () => {
       secret: example.secret,
       nowSeconds: example.timestamp,
     };
-    expect(() => verifyIntegrationSignature({ ...request, rawBody: new TextEncoder().encode(example.body) })).not.toThrow();
-    expect(() => verifyIntegrationSignature({ ...request, rawBody: new TextEncoder().encode(`${example.body} `) })).toThrow(/signature/);
+    expect(() =>
+      verifyIntegrationSignature({ ...request, rawBody: new TextEncoder().encode(example.body) }),
+    ).not.toThrow();
+    expect(() =>
+      verifyIntegrationSignature({ ...request, rawBody: new TextEncoder().encode(`${example.body} `) }),
+    ).toThrow(/signature/);
   });
 
   it.runIf(has('python3'))('is what the guide’s Python snippet prints', () => {
@@ -110,7 +124,11 @@ describe('the worked signature in docs/integrator-guide.md', () => {
 
 describe('the walkthrough in docs/integrator-guide.md', () => {
   it('calls only methods createIntegrationClient provides', () => {
-    const client = createIntegrationClient({ baseUrl: 'http://localhost:3000', apiKey: 'pk_test_x', signingSecret: 'sk_x' }) as Record<string, unknown>;
+    const client = createIntegrationClient({
+      baseUrl: 'http://localhost:3000',
+      apiKey: 'pk_test_x',
+      signingSecret: 'sk_x',
+    }) as Record<string, unknown>;
     const code = [...GUIDE.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
     const called = [...new Set([...code.matchAll(/\bclient\.(\w+)\(/g)].map((m) => m[1]))];
     expect(called.length).toBeGreaterThan(5);
@@ -118,8 +136,13 @@ describe('the walkthrough in docs/integrator-guide.md', () => {
   });
 
   it('names only operations of the OpenAPI document (INTEGRATION_ENDPOINTS)', () => {
-    const operations = INTEGRATION_ENDPOINTS.map((e) => ({ method: e.method, path: new RegExp(`^${e.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
-    const named = [...GUIDE.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/v1\/[^`\s?]*)/g)].map((m) => `${m[1]} ${m[2]}`);
+    const operations = INTEGRATION_ENDPOINTS.map((e) => ({
+      method: e.method,
+      path: new RegExp(`^${e.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }));
+    const named = [...GUIDE.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/v1\/[^`\s?]*)/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
     expect(named.length).toBeGreaterThan(10);
     const unknown = [...new Set(named)].filter((op) => {
       const [method, path] = op.split(' ');

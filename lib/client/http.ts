@@ -61,7 +61,8 @@ const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function buildPathWithQuery(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.append(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null) params.append(name, String(value));
   const search = params.toString();
   if (!search) return path;
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
@@ -69,7 +70,11 @@ export function buildPathWithQuery(path: string, query?: RequestOptions['query']
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function retryDelayMs(attempt: number, retryAfter: string | null, { backoffMs = 500, maxDelayMs = 30_000 } = {}): number {
+export function retryDelayMs(
+  attempt: number,
+  retryAfter: string | null,
+  { backoffMs = 500, maxDelayMs = 30_000 } = {},
+): number {
   const seconds = retryAfter === null ? NaN : Number(retryAfter);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, maxDelayMs);
   const exponential = backoffMs * 2 ** attempt;
@@ -107,7 +112,8 @@ export function createTransport(options: ClientOptions) {
     const url = new URL(base + buildPathWithQuery(path, opts.query));
     const pathWithQuery = url.pathname + url.search;
     const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-    const contentType = opts.contentType ?? (opts.rawBody === undefined && opts.body !== undefined ? 'application/json' : undefined);
+    const contentType =
+      opts.contentType ?? (opts.rawBody === undefined && opts.body !== undefined ? 'application/json' : undefined);
     const idempotencyKey = WRITE.has(upper) ? (opts.idempotencyKey ?? newIdempotencyKey()) : undefined;
     const maxRetries = options.maxRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
@@ -119,7 +125,12 @@ export function createTransport(options: ClientOptions) {
       if (idempotencyKey) {
         headers.set('Idempotency-Key', idempotencyKey);
         if (!options.signingSecret) throw new TypeError('writes need the signing secret');
-        const signed = signIntegrationRequest({ method: upper, pathWithQuery, body: body ?? '', signingSecret: options.signingSecret });
+        const signed = signIntegrationRequest({
+          method: upper,
+          pathWithQuery,
+          body: body ?? '',
+          signingSecret: options.signingSecret,
+        });
         headers.set('X-Service-Signature', signed['X-Service-Signature']);
       }
       let response: Response;
@@ -130,9 +141,10 @@ export function createTransport(options: ClientOptions) {
         await sleep(retryDelayMs(attempt, null, options));
         continue;
       }
-      const data = opts.responseType === 'bytes' && response.ok
-        ? new Uint8Array(await response.arrayBuffer())
-        : parseBody(await response.text(), response.headers.get('content-type') ?? '');
+      const data =
+        opts.responseType === 'bytes' && response.ok
+          ? new Uint8Array(await response.arrayBuffer())
+          : parseBody(await response.text(), response.headers.get('content-type') ?? '');
       if (attempt < maxRetries && worthRetrying(response.status, data)) {
         await sleep(retryDelayMs(attempt, response.headers.get('retry-after'), options));
         continue;

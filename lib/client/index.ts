@@ -2,14 +2,14 @@
 import { catalogApi } from './catalog';
 import { documentsApi } from './documents';
 import { gdprApi } from './gdpr';
-import { createTransport, type ClientOptions } from './http';
+import { type ClientOptions, createTransport } from './http';
 import { keysApi } from './keys';
 import { mappingsApi } from './mappings';
 import { productsApi } from './products';
 import { relationsApi } from './relations';
 import { webhooksApi } from './webhooks';
 
-export { IntegrationApiError, withLockRetry, type ApiResponse, type ClientOptions, type RequestOptions } from './http';
+export { type ApiResponse, type ClientOptions, IntegrationApiError, type RequestOptions, withLockRetry } from './http';
 export { newIdempotencyKey, signIntegrationRequest } from './signing';
 
 export function createIntegrationClient(options: ClientOptions) {

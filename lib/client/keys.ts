@@ -70,15 +70,19 @@ export function keysApi(transport: Transport) {
   const { call } = transport;
   return {
     listKeys: (query: ListKeysQuery = {}) => call<Page<ApiKey>>('GET', '/api/v1/keys', { query: { ...query } }),
-    mintKey: (body: MintKeyBody, opts: WriteOptions = {}) => call<MintedApiKey>('POST', '/api/v1/keys', { ...opts, body }),
+    mintKey: (body: MintKeyBody, opts: WriteOptions = {}) =>
+      call<MintedApiKey>('POST', '/api/v1/keys', { ...opts, body }),
     getKey: (id: string) => call<ApiKey>('GET', keyPath(id)),
-    updateKey: (id: string, body: UpdateKeyBody, opts: WriteOptions = {}) => call<ApiKey>('PATCH', keyPath(id), { ...opts, body }),
+    updateKey: (id: string, body: UpdateKeyBody, opts: WriteOptions = {}) =>
+      call<ApiKey>('PATCH', keyPath(id), { ...opts, body }),
     /** The old key keeps working for graceHours (default 24, at most 168). */
-    rotateKey: (id: string, body: { graceHours?: number } = {}, opts: WriteOptions = {}) => call<MintedApiKey>('POST', keyPath(id, '/rotate'), { ...opts, body }),
+    rotateKey: (id: string, body: { graceHours?: number } = {}, opts: WriteOptions = {}) =>
+      call<MintedApiKey>('POST', keyPath(id, '/rotate'), { ...opts, body }),
     revokeKey: (id: string, opts: WriteOptions = {}) => call<ApiKey>('POST', keyPath(id, '/revoke'), opts),
     /** The old secret stops verifying at once: deploy the new one before the next write. */
     rotateSigningSecret: (id: string, opts: WriteOptions = {}) =>
       call<ApiKey & { signingSecret: string }>('POST', keyPath(id, '/rotate-signing-secret'), opts),
-    bulkRevokeKeys: (body: BulkRevokeBody, opts: WriteOptions = {}) => call<{ revoked: string[] }>('POST', '/api/v1/keys/bulk-revoke', { ...opts, body }),
+    bulkRevokeKeys: (body: BulkRevokeBody, opts: WriteOptions = {}) =>
+      call<{ revoked: string[] }>('POST', '/api/v1/keys/bulk-revoke', { ...opts, body }),
   };
 }

@@ -59,7 +59,13 @@ export interface LintMappingBody {
   sampleRows?: string[][];
 }
 
-export type FieldErrorCode = 'REQUIRED_MISSING' | 'WRONG_TYPE' | 'INVALID_OPTION' | 'OUT_OF_RANGE' | 'PATTERN_MISMATCH' | 'UNKNOWN_FIELD';
+export type FieldErrorCode =
+  | 'REQUIRED_MISSING'
+  | 'WRONG_TYPE'
+  | 'INVALID_OPTION'
+  | 'OUT_OF_RANGE'
+  | 'PATTERN_MISMATCH'
+  | 'UNKNOWN_FIELD';
 
 export interface LintMappingReport {
   ok: boolean;
@@ -77,13 +83,17 @@ const mappingPath = (id: string) => `/api/v1/erp-mappings/${encodeURIComponent(i
 export function mappingsApi(transport: Transport) {
   const { call } = transport;
   return {
-    listErpMappings: (query: ListErpMappingsQuery = {}) => call<ErpMappingPage>('GET', '/api/v1/erp-mappings', { query: { ...query } }),
-    createErpMapping: (body: CreateErpMappingBody, opts: WriteOptions = {}) => call<ErpMapping>('POST', '/api/v1/erp-mappings', { ...opts, body }),
-    updateErpMapping: (id: string, body: UpdateErpMappingBody, opts: WriteOptions = {}) => call<ErpMapping>('PATCH', mappingPath(id), { ...opts, body }),
+    listErpMappings: (query: ListErpMappingsQuery = {}) =>
+      call<ErpMappingPage>('GET', '/api/v1/erp-mappings', { query: { ...query } }),
+    createErpMapping: (body: CreateErpMappingBody, opts: WriteOptions = {}) =>
+      call<ErpMapping>('POST', '/api/v1/erp-mappings', { ...opts, body }),
+    updateErpMapping: (id: string, body: UpdateErpMappingBody, opts: WriteOptions = {}) =>
+      call<ErpMapping>('PATCH', mappingPath(id), { ...opts, body }),
     deleteErpMapping: async (id: string, opts: WriteOptions = {}): Promise<void> => {
       await call('DELETE', mappingPath(id), opts);
     },
     /** Changes nothing; a POST only because it carries a body. */
-    lintMapping: (body: LintMappingBody, opts: WriteOptions = {}) => call<LintMappingReport>('POST', '/api/v1/mappings/lint', { ...opts, body }),
+    lintMapping: (body: LintMappingBody, opts: WriteOptions = {}) =>
+      call<LintMappingReport>('POST', '/api/v1/mappings/lint', { ...opts, body }),
   };
 }

@@ -1,6 +1,6 @@
 // Products: headless passport authoring from create to submission, and withdrawal. Types written from the
 // contract and the OpenAPI document, never imported from the server.
-import { withLockRetry, type RequestOptions, type Transport } from './http';
+import { type RequestOptions, type Transport, withLockRetry } from './http';
 
 export type ProductState = 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'WITHDRAWN' | 'DEPRECATED';
 export type PublicProductState = 'draft' | 'submitted' | 'published' | 'withdrawn' | 'deprecated';
@@ -119,7 +119,8 @@ const productPath = (id: string, rest = '') => `/api/v1/products/${encodeURIComp
 export function productsApi(transport: Transport) {
   const { call } = transport;
   const api = {
-    listProducts: (query: ListProductsQuery = {}) => call<Page<ProductSummary>>('GET', '/api/v1/products', { query: { ...query } }),
+    listProducts: (query: ListProductsQuery = {}) =>
+      call<Page<ProductSummary>>('GET', '/api/v1/products', { query: { ...query } }),
     /** Every page in turn, following nextCursor. */
     async *listAllProducts(query: Omit<ListProductsQuery, 'cursor'> = {}): AsyncGenerator<ProductSummary> {
       let cursor: string | undefined;
@@ -129,17 +130,25 @@ export function productsApi(transport: Transport) {
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
     },
-    createProduct: (body: CreateProductBody, opts: WriteOptions = {}) => call<Product>('POST', '/api/v1/products', { ...opts, body }),
+    createProduct: (body: CreateProductBody, opts: WriteOptions = {}) =>
+      call<Product>('POST', '/api/v1/products', { ...opts, body }),
     getProduct: (id: string) => call<Product>('GET', productPath(id)),
-    updateProduct: (id: string, body: UpdateProductBody, opts: WriteOptions = {}) => call<Product>('PATCH', productPath(id), { ...opts, body }),
-    putFormData: (id: string, body: PutFormDataBody, opts: WriteOptions = {}) => call<Product>('PUT', productPath(id, '/form-data'), { ...opts, body }),
+    updateProduct: (id: string, body: UpdateProductBody, opts: WriteOptions = {}) =>
+      call<Product>('PATCH', productPath(id), { ...opts, body }),
+    putFormData: (id: string, body: PutFormDataBody, opts: WriteOptions = {}) =>
+      call<Product>('PUT', productPath(id, '/form-data'), { ...opts, body }),
     readiness: (id: string) => call<Readiness>('GET', productPath(id, '/readiness')),
     gate: (id: string) => call<PublishGate>('GET', productPath(id, '/gate')),
     schemaCompatibility: (id: string) => call<SchemaCompatibility>('GET', productPath(id, '/schema-compatibility')),
     submitProduct: (id: string, opts: WriteOptions = {}) => call<Product>('POST', productPath(id, '/submit'), opts),
-    withdrawProduct: (id: string, body: WithdrawBody, opts: WriteOptions = {}) => call<Product>('POST', productPath(id, '/withdraw'), { ...opts, body }),
+    withdrawProduct: (id: string, body: WithdrawBody, opts: WriteOptions = {}) =>
+      call<Product>('POST', productPath(id, '/withdraw'), { ...opts, body }),
     /** PATCH with LOCK_CONFLICT handled: re-read, apply the change to what was read, retry with its lockVersion. */
-    updateProductWithRetry: (id: string, change: (product: Product) => ProductPatch | Promise<ProductPatch>, options?: { attempts?: number }) =>
+    updateProductWithRetry: (
+      id: string,
+      change: (product: Product) => ProductPatch | Promise<ProductPatch>,
+      options?: { attempts?: number },
+    ) =>
       withLockRetry(async () => {
         const product = await api.getProduct(id);
         return api.updateProduct(id, { ...(await change(product)), lockVersion: product.lockVersion });

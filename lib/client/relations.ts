@@ -2,8 +2,15 @@
 import type { Transport } from './http';
 
 export type TraceabilityStage =
-  | 'raw_material_extraction' | 'refining' | 'active_material_production' | 'cell_manufacturing'
-  | 'module_assembly' | 'pack_assembly' | 'transport' | 'recycling' | 'other';
+  | 'raw_material_extraction'
+  | 'refining'
+  | 'active_material_production'
+  | 'cell_manufacturing'
+  | 'module_assembly'
+  | 'pack_assembly'
+  | 'transport'
+  | 'recycling'
+  | 'other';
 
 export interface TraceabilityEntryInput {
   supplierId?: string | null;
@@ -39,7 +46,12 @@ export interface ComponentInput {
 
 export interface Component {
   id: string;
-  child: { id: string; name: string; slug: string; state: 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'WITHDRAWN' | 'DEPRECATED' };
+  child: {
+    id: string;
+    name: string;
+    slug: string;
+    state: 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'WITHDRAWN' | 'DEPRECATED';
+  };
   quantity: number;
   role: string | null;
   createdAt: string;
@@ -75,7 +87,8 @@ export function relationsApi(transport: Transport) {
     listComponents: (productId: string, page?: PageOptions) =>
       call<ListPage<Component>>('GET', productPath(productId, 'components'), { query: query(page) }),
     /** 201 for a new component; re-adding the same child updates its quantity and role (200). */
-    addComponent: (productId: string, body: ComponentInput) => call<Component>('POST', productPath(productId, 'components'), { body }),
+    addComponent: (productId: string, body: ComponentInput) =>
+      call<Component>('POST', productPath(productId, 'components'), { body }),
     listGs1Prefixes: (page?: PageOptions) => call<ListPage<Gs1Prefix>>('GET', GS1_PREFIXES, { query: query(page) }),
     /** Registering a prefix the company already holds answers the existing registration. */
     addGs1Prefix: (prefix: string) => call<Gs1Prefix>('POST', GS1_PREFIXES, { body: { prefix } }),

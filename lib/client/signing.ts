@@ -21,7 +21,13 @@ export interface IntegrationSigningInput {
 }
 
 /** `X-Service-Signature: t=<ts>, v1=<hex>` over `<ts>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`. */
-export function signIntegrationRequest({ method, pathWithQuery, body = '', signingSecret, timestamp }: IntegrationSigningInput) {
+export function signIntegrationRequest({
+  method,
+  pathWithQuery,
+  body = '',
+  signingSecret,
+  timestamp,
+}: IntegrationSigningInput) {
   if (!pathWithQuery.startsWith('/')) throw new TypeError('pathWithQuery is the path and query, not a full URL');
   const t = unixSeconds(timestamp);
   const bodyHash = createHash('sha256').update(body).digest('hex');

@@ -3,8 +3,17 @@
 import type { RequestOptions, Transport } from './http';
 
 export type WebhookEventType =
-  | 'product.created' | 'product.updated' | 'product.submitted' | 'product.approved' | 'product.rejected' | 'product.withdrawn'
-  | 'product.deprecated' | 'product.reinstated' | 'passport.published' | 'passport.telemetry_updated' | 'document.uploaded';
+  | 'product.created'
+  | 'product.updated'
+  | 'product.submitted'
+  | 'product.approved'
+  | 'product.rejected'
+  | 'product.withdrawn'
+  | 'product.deprecated'
+  | 'product.reinstated'
+  | 'passport.published'
+  | 'passport.telemetry_updated'
+  | 'document.uploaded';
 
 export interface WebhookEndpoint {
   id: string;
@@ -82,14 +91,16 @@ const endpointPath = (id: string, rest = '') => `/api/v1/webhook-endpoints/${enc
 export function webhooksApi(transport: Transport) {
   const { call } = transport;
   return {
-    listWebhookEndpoints: (query: WebhookPageQuery = {}) => call<WebhookPage<WebhookEndpoint>>('GET', '/api/v1/webhook-endpoints', { query: { ...query } }),
+    listWebhookEndpoints: (query: WebhookPageQuery = {}) =>
+      call<WebhookPage<WebhookEndpoint>>('GET', '/api/v1/webhook-endpoints', { query: { ...query } }),
     createWebhookEndpoint: (body: CreateWebhookEndpointBody, opts: WriteOptions = {}) =>
       call<WebhookEndpointWithSecret>('POST', '/api/v1/webhook-endpoints', { ...opts, body }),
     getWebhookEndpoint: (id: string) => call<WebhookEndpoint>('GET', endpointPath(id)),
     updateWebhookEndpoint: (id: string, body: UpdateWebhookEndpointBody, opts: WriteOptions = {}) =>
       call<WebhookEndpoint>('PATCH', endpointPath(id), { ...opts, body }),
     deleteWebhookEndpoint: (id: string, opts: WriteOptions = {}) => call<void>('DELETE', endpointPath(id), opts),
-    rotateWebhookSecret: (id: string, opts: WriteOptions = {}) => call<WebhookEndpointWithSecret>('POST', endpointPath(id, '/rotate-secret'), opts),
+    rotateWebhookSecret: (id: string, opts: WriteOptions = {}) =>
+      call<WebhookEndpointWithSecret>('POST', endpointPath(id, '/rotate-secret'), opts),
     listWebhookDeliveries: (id: string, query: WebhookPageQuery & { status?: WebhookDeliveryStatus } = {}) =>
       call<WebhookPage<WebhookDelivery>>('GET', endpointPath(id, '/deliveries'), { query: { ...query } }),
     redeliverWebhook: (deliveryId: string, opts: WriteOptions = {}) =>

@@ -50,7 +50,9 @@ describe('passwords', () => {
 
   it('flags hashes made with weaker parameters for re-hashing', async () => {
     expect(needsRehash(await hashPassword('a good password'))).toBe(false);
-    expect(needsRehash('scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=')).toBe(true);
+    expect(needsRehash('scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=')).toBe(
+      true,
+    );
     expect(needsRehash('garbage')).toBe(true);
   });
 });

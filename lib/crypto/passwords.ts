@@ -21,7 +21,9 @@ function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams, lengt
   // scrypt needs about 128 * N * r bytes; Node's 32 MiB default is exactly that for N=2^15, r=8, so double it.
   const maxmem = 256 * N * r;
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, length, { N, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, length, { N, r, p, maxmem }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -29,9 +31,13 @@ function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams, lengt
 export function assertAcceptablePassword(password: string): void {
   const length = typeof password === 'string' ? [...password.normalize('NFC')].length : 0;
   if (length < MIN_PASSWORD_LENGTH) {
-    throw new ServiceError('VALIDATION_ERROR', `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, {
-      details: { field: 'password', minLength: MIN_PASSWORD_LENGTH },
-    });
+    throw new ServiceError(
+      'VALIDATION_ERROR',
+      `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+      {
+        details: { field: 'password', minLength: MIN_PASSWORD_LENGTH },
+      },
+    );
   }
   if (length > MAX_PASSWORD_LENGTH) {
     throw new ServiceError('VALIDATION_ERROR', `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`, {

@@ -11,7 +11,6 @@ import {
   sha256Hex,
 } from './secrets';
 
-
 function useKey(key: string | undefined) {
   if (key === undefined) delete process.env.APP_ENCRYPTION_KEY;
   else process.env.APP_ENCRYPTION_KEY = key;
@@ -76,7 +75,11 @@ describe('encryptSecret / decryptSecret', () => {
       bytes[0] ^= 1;
       return bytes.toString('base64');
     };
-    for (const blob of [[v, iv, tag, flip(ct)], [v, iv, flip(tag), ct], [v, flip(iv), tag, ct]].map((p) => p.join(':'))) {
+    for (const blob of [
+      [v, iv, tag, flip(ct)],
+      [v, iv, flip(tag), ct],
+      [v, flip(iv), tag, ct],
+    ].map((p) => p.join(':'))) {
       expect(() => decryptSecret(blob)).toThrow(DecryptionError);
     }
     expect(() => decryptSecret(`v2:${iv}:${tag}:${ct}`)).toThrow(DecryptionError);
@@ -98,7 +101,14 @@ describe('encryptSecret / decryptSecret', () => {
   });
 
   it('names the variable when the key is missing or malformed', () => {
-    for (const bad of [undefined, '', 'too-short', 'ab'.repeat(31), randomBytes(16).toString('base64'), 'g'.repeat(64)]) {
+    for (const bad of [
+      undefined,
+      '',
+      'too-short',
+      'ab'.repeat(31),
+      randomBytes(16).toString('base64'),
+      'g'.repeat(64),
+    ]) {
       useKey(bad);
       expect(() => encryptSecret('x')).toThrow(ConfigurationError);
       expect(() => encryptSecret('x')).toThrow(/APP_ENCRYPTION_KEY/);

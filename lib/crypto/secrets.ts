@@ -54,7 +54,9 @@ const KEY_VARIABLE = 'APP_ENCRYPTION_KEY';
 export function parseEncryptionKey(raw: string | undefined): Buffer {
   const value = raw?.trim();
   if (!value) {
-    throw new ConfigurationError(`${KEY_VARIABLE} is not set: give it 64 hex characters or the base64 of 32 random bytes.`);
+    throw new ConfigurationError(
+      `${KEY_VARIABLE} is not set: give it 64 hex characters or the base64 of 32 random bytes.`,
+    );
   }
   if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
   if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
@@ -88,6 +90,8 @@ export function decryptSecret(blob: string): string {
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
   } catch {
-    throw new DecryptionError(`Stored secret does not decrypt: it was altered or written under another ${KEY_VARIABLE}.`);
+    throw new DecryptionError(
+      `Stored secret does not decrypt: it was altered or written under another ${KEY_VARIABLE}.`,
+    );
   }
 }

@@ -9,7 +9,8 @@ import { createPrismaClient } from './client';
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set: run through vitest (its globalSetup creates a migrated database)');
+  if (!url)
+    throw new Error('DATABASE_URL is not set: run through vitest (its globalSetup creates a migrated database)');
   return url;
 }
 
@@ -47,10 +48,18 @@ beforeAll(async () => {
   const prisma = createPrismaClient(databaseUrl());
   try {
     const industry = await prisma.industry.create({ data: { code: `TEST_${suffix}`, name: 'Test industry' } });
-    const category = await prisma.category.create({ data: { industryId: industry.id, code: `test-${suffix}`, name: 'Test category' } });
+    const category = await prisma.category.create({
+      data: { industryId: industry.id, code: `test-${suffix}`, name: 'Test category' },
+    });
     const company = await prisma.company.create({ data: { slug: `append-only-${suffix}`, name: 'Append-only Ltd' } });
     const product = await prisma.product.create({
-      data: { companyId: company.id, categoryId: category.id, schemaVersion: 1, slug: `p-${suffix}`, name: 'Cell pack' },
+      data: {
+        companyId: company.id,
+        categoryId: category.id,
+        schemaVersion: 1,
+        slug: `p-${suffix}`,
+        name: 'Cell pack',
+      },
     });
     const snapshot = Buffer.from('{"passport":1}');
     const version = await prisma.passportVersion.create({
@@ -87,7 +96,11 @@ afterAll(async () => {
 });
 
 describe.each([
-  ['PassportVersion', () => ids.version, `UPDATE "PassportVersion" SET "byteLength" = "byteLength" + 1 WHERE "id" = $1`],
+  [
+    'PassportVersion',
+    () => ids.version,
+    `UPDATE "PassportVersion" SET "byteLength" = "byteLength" + 1 WHERE "id" = $1`,
+  ],
   ['AuditLog', () => ids.audit, `UPDATE "AuditLog" SET "eventType" = 'tampered' WHERE "id" = $1`],
 ] as const)('%s is append-only', (table, id, update) => {
   it('refuses UPDATE', async () => {
@@ -147,14 +160,24 @@ describe('GDPR erasure of AuditLog', () => {
     ['companyId', `"companyId" = NULL`],
     ['productId', `"productId" = NULL`],
     ['id', `"id" = gen_random_uuid()`],
-  ])('refuses changing %s even with app.gdpr_erasure on (alone or together with the pseudonymisation)', async (_column, assignment) => {
-    expectRefused(await attempt(erasure, [`UPDATE "AuditLog" SET ${assignment} WHERE "id" = $1`, [ids.audit]]), 'AuditLog', 'UPDATE');
-    expectRefused(
-      await attempt(erasure, [`UPDATE "AuditLog" SET "actorId" = 'erased', ${assignment} WHERE "id" = $1`, [ids.audit]]),
-      'AuditLog',
-      'UPDATE',
-    );
-  });
+  ])(
+    'refuses changing %s even with app.gdpr_erasure on (alone or together with the pseudonymisation)',
+    async (_column, assignment) => {
+      expectRefused(
+        await attempt(erasure, [`UPDATE "AuditLog" SET ${assignment} WHERE "id" = $1`, [ids.audit]]),
+        'AuditLog',
+        'UPDATE',
+      );
+      expectRefused(
+        await attempt(erasure, [
+          `UPDATE "AuditLog" SET "actorId" = 'erased', ${assignment} WHERE "id" = $1`,
+          [ids.audit],
+        ]),
+        'AuditLog',
+        'UPDATE',
+      );
+    },
+  );
 
   it('accepts pseudonymising actorId and eventContext inside a transaction with SET LOCAL app.gdpr_erasure = on', async () => {
     const before = await row('AuditLog', ids.audit);
@@ -172,6 +195,10 @@ describe('GDPR erasure of AuditLog', () => {
 
     // SET LOCAL ended with the transaction: the same connection is refused again afterwards.
     expect((await client.query(`SELECT current_setting('app.gdpr_erasure', true) AS v`)).rows[0].v).not.toBe('on');
-    expectRefused(await attempt([`UPDATE "AuditLog" SET "actorId" = 'again' WHERE "id" = $1`, [ids.audit]]), 'AuditLog', 'UPDATE');
+    expectRefused(
+      await attempt([`UPDATE "AuditLog" SET "actorId" = 'again' WHERE "id" = $1`, [ids.audit]]),
+      'AuditLog',
+      'UPDATE',
+    );
   });
 });

@@ -5,7 +5,10 @@ import { disconnectPrisma } from './client';
 
 afterAll(() => disconnectPrisma());
 
-interface Row { key: number; double: number }
+interface Row {
+  key: number;
+  double: number;
+}
 
 /** Doubles each key; 13 is never found, and a batch holding 7 fails (division by zero). */
 const lookup = batchedLookup<number, Row>({
@@ -42,7 +45,10 @@ describe('batched lookups (lib/db/batch.ts)', () => {
   it('a failed statement fails every lookup it carried with its error; the next turn is answered', async () => {
     const outcomes = await Promise.allSettled([lookup(6), lookup(7)]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
-    expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as { code?: string }).code : null))).toEqual(['22012', '22012']);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as { code?: string }).code : null))).toEqual([
+      '22012',
+      '22012',
+    ]);
     expect((await lookup(6))?.double).toBe(12);
   });
 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { sqlRows, type Statement } from './sql';
+import { type Statement, sqlRows } from './sql';
 
 /**
  * One kind of lookup by key, answered for many keys by one statement: the statement takes the keys as arrays
@@ -31,7 +31,9 @@ interface Waiting<K, R> {
  * (the statement is sent after the last lookup joined it), so an answer is never older than its request. A
  * failed statement fails every lookup it carried, with its error.
  */
-export function batchedLookup<K, R extends pg.QueryResultRow>(lookup: BatchedLookup<K, R>): (key: K) => Promise<R | undefined> {
+export function batchedLookup<K, R extends pg.QueryResultRow>(
+  lookup: BatchedLookup<K, R>,
+): (key: K) => Promise<R | undefined> {
   let waiting: Map<string, Waiting<K, R>> | null = null;
 
   const send = (part: Waiting<K, R>[]) => {

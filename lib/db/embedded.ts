@@ -92,7 +92,16 @@ export async function startEmbeddedPostgres(opts: {
     // TCP on loopback only: no Unix socket that could clash with a system PostgreSQL's. Shared buffers of 512 MB
     // (PostgreSQL's default is 128) hold the pages the public reads touch for 100,000 published passports; memory
     // is taken only as pages are read.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on', '-c', 'shared_buffers=512MB'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=on',
+      '-c',
+      'shared_buffers=512MB',
+    ],
     onLog: (m) => log(String(m).trimEnd()),
     onError: (m) => log(`[error] ${String(m instanceof Error ? m.message : m).trimEnd()}`),
   });

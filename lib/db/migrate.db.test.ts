@@ -12,7 +12,8 @@ import { MIGRATIONS_DIR, migrate } from './migrate';
 
 function databaseUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set: run through vitest (its globalSetup creates a migrated database)');
+  if (!url)
+    throw new Error('DATABASE_URL is not set: run through vitest (its globalSetup creates a migrated database)');
   return url;
 }
 
@@ -64,7 +65,8 @@ const history = (url: string) =>
   query<MigrationRow>(url, 'SELECT * FROM "_prisma_migrations" ORDER BY migration_name, started_at');
 
 const tableExists = async (url: string, table: string) =>
-  (await query<{ exists: boolean }>(url, 'SELECT to_regclass($1) IS NOT NULL AS exists', [`public."${table}"`]))[0].exists;
+  (await query<{ exists: boolean }>(url, 'SELECT to_regclass($1) IS NOT NULL AS exists', [`public."${table}"`]))[0]
+    .exists;
 
 afterAll(async () => {
   for (const name of createdDatabases) await dropDatabase(adminUrl(), name);
@@ -77,7 +79,10 @@ describe('migrate() with the project’s migrations on a fresh database', () => 
 
   beforeAll(async () => {
     url = await freshDatabase('project');
-    names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     const result = await migrate(url);
     expect(result).toEqual({ applied: names, alreadyApplied: [] });
   });
@@ -114,7 +119,9 @@ describe('migrate() with the project’s migrations on a fresh database', () => 
     const expected = await Promise.all(
       names.map(async (name) => ({
         migration_name: name,
-        checksum: createHash('sha256').update(await readFile(path.join(MIGRATIONS_DIR, name, 'migration.sql'))).digest('hex'),
+        checksum: createHash('sha256')
+          .update(await readFile(path.join(MIGRATIONS_DIR, name, 'migration.sql')))
+          .digest('hex'),
       })),
     );
     const rows = await history(url);
@@ -141,7 +148,10 @@ describe('migrate() with a temporary migrations directory', () => {
       '20260101000000_first': 'CREATE TABLE "First" ("id" INTEGER PRIMARY KEY);',
       '20260101000100_second': 'CREATE TABLE "Second" ("id" INTEGER PRIMARY KEY);',
     });
-    expect(await migrate(url, dir)).toEqual({ applied: ['20260101000000_first', '20260101000100_second'], alreadyApplied: [] });
+    expect(await migrate(url, dir)).toEqual({
+      applied: ['20260101000000_first', '20260101000100_second'],
+      alreadyApplied: [],
+    });
     const before = await history(url);
 
     await writeMigration(dir, '20260101000000_first', 'CREATE TABLE "First" ("id" BIGINT PRIMARY KEY);');
@@ -215,7 +225,8 @@ describe('migrate() with a temporary migrations directory', () => {
         );
         if (rows[0].atGate === 1 && rows[0].elsewhere === 1) break;
         if (rows[0].atGate > 1) throw new Error('both calls entered the first migration: migrate() does not serialise');
-        if (Date.now() > deadline) throw new Error(`the two calls never queued behind each other: ${JSON.stringify(rows[0])}`);
+        if (Date.now() > deadline)
+          throw new Error(`the two calls never queued behind each other: ${JSON.stringify(rows[0])}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       await gate.query('SELECT pg_advisory_unlock($1)', [gateKey]);

@@ -83,7 +83,17 @@ export interface PrismaSchema {
   models: Record<string, PrismaModel>;
 }
 
-export const SCALAR_TYPES = ['String', 'Boolean', 'Int', 'BigInt', 'Float', 'Decimal', 'DateTime', 'Json', 'Bytes'] as const;
+export const SCALAR_TYPES = [
+  'String',
+  'Boolean',
+  'Int',
+  'BigInt',
+  'Float',
+  'Decimal',
+  'DateTime',
+  'Json',
+  'Bytes',
+] as const;
 
 export async function readPrismaSchema(file = SCHEMA_FILE): Promise<PrismaSchema> {
   return parsePrismaSchema(await readFile(file, 'utf8'));
@@ -111,7 +121,8 @@ export function parsePrismaSchema(source: string): PrismaSchema {
       else if (enums[field.type]) field.kind = 'enum';
       else if ((SCALAR_TYPES as readonly string[]).includes(field.type)) field.kind = 'scalar';
       else throw new Error(`schema.prisma: ${model.name}.${field.name} has unknown type ${field.type}`);
-      if (field.kind === 'object' && field.native) throw new Error(`schema.prisma: relation field ${model.name}.${field.name} has a native type`);
+      if (field.kind === 'object' && field.native)
+        throw new Error(`schema.prisma: relation field ${model.name}.${field.name} has a native type`);
     }
   }
   return { enums, models };
@@ -310,7 +321,8 @@ function positional(attr: PrismaAttribute, index = 0): string | undefined {
 function parseEnum(block: Block): string[] {
   const values: string[] = [];
   for (const line of block.lines) {
-    if (line.startsWith('@@')) throw new Error(`schema.prisma: enum ${block.name}: block attribute ${line} is not supported`);
+    if (line.startsWith('@@'))
+      throw new Error(`schema.prisma: enum ${block.name}: block attribute ${line} is not supported`);
     const m = /^([A-Za-z_]\w*)\s*(.*)$/.exec(line);
     if (!m) throw new Error(`schema.prisma: enum ${block.name}: cannot read "${line}"`);
     if (m[2]) throw new Error(`schema.prisma: enum ${block.name}: attributes on values (${m[2]}) are not supported`);
@@ -322,7 +334,14 @@ function parseEnum(block: Block): string[] {
 const FIELD_LINE = /^([A-Za-z_]\w*)\s+([A-Za-z_]\w*)(\[\])?(\?)?(?:\s+(.*))?$/;
 
 function parseModel(block: Block): PrismaModel {
-  const model: PrismaModel = { name: block.name, dbName: block.name, fields: [], uniques: [], indexes: [], attributes: [] };
+  const model: PrismaModel = {
+    name: block.name,
+    dbName: block.name,
+    fields: [],
+    uniques: [],
+    indexes: [],
+    attributes: [],
+  };
   for (const line of block.lines) {
     if (line.startsWith('@@')) {
       for (const attr of parseAttributes(line)) applyBlockAttribute(model, attr);
@@ -345,7 +364,8 @@ function parseModel(block: Block): PrismaModel {
       attributes: rest ? parseAttributes(rest) : [],
     };
     for (const attr of f.attributes) applyFieldAttribute(model, f, attr);
-    if (model.fields.some((x) => x.name === name)) throw new Error(`schema.prisma: ${block.name}.${name} is declared twice`);
+    if (model.fields.some((x) => x.name === name))
+      throw new Error(`schema.prisma: ${block.name}.${name} is declared twice`);
     model.fields.push(f);
   }
   return model;
@@ -435,6 +455,8 @@ function applyBlockAttribute(model: PrismaModel, attr: PrismaAttribute): void {
       model.dbName = unquote(positional(attr) ?? named(attr, 'name') ?? '');
       return;
     default:
-      throw new Error(`schema.prisma: model ${model.name}: block attribute ${attr.name} is not supported by lib/db/prisma-schema.ts`);
+      throw new Error(
+        `schema.prisma: model ${model.name}: block attribute ${attr.name} is not supported by lib/db/prisma-schema.ts`,
+      );
   }
 }

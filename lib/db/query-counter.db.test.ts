@@ -27,7 +27,7 @@ describe('query counter (DB_QUERY_COUNTER=1, for npm run bench)', () => {
 });
 
 describe('direct statements (lib/db/sql.ts)', () => {
-  it('are counted like Prisma\'s, transaction statements included, when the bench asks for it', async () => {
+  it("are counted like Prisma's, transaction statements included, when the bench asks for it", async () => {
     const { sqlRows, sqlTransaction } = await import('./sql');
     process.env.DB_QUERY_COUNTER = '1';
     try {

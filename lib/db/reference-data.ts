@@ -18,37 +18,50 @@ export async function installReferenceData(databaseUrl: string): Promise<{ insta
   const installedSchemas: string[] = [];
   try {
     // A first install writes every category's field schema: on a loaded machine that outlasts Prisma's 5 s default.
-    await db.$transaction(async (tx) => {
-      const industry = await tx.industry.upsert({
-        where: { code: BATTERY_INDUSTRY.code },
-        create: BATTERY_INDUSTRY,
-        update: { name: BATTERY_INDUSTRY.name, description: BATTERY_INDUSTRY.description },
-      });
-      for (const code of BATTERY_CATEGORIES) {
-        const info = CATEGORY_INFO[code];
-        const schema = CATEGORY_SCHEMAS[code];
-        const category = await tx.category.upsert({
-          where: { code },
-          create: { code, name: info.name, description: info.description, industryId: industry.id, currentSchemaVersion: schema.version },
-          update: { name: info.name, description: info.description },
+    await db.$transaction(
+      async (tx) => {
+        const industry = await tx.industry.upsert({
+          where: { code: BATTERY_INDUSTRY.code },
+          create: BATTERY_INDUSTRY,
+          update: { name: BATTERY_INDUSTRY.name, description: BATTERY_INDUSTRY.description },
         });
-        const fields = JSON.parse(canonicalJson(schema.fields));
-        const sha256 = sha256Hex(canonicalJson(schema.fields));
-        const existing = await tx.categorySchemaVersion.findUnique({
-          where: { categoryId_version: { categoryId: category.id, version: schema.version } },
-        });
-        if (existing && existing.sha256 !== sha256) {
-          throw new Error(`Field schema ${code} v${schema.version} differs from the installed one; add a new version`);
+        for (const code of BATTERY_CATEGORIES) {
+          const info = CATEGORY_INFO[code];
+          const schema = CATEGORY_SCHEMAS[code];
+          const category = await tx.category.upsert({
+            where: { code },
+            create: {
+              code,
+              name: info.name,
+              description: info.description,
+              industryId: industry.id,
+              currentSchemaVersion: schema.version,
+            },
+            update: { name: info.name, description: info.description },
+          });
+          const fields = JSON.parse(canonicalJson(schema.fields));
+          const sha256 = sha256Hex(canonicalJson(schema.fields));
+          const existing = await tx.categorySchemaVersion.findUnique({
+            where: { categoryId_version: { categoryId: category.id, version: schema.version } },
+          });
+          if (existing && existing.sha256 !== sha256) {
+            throw new Error(
+              `Field schema ${code} v${schema.version} differs from the installed one; add a new version`,
+            );
+          }
+          if (!existing) {
+            await tx.categorySchemaVersion.create({
+              data: { categoryId: category.id, version: schema.version, fields, sha256 },
+            });
+            installedSchemas.push(`${code}@${schema.version}`);
+          }
+          if (category.currentSchemaVersion < schema.version) {
+            await tx.category.update({ where: { id: category.id }, data: { currentSchemaVersion: schema.version } });
+          }
         }
-        if (!existing) {
-          await tx.categorySchemaVersion.create({ data: { categoryId: category.id, version: schema.version, fields, sha256 } });
-          installedSchemas.push(`${code}@${schema.version}`);
-        }
-        if (category.currentSchemaVersion < schema.version) {
-          await tx.category.update({ where: { id: category.id }, data: { currentSchemaVersion: schema.version } });
-        }
-      }
-    }, { maxWait: 10_000, timeout: 60_000 });
+      },
+      { maxWait: 10_000, timeout: 60_000 },
+    );
   } finally {
     await db.$disconnect();
   }

@@ -7,7 +7,9 @@ afterAll(() => disconnectPrisma());
 describe('direct SQL on the shared pool', () => {
   it('answers rows, a named statement the same on every call', async () => {
     for (const n of [1, 2, 3]) {
-      expect(await sqlRows<{ n: number }>({ name: 'sql-test-echo', text: 'SELECT $1::int AS n', values: [n] })).toEqual([{ n }]);
+      expect(await sqlRows<{ n: number }>({ name: 'sql-test-echo', text: 'SELECT $1::int AS n', values: [n] })).toEqual(
+        [{ n }],
+      );
     }
   });
 
@@ -31,9 +33,19 @@ describe('direct SQL on the shared pool', () => {
   });
 
   it('returns every connection: more transactions than the pool holds all finish', async () => {
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => sqlTransaction((tx) => tx.query<{ i: number }>({ text: 'SELECT $1::int AS i', values: [i] }))));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        sqlTransaction((tx) => tx.query<{ i: number }>({ text: 'SELECT $1::int AS i', values: [i] })),
+      ),
+    );
     expect(results.map((r) => r.rows[0].i)).toEqual(Array.from({ length: 30 }, (_, i) => i));
-    await Promise.all(Array.from({ length: 30 }, () => sqlTransaction(async () => { throw new Error('x'); }).catch(() => undefined)));
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        sqlTransaction(async () => {
+          throw new Error('x');
+        }).catch(() => undefined),
+      ),
+    );
     expect((await sqlRows<{ ok: number }>({ text: 'SELECT 1 AS ok' }))[0].ok).toBe(1);
   });
 });

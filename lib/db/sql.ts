@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { countQuery, getPool, type Db, type Tx } from './client';
+import { countQuery, type Db, getPool, type Tx } from './client';
 import { inTransaction } from './transaction';
 
 /**
@@ -29,7 +29,10 @@ export async function sqlRows<R extends pg.QueryResultRow>(statement: Statement)
  * `fn` in one transaction on one connection: committed when it returns, rolled back when it throws (and the error
  * passed on). A connection that failed is not returned to the pool. `statementTimeoutMs` bounds each statement.
  */
-export async function sqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>, opts: { statementTimeoutMs?: number } = {}): Promise<T> {
+export async function sqlTransaction<T>(
+  fn: (tx: SqlTx) => Promise<T>,
+  opts: { statementTimeoutMs?: number } = {},
+): Promise<T> {
   const client = await getPool().connect();
   const tx: SqlTx = {
     query: <R extends pg.QueryResultRow>(statement: Statement) => {

@@ -9,7 +9,11 @@ import { describeDatabaseFailure, isDatabaseUnavailable } from './unavailable';
 // The errors are the real ones: a Prisma client (pg adapter) against a closed port, a server that never answers,
 // and the test database behind a relay that drops every connection on cue.
 const databaseUrl = () => process.env.DATABASE_URL!;
-const failure = (work: Promise<unknown>) => work.then(() => null, (e: unknown) => e);
+const failure = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 function clientAt(url: string, connectionTimeoutMillis = 3000): Db {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 2, connectionTimeoutMillis }) });
@@ -87,7 +91,10 @@ describe('isDatabaseUnavailable (what Prisma 7 with the pg adapter really throws
     const hung = createServer(() => undefined);
     silent.push(hung);
     const client = clientAt(withPort(databaseUrl(), await listen(hung)), 300);
-    const errors = [await failure(client.category.findMany()), await failure(client.$transaction(async (tx) => tx.category.count()))];
+    const errors = [
+      await failure(client.category.findMany()),
+      await failure(client.$transaction(async (tx) => tx.category.count())),
+    ];
     await client.$disconnect().catch(() => undefined);
     for (const error of errors) expect(isDatabaseUnavailable(error), String(error)).toBe(true);
   });
@@ -97,11 +104,13 @@ describe('isDatabaseUnavailable (what Prisma 7 with the pg adapter really throws
     const client = clientAt(proxy.url);
     await client.category.count();
     const inFlight = failure(client.$queryRawUnsafe('SELECT pg_sleep(5)'));
-    const midTransaction = failure(client.$transaction(async (tx) => {
-      await tx.category.count();
-      await new Promise((r) => setTimeout(r, 400));
-      return tx.category.count();
-    }));
+    const midTransaction = failure(
+      client.$transaction(async (tx) => {
+        await tx.category.count();
+        await new Promise((r) => setTimeout(r, 400));
+        return tx.category.count();
+      }),
+    );
     await new Promise((r) => setTimeout(r, 150));
     proxy.cut();
     const errors = [
@@ -119,21 +128,27 @@ describe('isDatabaseUnavailable (what Prisma 7 with the pg adapter really throws
   });
 
   it('recognises a server terminating the session (SQLSTATE 57P01, as in a shutdown or failover)', async () => {
-    const error = await failure(db.$transaction(async (tx) => {
-      const [{ pid }] = await tx.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
-      await db.$queryRawUnsafe('SELECT pg_terminate_backend($1)', pid);
-      return tx.category.count();
-    }));
+    const error = await failure(
+      db.$transaction(async (tx) => {
+        const [{ pid }] = await tx.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+        await db.$queryRawUnsafe('SELECT pg_terminate_backend($1)', pid);
+        return tx.category.count();
+      }),
+    );
     expect(error).not.toBeNull();
     expect(isDatabaseUnavailable(error), String(error)).toBe(true);
   });
 
-  it('leaves every other failure alone: constraint violations, bad SQL, bugs, other clients\' network errors', async () => {
+  it("leaves every other failure alone: constraint violations, bad SQL, bugs, other clients' network errors", async () => {
     const slug = `unavailable-test-${Date.now()}`;
     await db.company.create({ data: { slug, name: 'Unavailable test' } });
     const duplicate = await failure(db.company.create({ data: { slug, name: 'Unavailable test' } }));
     const badSql = await failure(db.$queryRawUnsafe('SELEC 1'));
-    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', syscall: 'connect', errno: -111 });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+      errno: -111,
+    });
     const others = [
       duplicate,
       badSql,

@@ -25,7 +25,17 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Sock
 const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 
 /** Node's socket errors on the way to the server. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
 
 /** pg's and pg-pool's messages for a connection that broke or never came (they carry no code). */
 const PG_MESSAGES = new Set([
@@ -38,7 +48,15 @@ const PG_MESSAGES = new Set([
   'Query read timeout',
 ]);
 
-type Loose = { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; meta?: unknown; cause?: unknown; errorCode?: unknown };
+type Loose = {
+  code?: unknown;
+  kind?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  meta?: unknown;
+  cause?: unknown;
+  errorCode?: unknown;
+};
 
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null;
 
@@ -49,7 +67,8 @@ function adapterCauseUnavailable(cause: unknown): boolean {
 }
 
 function oneUnavailable(error: Loose, outermost: boolean): boolean {
-  const code = typeof error.code === 'string' ? error.code : typeof error.errorCode === 'string' ? error.errorCode : undefined;
+  const code =
+    typeof error.code === 'string' ? error.code : typeof error.errorCode === 'string' ? error.errorCode : undefined;
   if (code && (PRISMA_CODES.has(code) || SQLSTATE.test(code))) return true;
   // Only pg throws a bare socket error at us; deeper in a chain it is some other client's (fetch's "fetch failed").
   if (code && outermost && SOCKET_CODES.has(code)) return true;
@@ -77,8 +96,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function describeDatabaseFailure(error: unknown): string {
   if (!isObject(error)) return String(error);
   const meta = isObject(error.meta) ? (error.meta as { driverAdapterError?: Loose }) : undefined;
-  const cause = meta?.driverAdapterError?.cause ?? ((error as { name?: unknown }).name === 'DriverAdapterError' ? error.cause : undefined);
-  const kind = isObject(cause) ? [cause.kind, cause.code ?? cause.originalCode].filter((v) => typeof v === 'string').join(' ') : '';
+  const cause =
+    meta?.driverAdapterError?.cause ??
+    ((error as { name?: unknown }).name === 'DriverAdapterError' ? error.cause : undefined);
+  const kind = isObject(cause)
+    ? [cause.kind, cause.code ?? cause.originalCode].filter((v) => typeof v === 'string').join(' ')
+    : '';
   const code = typeof error.code === 'string' ? error.code : '';
   // Prisma's messages quote the invocation (file, line, query shape): only pg's plain messages are kept.
   const message = typeof error.message === 'string' && PG_MESSAGES.has(error.message) ? error.message : '';

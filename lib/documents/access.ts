@@ -20,9 +20,16 @@ export async function reserveStorage(tx: Tx, companyId: string, bytes: number): 
     UPDATE "Company" SET "storageUsedBytes" = "storageUsedBytes" + ${bytes}
     WHERE "id" = ${companyId}::uuid AND ("storageLimitBytes" IS NULL OR "storageUsedBytes" + ${bytes} <= "storageLimitBytes")`;
   if (changed === 0) {
-    const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { storageLimitBytes: true, storageUsedBytes: true } });
+    const company = await tx.company.findUniqueOrThrow({
+      where: { id: companyId },
+      select: { storageLimitBytes: true, storageUsedBytes: true },
+    });
     throw new ServiceError('STORAGE_LIMIT', "The upload would exceed the company's document storage limit.", {
-      details: { limitBytes: Number(company.storageLimitBytes), usedBytes: Number(company.storageUsedBytes), fileBytes: bytes },
+      details: {
+        limitBytes: Number(company.storageLimitBytes),
+        usedBytes: Number(company.storageUsedBytes),
+        fileBytes: bytes,
+      },
     });
   }
 }

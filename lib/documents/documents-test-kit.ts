@@ -9,7 +9,7 @@ import type { DomainContext } from '../domain/context';
 import { createTestCompany, createTestProduct, type TestProductInput } from '../testing/factories';
 import { localStorage } from './local-storage';
 import { SAMPLES } from './samples';
-import { StorageUnavailable, type DocumentStorage } from './storage';
+import { type DocumentStorage, StorageUnavailable } from './storage';
 
 export async function tempStorage() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bps-docs-db-'));
@@ -32,14 +32,27 @@ export async function tempStorage() {
   return { dir, storage, faults, keys, stored: async (key: string) => (await inner.get(key)) !== null };
 }
 
-export async function documentTenant(company: Partial<Prisma.CompanyUncheckedCreateInput> = {}, product: Partial<TestProductInput> = {}) {
+export async function documentTenant(
+  company: Partial<Prisma.CompanyUncheckedCreateInput> = {},
+  product: Partial<TestProductInput> = {},
+) {
   const row = await createTestCompany(prisma, company);
   const p = await createTestProduct(prisma, { companyId: row.id, ...product });
-  const ctx: DomainContext = { companyId: row.id, actor: { role: 'Integration', id: crypto.randomUUID(), channel: 'API' }, mode: p.mode };
+  const ctx: DomainContext = {
+    companyId: row.id,
+    actor: { role: 'Integration', id: crypto.randomUUID(), channel: 'API' },
+    mode: p.mode,
+  };
   return { company: row, product: p, ctx };
 }
 
 export function uploadInput(productId: string, overrides: Partial<UploadDocumentInput> = {}) {
-  const { body, contentType } = buildMultipart({ file: SAMPLES.pdf.bytes, fileName: 'doc.pdf', documentType: 'declaration_of_conformity', title: 'DoC', ...overrides });
+  const { body, contentType } = buildMultipart({
+    file: SAMPLES.pdf.bytes,
+    fileName: 'doc.pdf',
+    documentType: 'declaration_of_conformity',
+    title: 'DoC',
+    ...overrides,
+  });
   return { productId, rawBody: body, contentType };
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectPrisma, prisma } from '../db/client';
 import { sha256Hex } from '../crypto/secrets';
+import { disconnectPrisma, prisma } from '../db/client';
 import type { ServiceError } from '../http/errors';
 import { documentTenant, tempStorage, uploadInput } from './documents-test-kit';
 import { downloadDocument } from './download';
@@ -10,19 +10,29 @@ import { uploadDocument } from './upload';
 
 afterAll(() => disconnectPrisma());
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: ServiceError) => `${e.status} ${e.code}`);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: ServiceError) => `${e.status} ${e.code}`,
+  );
 
 describe('listing and downloading documents', () => {
   it('streams the exact bytes with type, length, attachment name, digest and ETag', async () => {
     const { product, ctx } = await documentTenant();
     const { storage } = await tempStorage();
-    const { document } = await uploadDocument({ ctx, storage, input: uploadInput(product.id, { file: SAMPLES.csv.bytes, fileName: 'Zellen-Prüfung.csv' }) });
+    const { document } = await uploadDocument({
+      ctx,
+      storage,
+      input: uploadInput(product.id, { file: SAMPLES.csv.bytes, fileName: 'Zellen-Prüfung.csv' }),
+    });
     const res = await downloadDocument(prisma, ctx, document.id, storage);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(sha256Hex(bytes)).toBe(document.sha256);
     expect(res.headers.get('content-type')).toBe('text/csv');
     expect(res.headers.get('content-length')).toBe(String(SAMPLES.csv.bytes.length));
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Zellen-Pr_fung.csv"; filename*=UTF-8''Zellen-Pr%C3%BCfung.csv`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Zellen-Pr_fung.csv"; filename*=UTF-8''Zellen-Pr%C3%BCfung.csv`,
+    );
     expect(res.headers.get('repr-digest')).toBe(`sha-256=:${Buffer.from(document.sha256, 'hex').toString('base64')}:`);
     expect(res.headers.get('etag')).toBe(`"${document.sha256}"`);
   });
@@ -33,7 +43,9 @@ describe('listing and downloading documents', () => {
     const { document } = await uploadDocument({ ctx, storage, input: uploadInput(product.id) });
     const other = await documentTenant();
     expect(await codeOf(downloadDocument(prisma, other.ctx, document.id, storage))).toBe('404 NOT_FOUND');
-    expect(await codeOf(downloadDocument(prisma, { ...ctx, mode: 'TEST' }, document.id, storage))).toBe('404 NOT_FOUND');
+    expect(await codeOf(downloadDocument(prisma, { ...ctx, mode: 'TEST' }, document.id, storage))).toBe(
+      '404 NOT_FOUND',
+    );
     expect(await codeOf(listDocuments(prisma, other.ctx, product.id, { limit: 10 }))).toBe('404 NOT_FOUND');
   });
 
@@ -52,7 +64,8 @@ describe('listing and downloading documents', () => {
     const { product, ctx } = await documentTenant();
     const { storage } = await tempStorage();
     const ids: string[] = [];
-    for (const title of ['one', 'two', 'three']) ids.push((await uploadDocument({ ctx, storage, input: uploadInput(product.id, { title }) })).document.id);
+    for (const title of ['one', 'two', 'three'])
+      ids.push((await uploadDocument({ ctx, storage, input: uploadInput(product.id, { title }) })).document.id);
     const first = await listDocuments(prisma, ctx, product.id, { limit: 2 });
     const second = await listDocuments(prisma, ctx, product.id, { limit: 2, cursor: first.nextCursor ?? undefined });
     const listed = [...first.data, ...second.data];

@@ -4,13 +4,18 @@ import { ServiceError } from '../http/errors';
 import { requireDocumentsModule } from './access';
 import { CONTENT_LENGTH_HEADER } from './content-length';
 import { contentDisposition, reprDigest } from './disposition';
-import { documentStorage, storageFailure, type DocumentStorage } from './storage';
+import { type DocumentStorage, documentStorage, storageFailure } from './storage';
 
 /**
  * The stored bytes of a tenant's document as a download. A document belongs to its product's mode: another
  * company's or the other mode's is 404 NOT_FOUND; a row whose file is gone is 404 NO_FILE.
  */
-export async function downloadDocument(db: Db | Tx, ctx: DomainContext, documentId: string, storage: DocumentStorage = documentStorage()): Promise<Response> {
+export async function downloadDocument(
+  db: Db | Tx,
+  ctx: DomainContext,
+  documentId: string,
+  storage: DocumentStorage = documentStorage(),
+): Promise<Response> {
   await requireDocumentsModule(db, ctx.companyId);
   const row = await db.document.findFirst({
     where: { id: documentId, companyId: ctx.companyId, ...(ctx.mode ? { product: { mode: ctx.mode } } : {}) },

@@ -7,12 +7,20 @@ import { parseUpload } from './multipart';
 import { SAMPLES } from './samples';
 
 const MAX = 1024;
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (e: ServiceError) => `${e.status} ${e.code}`);
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (e: ServiceError) => `${e.status} ${e.code}`,
+  );
 const base = { file: SAMPLES.pdf.bytes, fileName: 'doc.pdf', documentType: 'test_report', title: 'Cell test' } as const;
 
 describe('the multipart upload body (FILE_REQUIRED, INVALID_METADATA, MALFORMED_BODY, FILE_INVALID promises)', () => {
   it('parses the client-built bytes into the file and its metadata', async () => {
-    const { body, contentType } = buildMultipart({ ...base, language: 'de-AT', fileName: 'C:\\temp\\Prüfbericht "1".pdf' });
+    const { body, contentType } = buildMultipart({
+      ...base,
+      language: 'de-AT',
+      fileName: 'C:\\temp\\Prüfbericht "1".pdf',
+    });
     const upload = await parseUpload(body, contentType, MAX);
     expect(upload.bytes).toEqual(SAMPLES.pdf.bytes);
     expect(upload.metadata).toEqual({ documentType: 'test_report', title: 'Cell test', language: 'de-AT' });
@@ -21,8 +29,12 @@ describe('the multipart upload body (FILE_REQUIRED, INVALID_METADATA, MALFORMED_
 
   it('answers 400 FILE_REQUIRED without a file part or with an empty file', async () => {
     const boundary = 'b1';
-    const noFile = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nT\r\n--${boundary}--\r\n`);
-    expect(await codeOf(parseUpload(noFile, `multipart/form-data; boundary=${boundary}`, MAX))).toBe('400 FILE_REQUIRED');
+    const noFile = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nT\r\n--${boundary}--\r\n`,
+    );
+    expect(await codeOf(parseUpload(noFile, `multipart/form-data; boundary=${boundary}`, MAX))).toBe(
+      '400 FILE_REQUIRED',
+    );
     const empty = buildMultipart({ ...base, file: new Uint8Array() });
     expect(await codeOf(parseUpload(empty.body, empty.contentType, MAX))).toBe('400 FILE_REQUIRED');
   });
@@ -36,7 +48,12 @@ describe('the multipart upload body (FILE_REQUIRED, INVALID_METADATA, MALFORMED_
   });
 
   it('answers 422 INVALID_METADATA naming the parts, for a missing or unknown type, a bad title or language', async () => {
-    for (const bad of [{ documentType: 'invoice' }, { title: '' }, { title: 'x'.repeat(201) }, { language: 'english!' }]) {
+    for (const bad of [
+      { documentType: 'invoice' },
+      { title: '' },
+      { title: 'x'.repeat(201) },
+      { language: 'english!' },
+    ]) {
       const { body, contentType } = buildMultipart({ ...base, ...(bad as object) });
       const error = (await parseUpload(body, contentType, MAX).catch((e: ServiceError) => e)) as ServiceError;
       expect([error.status, error.code], JSON.stringify(bad)).toEqual([422, 'INVALID_METADATA']);
@@ -49,7 +66,9 @@ describe('the multipart upload body (FILE_REQUIRED, INVALID_METADATA, MALFORMED_
       const { body, contentType } = buildMultipart({ ...base, ...bad });
       const error = (await parseUpload(body, contentType, MAX).catch((e: ServiceError) => e)) as ServiceError;
       expect([error.status, error.code], JSON.stringify(bad)).toEqual([422, 'INVALID_METADATA']);
-      expect(error.options.details?.issues).toEqual([expect.objectContaining({ path: Object.keys(bad)[0], code: 'invalid_text' })]);
+      expect(error.options.details?.issues).toEqual([
+        expect.objectContaining({ path: Object.keys(bad)[0], code: 'invalid_text' }),
+      ]);
     }
   });
 
@@ -62,7 +81,9 @@ describe('the multipart upload body (FILE_REQUIRED, INVALID_METADATA, MALFORMED_
 describe('download headers', () => {
   it('names the file in an RFC 6266 attachment, with filename* for non-ASCII and nothing that breaks the header', () => {
     expect(contentDisposition('report.pdf')).toBe('attachment; filename="report.pdf"');
-    expect(contentDisposition('Prüfbericht 1.pdf')).toBe(`attachment; filename="Pr_fbericht 1.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%201.pdf`);
+    expect(contentDisposition('Prüfbericht 1.pdf')).toBe(
+      `attachment; filename="Pr_fbericht 1.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%201.pdf`,
+    );
     expect(contentDisposition('a"b\r\nSet-Cookie: x.pdf')).toBe('attachment; filename="abSet-Cookie: x.pdf"');
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
     expect(safeFileName('...')).toBe('document');
@@ -71,6 +92,8 @@ describe('download headers', () => {
   });
 
   it('gives the digest as an RFC 9530 byte sequence', () => {
-    expect(reprDigest('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')).toBe('sha-256=:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=:');
+    expect(reprDigest('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')).toBe(
+      'sha-256=:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=:',
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { isStorableText, issuesOf } from '../integration/input';
 import { ServiceError } from '../http/errors';
+import { isStorableText, issuesOf } from '../integration/input';
 import { DocumentMetadata, safeFileName } from './metadata';
 
 export interface ParsedUpload {
@@ -15,8 +15,13 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
  * MALFORMED_BODY for another content type or broken multipart, 400 FILE_REQUIRED without a non-empty `file` part,
  * 422 FILE_INVALID over `maxBytes`, 422 INVALID_METADATA (details.issues) for the metadata parts.
  */
-export async function parseUpload(rawBody: Uint8Array, contentType: string | null, maxBytes: number): Promise<ParsedUpload> {
-  if (!contentType || !MULTIPART.test(contentType)) throw new ServiceError('MALFORMED_BODY', 'Send the upload as Content-Type: multipart/form-data.');
+export async function parseUpload(
+  rawBody: Uint8Array,
+  contentType: string | null,
+  maxBytes: number,
+): Promise<ParsedUpload> {
+  if (!contentType || !MULTIPART.test(contentType))
+    throw new ServiceError('MALFORMED_BODY', 'Send the upload as Content-Type: multipart/form-data.');
   let form: FormData;
   try {
     form = await new Response(rawBody as BodyInit, { headers: { 'content-type': contentType } }).formData();
@@ -26,8 +31,12 @@ export async function parseUpload(rawBody: Uint8Array, contentType: string | nul
   const files = form.getAll('file');
   if (files.length > 1) throw new ServiceError('MALFORMED_BODY', 'Send exactly one file part per upload.');
   const file = files[0];
-  if (!(file instanceof Blob) || file.size === 0) throw new ServiceError('FILE_REQUIRED', 'The multipart body needs a non-empty `file` part.');
-  if (file.size > maxBytes) throw new ServiceError('FILE_INVALID', `The file exceeds the size limit of ${maxBytes} bytes.`, { details: { maxBytes } });
+  if (!(file instanceof Blob) || file.size === 0)
+    throw new ServiceError('FILE_REQUIRED', 'The multipart body needs a non-empty `file` part.');
+  if (file.size > maxBytes)
+    throw new ServiceError('FILE_INVALID', `The file exceeds the size limit of ${maxBytes} bytes.`, {
+      details: { maxBytes },
+    });
   const fields: Record<string, unknown> = {};
   for (const name of ['documentType', 'title', 'language']) {
     const values = form.getAll(name);
@@ -37,12 +46,20 @@ export async function parseUpload(rawBody: Uint8Array, contentType: string | nul
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string' && !isStorableText(value)) {
       const message = 'Text may not contain U+0000 (NUL) or an unpaired UTF-16 surrogate.';
-      throw new ServiceError('INVALID_METADATA', 'The document metadata is missing or not valid.', { details: { issues: [{ path: name, code: 'invalid_text', message }] } });
+      throw new ServiceError('INVALID_METADATA', 'The document metadata is missing or not valid.', {
+        details: { issues: [{ path: name, code: 'invalid_text', message }] },
+      });
     }
   }
   const parsed = DocumentMetadata.safeParse(fields);
   if (!parsed.success) {
-    throw new ServiceError('INVALID_METADATA', 'The document metadata is missing or not valid.', { details: { issues: issuesOf(parsed.error) } });
+    throw new ServiceError('INVALID_METADATA', 'The document metadata is missing or not valid.', {
+      details: { issues: issuesOf(parsed.error) },
+    });
   }
-  return { metadata: parsed.data, fileName: safeFileName((file as File).name), bytes: new Uint8Array(await file.arrayBuffer()) };
+  return {
+    metadata: parsed.data,
+    fileName: safeFileName((file as File).name),
+    bytes: new Uint8Array(await file.arrayBuffer()),
+  };
 }

@@ -21,7 +21,8 @@ beforeAll(async () => {
     req.on('end', () => {
       const authorization = req.headers.authorization ?? '';
       seen.push({ method: req.method ?? '', path: req.url ?? '', authorization });
-      if (!authorization.startsWith('AWS4-HMAC-SHA256 ')) return void res.writeHead(403).end('<Error>AccessDenied</Error>');
+      if (!authorization.startsWith('AWS4-HMAC-SHA256 '))
+        return void res.writeHead(403).end('<Error>AccessDenied</Error>');
       if (failWith) return void res.writeHead(failWith).end('<Error>SlowDown</Error>');
       if (misbehave === 'hang') return;
       if (misbehave === 'stall') return void res.writeHead(200, { 'content-length': 1000 }).write(Buffer.alloc(500, 1));
@@ -29,7 +30,9 @@ beforeAll(async () => {
       if (req.method === 'PUT') objects.set(path, Buffer.concat(chunks));
       else if (req.method === 'GET') {
         const object = objects.get(path);
-        return void (object ? res.writeHead(200, { 'content-length': object.length }).end(object) : res.writeHead(404).end('<Error>NoSuchKey</Error>'));
+        return void (object
+          ? res.writeHead(200, { 'content-length': object.length }).end(object)
+          : res.writeHead(404).end('<Error>NoSuchKey</Error>'));
       } else if (req.method === 'DELETE') objects.delete(path);
       res.writeHead(req.method === 'DELETE' ? 204 : 200).end();
     });
@@ -38,19 +41,30 @@ beforeAll(async () => {
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => {
-  server.closeAllConnections();
-  server.close(() => resolve());
-}));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 beforeEach(() => {
   failWith = null;
   misbehave = null;
   seen.length = 0;
 });
 
-const storage = () => s3Storage({ endpoint, bucket: 'evidence', region: 'eu-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' });
+const storage = () =>
+  s3Storage({
+    endpoint,
+    bucket: 'evidence',
+    region: 'eu-central-1',
+    accessKeyId: 'AKIDTEST',
+    secretAccessKey: 'secret',
+  });
 const key = () => crypto.randomUUID();
-const read = async (body: ReadableStream<Uint8Array> | Uint8Array | null) => (body instanceof Uint8Array || body === null ? body : new Uint8Array(await new Response(body).arrayBuffer()));
+const read = async (body: ReadableStream<Uint8Array> | Uint8Array | null) =>
+  body instanceof Uint8Array || body === null ? body : new Uint8Array(await new Response(body).arrayBuffer());
 
 describe('S3-compatible document storage (storage interface promise)', () => {
   it('puts, gets and deletes objects under /<bucket>/<key> with SigV4-signed requests', async () => {
@@ -60,25 +74,41 @@ describe('S3-compatible document storage (storage interface promise)', () => {
     expect(await read(await storage().get(k))).toEqual(bytes);
     await storage().delete(k);
     expect(await storage().get(k)).toBeNull();
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`PUT /evidence/${k}`, `GET /evidence/${k}`, `DELETE /evidence/${k}`, `GET /evidence/${k}`]);
-    for (const s of seen) expect(s.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-central-1\/s3\/aws4_request/);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      `PUT /evidence/${k}`,
+      `GET /evidence/${k}`,
+      `DELETE /evidence/${k}`,
+      `GET /evidence/${k}`,
+    ]);
+    for (const s of seen)
+      expect(s.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-central-1\/s3\/aws4_request/);
   });
 
   it('maps a 500 or 503 on write to a retryable 502 UPLOAD_FAILED, and on read to 502 DOWNLOAD_FAILED', async () => {
     for (const status of [500, 503]) {
       failWith = status;
-      const write = await storage().put(key(), new Uint8Array([1])).catch((e) => e);
+      const write = await storage()
+        .put(key(), new Uint8Array([1]))
+        .catch((e) => e);
       expect(write).toBeInstanceOf(StorageUnavailable);
       const mappedWrite = storageFailure(write, 'write') as ServiceError;
       expect([mappedWrite.code, mappedWrite.status]).toEqual(['UPLOAD_FAILED', 502]);
-      const readError = await storage().get(key()).catch((e) => e);
+      const readError = await storage()
+        .get(key())
+        .catch((e) => e);
       const mappedRead = storageFailure(readError, 'read') as ServiceError;
       expect([mappedRead.code, mappedRead.status]).toEqual(['DOWNLOAD_FAILED', 502]);
     }
   });
 
   it('maps an unreachable endpoint to StorageUnavailable too', async () => {
-    const down = s3Storage({ endpoint: 'http://127.0.0.1:1', bucket: 'b', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 's' });
+    const down = s3Storage({
+      endpoint: 'http://127.0.0.1:1',
+      bucket: 'b',
+      region: 'us-east-1',
+      accessKeyId: 'a',
+      secretAccessKey: 's',
+    });
     await expect(down.put(key(), new Uint8Array([1]))).rejects.toBeInstanceOf(StorageUnavailable);
   });
 });
@@ -95,7 +125,16 @@ describe('answers whose body never settles when cancelled', () => {
     });
     return new Response(body, { status });
   };
-  const over = (status: number) => s3Storage({ endpoint, bucket: 'b', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 's', timeoutMs: 5_000, fetch: stubborn(status) as typeof fetch });
+  const over = (status: number) =>
+    s3Storage({
+      endpoint,
+      bucket: 'b',
+      region: 'us-east-1',
+      accessKeyId: 'a',
+      secretAccessKey: 's',
+      timeoutMs: 5_000,
+      fetch: stubborn(status) as typeof fetch,
+    });
 
   it('answers a missing object (404) and a failing store (500) at once, not after the timeout', async () => {
     const started = Date.now();
@@ -108,16 +147,31 @@ describe('answers whose body never settles when cancelled', () => {
 });
 
 describe('a hung object store (OBJECT_STORAGE_TIMEOUT_MS)', () => {
-  const bounded = () => s3Storage({ endpoint, bucket: 'evidence', region: 'eu-central-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret', timeoutMs: 300 });
+  const bounded = () =>
+    s3Storage({
+      endpoint,
+      bucket: 'evidence',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIDTEST',
+      secretAccessKey: 'secret',
+      timeoutMs: 300,
+    });
   const timed = async (work: Promise<unknown>) => {
     const started = Date.now();
-    const error = await work.then(() => null, (e: unknown) => e);
+    const error = await work.then(
+      () => null,
+      (e: unknown) => e,
+    );
     return { error, ms: Date.now() - started };
   };
 
   it('fails a PUT, GET or DELETE that gets no answer within the timeout, as a retryable storage failure', async () => {
     misbehave = 'hang';
-    for (const call of [() => bounded().put(key(), new Uint8Array([1])), () => bounded().get(key()), () => bounded().delete(key())]) {
+    for (const call of [
+      () => bounded().put(key(), new Uint8Array([1])),
+      () => bounded().get(key()),
+      () => bounded().delete(key()),
+    ]) {
       const { error, ms } = await timed(call());
       expect(error).toBeInstanceOf(StorageUnavailable);
       expect(ms).toBeGreaterThanOrEqual(250);

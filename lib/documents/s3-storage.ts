@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch';
-import { StorageUnavailable, type DocumentStorage } from './storage';
+import { type DocumentStorage, StorageUnavailable } from './storage';
 
 export interface S3Options {
   /** `https://s3.eu-central-1.amazonaws.com`, a MinIO address…; objects are addressed path-style. */
@@ -19,7 +19,11 @@ export interface S3Options {
 export const DEFAULT_OBJECT_STORAGE_TIMEOUT_MS = 15_000;
 
 /** The stream of a download, with `arm` running while it waits on the store for the next chunk only. */
-function boundedBody(body: ReadableStream<Uint8Array>, arm: () => void, disarm: () => void): ReadableStream<Uint8Array> {
+function boundedBody(
+  body: ReadableStream<Uint8Array>,
+  arm: () => void,
+  disarm: () => void,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -43,7 +47,13 @@ function boundedBody(body: ReadableStream<Uint8Array>, arm: () => void, disarm: 
 
 /** S3-compatible object storage over SigV4-signed fetch (PUT/GET/DELETE object, path-style). */
 export function s3Storage(options: S3Options): DocumentStorage {
-  const aws = new AwsClient({ accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, region: options.region, service: 's3', retries: 0 });
+  const aws = new AwsClient({
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    region: options.region,
+    service: 's3',
+    retries: 0,
+  });
   const base = `${options.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(options.bucket)}/`;
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_OBJECT_STORAGE_TIMEOUT_MS;
@@ -55,7 +65,10 @@ export function s3Storage(options: S3Options): DocumentStorage {
     const disarm = () => clearTimeout(timer);
     const arm = () => {
       disarm();
-      timer = setTimeout(() => abort.abort(new Error(`no answer from object storage within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(
+        () => abort.abort(new Error(`no answer from object storage within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
     };
     arm();
     try {

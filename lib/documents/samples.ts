@@ -20,19 +20,56 @@ const JPEG_HEX =
 const WEBP_HEX = '524946461a000000574542505650384c0d0000002f0000001007101111888808fe0700';
 
 export const SAMPLES = {
-  pdf: { bytes: bytes('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), type: 'application/pdf', name: 'conformity.pdf' },
+  pdf: {
+    bytes: bytes('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    type: 'application/pdf',
+    name: 'conformity.pdf',
+  },
   png: { bytes: png(), type: 'image/png', name: 'label.png' },
   jpeg: { bytes: new Uint8Array(Buffer.from(JPEG_HEX, 'hex')), type: 'image/jpeg', name: 'photo.jpg' },
   webp: { bytes: new Uint8Array(Buffer.from(WEBP_HEX, 'hex')), type: 'image/webp', name: 'photo.webp' },
   csv: { bytes: bytes('cell_id;capacity_ah;voltage\nC1;50,2;3.7\nC2;49,8;3.7\n'), type: 'text/csv', name: 'cells.csv' },
-  json: { bytes: bytes('{"recycledContent":{"cobalt":16,"lithium":6}}'), type: 'application/json', name: 'recycled.json' },
-  xml: { bytes: bytes('<?xml version="1.0" encoding="UTF-8"?>\n<report><cell id="C1"/></report>\n'), type: 'application/xml', name: 'report.xml' },
+  json: {
+    bytes: bytes('{"recycledContent":{"cobalt":16,"lithium":6}}'),
+    type: 'application/json',
+    name: 'recycled.json',
+  },
+  xml: {
+    bytes: bytes('<?xml version="1.0" encoding="UTF-8"?>\n<report><cell id="C1"/></report>\n'),
+    type: 'application/xml',
+    name: 'report.xml',
+  },
 } as const;
 
 /** Impostors: each sent as `x.pdf` with Content-Type application/pdf in the tests. */
 export const IMPOSTORS = {
-  zip: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00, ...bytes('evil.exe').slice(0, 8), ...new Uint8Array(40)]),
-  exe: new Uint8Array([...bytes('MZ'), 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, ...new Uint8Array(50), ...bytes('This program cannot be run in DOS mode')]),
+  zip: new Uint8Array([
+    0x50,
+    0x4b,
+    0x03,
+    0x04,
+    0x14,
+    0x00,
+    0x00,
+    0x00,
+    0x08,
+    0x00,
+    ...bytes('evil.exe').slice(0, 8),
+    ...new Uint8Array(40),
+  ]),
+  exe: new Uint8Array([
+    ...bytes('MZ'),
+    0x90,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x04,
+    0x00,
+    ...new Uint8Array(50),
+    ...bytes('This program cannot be run in DOS mode'),
+  ]),
   prose: bytes('Just a sentence without any table structure.\nAnother line here.\n'),
   binary: new Uint8Array([0x00, 0x01, 0x02, 0x03, 0xfe, 0xff, 0x10, 0x80]),
 };

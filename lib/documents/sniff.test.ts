@@ -22,7 +22,9 @@ describe('the file type is decided by the bytes (UNSUPPORTED_MEDIA_TYPE promise)
   });
 
   it('takes a comment-led XML document and a tab-separated table', async () => {
-    expect(await sniffMediaType(new TextEncoder().encode('<!-- export --><dpp xmlns="urn:x"></dpp>'))).toBe('application/xml');
+    expect(await sniffMediaType(new TextEncoder().encode('<!-- export --><dpp xmlns="urn:x"></dpp>'))).toBe(
+      'application/xml',
+    );
     expect(await sniffMediaType(new TextEncoder().encode('a\tb\n1\t2\n'))).toBe('text/csv');
   });
 });

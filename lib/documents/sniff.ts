@@ -1,10 +1,23 @@
 import { fileTypeFromBuffer } from 'file-type';
 
 /** The media types an evidence document may have, decided from its bytes. */
-export const ALLOWED_MEDIA_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'text/csv', 'application/json', 'application/xml'] as const;
+export const ALLOWED_MEDIA_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'text/csv',
+  'application/json',
+  'application/xml',
+] as const;
 export type DocumentMediaType = (typeof ALLOWED_MEDIA_TYPES)[number];
 
-const BINARY: Record<string, DocumentMediaType> = { 'application/pdf': 'application/pdf', 'image/png': 'image/png', 'image/jpeg': 'image/jpeg', 'image/webp': 'image/webp' };
+const BINARY: Record<string, DocumentMediaType> = {
+  'application/pdf': 'application/pdf',
+  'image/png': 'image/png',
+  'image/jpeg': 'image/jpeg',
+  'image/webp': 'image/webp',
+};
 
 /** Text is valid UTF-8 with no control characters but tab, CR and LF (a BOM is allowed). */
 function asText(bytes: Uint8Array): string | null {
@@ -35,7 +48,10 @@ const isXml = (text: string) => /^\s*(<\?xml[\s?]|(<!--[\s\S]*?-->\s*)*<[A-Za-z_
 function isCsv(text: string): boolean {
   // Broken JSON or markup is not a table that happens to contain commas.
   if (/^\s*[{[<]/.test(text)) return false;
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '').slice(0, 20);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 20);
   if (lines.length === 0) return false;
   return [',', ';', '\t'].some((d) => {
     const counts = lines.map((line) => line.split(d).length - 1);

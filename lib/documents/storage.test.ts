@@ -14,7 +14,11 @@ describe('document storage configuration', () => {
     vi.stubEnv('DOCUMENTS_DIR', undefined);
     vi.stubEnv('DOCUMENT_MAX_BYTES', undefined);
     resetConfigForTests();
-    expect(config()).toMatchObject({ DOCUMENT_STORAGE: 'local', DOCUMENTS_DIR: '/srv/bps/documents', DOCUMENT_MAX_BYTES: 25 * 1024 * 1024 });
+    expect(config()).toMatchObject({
+      DOCUMENT_STORAGE: 'local',
+      DOCUMENTS_DIR: '/srv/bps/documents',
+      DOCUMENT_MAX_BYTES: 25 * 1024 * 1024,
+    });
   });
 
   it('refuses DOCUMENT_STORAGE=s3 without its endpoint, bucket and credentials, naming them', () => {

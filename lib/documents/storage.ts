@@ -30,10 +30,16 @@ export function documentStorage(): DocumentStorage {
   const c = config();
   if (c.DOCUMENT_STORAGE === 's3') {
     if (!c.S3_ENDPOINT || !c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY) {
-      throw new Error('Invalid configuration: DOCUMENT_STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+      throw new Error(
+        'Invalid configuration: DOCUMENT_STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      );
     }
     cached = s3Storage({
-      endpoint: c.S3_ENDPOINT, bucket: c.S3_BUCKET, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+      endpoint: c.S3_ENDPOINT,
+      bucket: c.S3_BUCKET,
+      region: c.S3_REGION,
+      accessKeyId: c.S3_ACCESS_KEY_ID,
+      secretAccessKey: c.S3_SECRET_ACCESS_KEY,
       timeoutMs: c.OBJECT_STORAGE_TIMEOUT_MS,
     });
   } else {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectPrisma, prisma } from '../db/client';
 import { sha256Hex } from '../crypto/secrets';
+import { disconnectPrisma, prisma } from '../db/client';
 import type { ServiceError } from '../http/errors';
 import { documentTenant, tempStorage, uploadInput } from './documents-test-kit';
 import { IMPOSTORS, SAMPLES } from './samples';
@@ -9,17 +9,32 @@ import { uploadDocument } from './upload';
 
 afterAll(() => disconnectPrisma());
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: ServiceError) => `${e.status} ${e.code}`);
-const used = async (companyId: string) => Number((await prisma.company.findUniqueOrThrow({ where: { id: companyId } })).storageUsedBytes);
-const filesIn = async (dir: string) => (await readdir(dir, { recursive: true })).filter((f) => /[0-9a-f-]{36}$/.test(String(f)));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: ServiceError) => `${e.status} ${e.code}`,
+  );
+const used = async (companyId: string) =>
+  Number((await prisma.company.findUniqueOrThrow({ where: { id: companyId } })).storageUsedBytes);
+const filesIn = async (dir: string) =>
+  (await readdir(dir, { recursive: true })).filter((f) => /[0-9a-f-]{36}$/.test(String(f)));
 
 describe('uploading an evidence document', () => {
   it('stores the file with its SHA-256, the row, the storage use, an audit row and the document.uploaded event', async () => {
     const { company, product, ctx } = await documentTenant();
     const { storage, stored } = await tempStorage();
-    const { document, settled } = await uploadDocument({ ctx, storage, input: uploadInput(product.id, { file: SAMPLES.png.bytes, fileName: 'x.pdf', contentType: 'application/pdf' }) });
+    const { document, settled } = await uploadDocument({
+      ctx,
+      storage,
+      input: uploadInput(product.id, { file: SAMPLES.png.bytes, fileName: 'x.pdf', contentType: 'application/pdf' }),
+    });
     await settled;
-    expect(document).toMatchObject({ contentType: 'image/png', byteLength: SAMPLES.png.bytes.length, sha256: sha256Hex(SAMPLES.png.bytes), fileName: 'x.pdf' });
+    expect(document).toMatchObject({
+      contentType: 'image/png',
+      byteLength: SAMPLES.png.bytes.length,
+      sha256: sha256Hex(SAMPLES.png.bytes),
+      fileName: 'x.pdf',
+    });
     expect(await stored(document.storageKey)).toBe(true);
     expect(await used(company.id)).toBe(SAMPLES.png.bytes.length);
     expect(await prisma.auditLog.count({ where: { productId: product.id, eventType: 'DocumentUploaded' } })).toBe(1);
@@ -30,7 +45,9 @@ describe('uploading an evidence document', () => {
     const { company, product, ctx } = await documentTenant();
     const { storage, faults, dir } = await tempStorage();
     faults.put = 'after-write';
-    await expect(uploadDocument({ ctx, storage, input: uploadInput(product.id) })).rejects.toThrow('injected failure after the file write');
+    await expect(uploadDocument({ ctx, storage, input: uploadInput(product.id) })).rejects.toThrow(
+      'injected failure after the file write',
+    );
     expect(await prisma.document.count({ where: { productId: product.id } })).toBe(0);
     expect(await filesIn(dir)).toEqual([]);
     expect(await used(company.id)).toBe(0);
@@ -40,12 +57,14 @@ describe('uploading an evidence document', () => {
     const { product, ctx } = await documentTenant();
     const { storage, dir } = await tempStorage();
     let settled: Promise<unknown> = Promise.resolve();
-    const failed = await prisma.$transaction(async (tx) => {
-      const result = await uploadDocument({ ctx, storage, db: tx, input: uploadInput(product.id) });
-      settled = result.settled;
-      expect(await filesIn(dir)).toHaveLength(1);
-      throw new Error('rolled back after the handler');
-    }).catch((e: Error) => e.message);
+    const failed = await prisma
+      .$transaction(async (tx) => {
+        const result = await uploadDocument({ ctx, storage, db: tx, input: uploadInput(product.id) });
+        settled = result.settled;
+        expect(await filesIn(dir)).toHaveLength(1);
+        throw new Error('rolled back after the handler');
+      })
+      .catch((e: Error) => e.message);
     expect(failed).toBe('rolled back after the handler');
     await settled;
     expect(await prisma.document.count({ where: { productId: product.id } })).toBe(0);
@@ -75,14 +94,28 @@ describe('uploading an evidence document', () => {
   it('refuses by the bytes (415), the module (403), a demo product (422) and the other mode (404); allows submitted products', async () => {
     const { storage } = await tempStorage();
     const a = await documentTenant();
-    expect(await codeOf(uploadDocument({ ctx: a.ctx, storage, input: uploadInput(a.product.id, { file: IMPOSTORS.zip, contentType: 'application/pdf' }) }))).toBe('415 UNSUPPORTED_MEDIA_TYPE');
+    expect(
+      await codeOf(
+        uploadDocument({
+          ctx: a.ctx,
+          storage,
+          input: uploadInput(a.product.id, { file: IMPOSTORS.zip, contentType: 'application/pdf' }),
+        }),
+      ),
+    ).toBe('415 UNSUPPORTED_MEDIA_TYPE');
     const b = await documentTenant({ modules: ['integration_api'] });
-    expect(await codeOf(uploadDocument({ ctx: b.ctx, storage, input: uploadInput(b.product.id) }))).toBe('403 FORBIDDEN_MODULE');
+    expect(await codeOf(uploadDocument({ ctx: b.ctx, storage, input: uploadInput(b.product.id) }))).toBe(
+      '403 FORBIDDEN_MODULE',
+    );
     const c = await documentTenant();
     await prisma.product.update({ where: { id: c.product.id }, data: { isDemo: true } });
-    expect(await codeOf(uploadDocument({ ctx: c.ctx, storage, input: uploadInput(c.product.id) }))).toBe('422 DEMO_PRODUCT');
+    expect(await codeOf(uploadDocument({ ctx: c.ctx, storage, input: uploadInput(c.product.id) }))).toBe(
+      '422 DEMO_PRODUCT',
+    );
     const d = await documentTenant({}, { mode: 'test' });
-    expect(await codeOf(uploadDocument({ ctx: { ...d.ctx, mode: 'LIVE' }, storage, input: uploadInput(d.product.id) }))).toBe('404 NOT_FOUND');
+    expect(
+      await codeOf(uploadDocument({ ctx: { ...d.ctx, mode: 'LIVE' }, storage, input: uploadInput(d.product.id) })),
+    ).toBe('404 NOT_FOUND');
     const e = await documentTenant({}, { state: 'SUBMITTED' });
     expect(await codeOf(uploadDocument({ ctx: e.ctx, storage, input: uploadInput(e.product.id) }))).toBe('ok');
   });

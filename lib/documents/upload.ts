@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { prisma, type Db, type Tx } from '../db/client';
+import { config } from '../config';
+import { sha256Hex } from '../crypto/secrets';
+import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
-import { config } from '../config';
-import { sha256Hex } from '../crypto/secrets';
 import { ServiceError } from '../http/errors';
 import { logger } from '../log';
 import { AUTHOR_ROLES } from '../passport/drafts/create-product';
@@ -15,7 +15,7 @@ import { emitEvent } from '../webhooks/events';
 import { requireDocumentsModule, reserveStorage } from './access';
 import { parseUpload } from './multipart';
 import { sniffMediaType } from './sniff';
-import { documentStorage, storageFailure, type DocumentStorage } from './storage';
+import { type DocumentStorage, documentStorage, storageFailure } from './storage';
 
 export interface UploadInput {
   productId: string;
@@ -39,7 +39,17 @@ async function settleUpload(productId: string, storageKey: string, storage: Docu
  * under a fresh UUID key and the row, audit entry and `document.uploaded` event in one transaction. Uploads are
  * allowed in every state: evidence often arrives after publication. A failure after the file write deletes it.
  */
-export async function uploadDocument({ ctx, input, db = prisma, storage = documentStorage() }: { ctx: DomainContext; input: UploadInput; db?: Db | Tx; storage?: DocumentStorage }) {
+export async function uploadDocument({
+  ctx,
+  input,
+  db = prisma,
+  storage = documentStorage(),
+}: {
+  ctx: DomainContext;
+  input: UploadInput;
+  db?: Db | Tx;
+  storage?: DocumentStorage;
+}) {
   requireRole(ctx, AUTHOR_ROLES, 'upload a document');
   await requireDocumentsModule(db, ctx.companyId);
   const storageKey = randomUUID();
@@ -50,27 +60,54 @@ export async function uploadDocument({ ctx, input, db = prisma, storage = docume
       requireNotDemo(product);
       const upload = await parseUpload(input.rawBody, input.contentType, config().DOCUMENT_MAX_BYTES);
       const contentType = await sniffMediaType(upload.bytes);
-      if (!contentType) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, PNG, JPEG, WebP, CSV, JSON and XML files are accepted (judged by content).');
+      if (!contentType)
+        throw new ServiceError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Only PDF, PNG, JPEG, WebP, CSV, JSON and XML files are accepted (judged by content).',
+        );
       await reserveStorage(tx, ctx.companyId, upload.bytes.length);
       const sha256 = sha256Hex(upload.bytes);
       attempted = true;
       await storage.put(storageKey, upload.bytes);
       const row = await tx.document.create({
         data: {
-          companyId: ctx.companyId, productId: product.id, ...upload.metadata, language: upload.metadata.language ?? null,
-          fileName: upload.fileName, contentType, byteLength: upload.bytes.length, sha256, storageKey,
+          companyId: ctx.companyId,
+          productId: product.id,
+          ...upload.metadata,
+          language: upload.metadata.language ?? null,
+          fileName: upload.fileName,
+          contentType,
+          byteLength: upload.bytes.length,
+          sha256,
+          storageKey,
           uploadedByKeyId: ctx.actor.channel === 'API' ? ctx.actor.id : null,
         },
       });
       const context = { documentId: row.id, documentType: row.documentType, byteLength: row.byteLength, sha256 };
-      await writeAudit(tx, { companyId: ctx.companyId, productId: product.id, eventType: 'DocumentUploaded', actor: ctx.actor, context });
-      await emitEvent(tx, { companyId: ctx.companyId, mode: product.mode, type: 'document.uploaded', data: { productId: product.id, ...context } });
+      await writeAudit(tx, {
+        companyId: ctx.companyId,
+        productId: product.id,
+        eventType: 'DocumentUploaded',
+        actor: ctx.actor,
+        context,
+      });
+      await emitEvent(tx, {
+        companyId: ctx.companyId,
+        mode: product.mode,
+        type: 'document.uploaded',
+        data: { productId: product.id, ...context },
+      });
       return row;
     });
-    const settled = settleUpload(document.productId, storageKey, storage).catch((error) => logger().error({ err: error, storageKey }, 'document upload settle failed'));
+    const settled = settleUpload(document.productId, storageKey, storage).catch((error) =>
+      logger().error({ err: error, storageKey }, 'document upload settle failed'),
+    );
     return { document, settled };
   } catch (error) {
-    if (attempted) await storage.delete(storageKey).catch((e) => logger().error({ err: e, storageKey }, 'orphan document file not deleted'));
+    if (attempted)
+      await storage
+        .delete(storageKey)
+        .catch((e) => logger().error({ err: e, storageKey }, 'orphan document file not deleted'));
     throw storageFailure(error, 'write');
   }
 }

@@ -1,5 +1,5 @@
-import type { Prisma } from '../db/generated/client';
 import type { Tx } from '../db/client';
+import type { Prisma } from '../db/generated/client';
 import type { Actor } from './context';
 
 export interface AuditEntry {

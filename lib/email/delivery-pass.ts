@@ -1,8 +1,8 @@
 import { config } from '../config';
-import { prisma, type Db } from '../db/client';
+import { type Db, prisma } from '../db/client';
 import { Prisma } from '../db/generated/client';
 import { MAX_EMAIL_ATTEMPTS, nextEmailAttemptAt } from './schedule';
-import { resendSender, type EmailSender } from './sender';
+import { type EmailSender, resendSender } from './sender';
 
 export interface EmailPassOptions {
   now?: Date;
@@ -26,7 +26,9 @@ const CLAIM_MS = 5 * 60_000;
 
 async function defaultSender(): Promise<EmailSender | null> {
   const cfg = config();
-  return cfg.RESEND_API_KEY ? resendSender({ apiKey: cfg.RESEND_API_KEY, from: cfg.MAIL_FROM, baseUrl: cfg.RESEND_BASE_URL }) : null;
+  return cfg.RESEND_API_KEY
+    ? resendSender({ apiKey: cfg.RESEND_API_KEY, from: cfg.MAIL_FROM, baseUrl: cfg.RESEND_BASE_URL })
+    : null;
 }
 
 /** Claims due PENDING mails, oldest first, so that no other worker attempts them meanwhile. */
@@ -57,14 +59,29 @@ export async function runEmailPass(options: EmailPassOptions = {}): Promise<Emai
     return summary;
   }
   const ids = await claimDue(db, now, batch, companyId);
-  const due = await db.emailOutbox.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const due = await db.emailOutbox.findMany({
+    where: { id: { in: ids } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
   for (const mail of due) {
     summary.attempted += 1;
     const attempts = mail.attempts + 1;
-    const result = await sender.send(mail).catch((err: unknown) => ({ ok: false as const, error: String(err).slice(0, 500), permanent: false }));
+    const result = await sender
+      .send(mail)
+      .catch((err: unknown) => ({ ok: false as const, error: String(err).slice(0, 500), permanent: false }));
     if (result.ok) {
       summary.sent += 1;
-      await db.emailOutbox.update({ where: { id: mail.id }, data: { status: 'SENT', attempts, sentAt: new Date(), providerId: result.providerId, lastError: null, nextAttemptAt: null } });
+      await db.emailOutbox.update({
+        where: { id: mail.id },
+        data: {
+          status: 'SENT',
+          attempts,
+          sentAt: new Date(),
+          providerId: result.providerId,
+          lastError: null,
+          nextAttemptAt: null,
+        },
+      });
       continue;
     }
     const retryAt = result.permanent || attempts >= MAX_EMAIL_ATTEMPTS ? null : nextEmailAttemptAt(attempts, now);

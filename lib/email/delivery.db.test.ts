@@ -31,7 +31,12 @@ async function tenantWithMail(count = 1) {
   await prisma.$transaction(async (tx) => {
     for (let i = 0; i < count; i += 1) {
       const { id } = await queueEmail(tx, {
-        companyId: company.id, to: `person${i}@recipient.example`, subject: `Subject ${i}`, text: `Text ${i}`, html: `<p>Text ${i}</p>`, links: [`http://localhost:3000/x/${i}`],
+        companyId: company.id,
+        to: `person${i}@recipient.example`,
+        subject: `Subject ${i}`,
+        text: `Text ${i}`,
+        html: `<p>Text ${i}</p>`,
+        links: [`http://localhost:3000/x/${i}`],
       });
       ids.push(id);
     }
@@ -39,7 +44,8 @@ async function tenantWithMail(count = 1) {
   return { companyId: company.id, ids };
 }
 
-const mailsOf = (companyId: string) => prisma.emailOutbox.findMany({ where: { companyId }, orderBy: { subject: 'asc' } });
+const mailsOf = (companyId: string) =>
+  prisma.emailOutbox.findMany({ where: { companyId }, orderBy: { subject: 'asc' } });
 
 describe('the email worker', () => {
   it('without RESEND_API_KEY holds every pending mail (kept for the dev mailbox), sending nothing', async () => {
@@ -47,23 +53,39 @@ describe('the email worker', () => {
     const summary = await runEmailPass({ companyId });
     expect(summary).toEqual({ held: 2, attempted: 0, sent: 0, failed: 0 });
     const mails = await mailsOf(companyId);
-    expect(mails.map((m) => [m.status, m.attempts, m.sentAt])).toEqual([['HELD', 0, null], ['HELD', 0, null]]);
+    expect(mails.map((m) => [m.status, m.attempts, m.sentAt])).toEqual([
+      ['HELD', 0, null],
+      ['HELD', 0, null],
+    ]);
     expect(mails[0].links).toEqual(['http://localhost:3000/x/0']);
   });
 
   it('with RESEND_API_KEY sends each mail through the Resend API (a local fake via RESEND_BASE_URL) from MAIL_FROM, once', async () => {
     const fake = await fakeResend();
-    Object.assign(process.env, { RESEND_API_KEY: 're_test_key', RESEND_BASE_URL: fake.url, MAIL_FROM: 'Passports <passports@acme.example>' });
+    Object.assign(process.env, {
+      RESEND_API_KEY: 're_test_key',
+      RESEND_BASE_URL: fake.url,
+      MAIL_FROM: 'Passports <passports@acme.example>',
+    });
     resetConfigForTests();
     const { companyId, ids } = await tenantWithMail(2);
 
     expect(await runEmailPass({ companyId })).toEqual({ held: 0, attempted: 2, sent: 2, failed: 0 });
 
-    expect(fake.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/emails'], ['POST', '/emails']]);
+    expect(fake.calls.map((c) => [c.method, c.path])).toEqual([
+      ['POST', '/emails'],
+      ['POST', '/emails'],
+    ]);
     const [first] = fake.calls;
     expect(first.headers.authorization).toBe('Bearer re_test_key');
     expect(first.headers['idempotency-key']).toBe(`email-outbox/${ids[0]}`);
-    expect(first.body).toMatchObject({ from: 'Passports <passports@acme.example>', to: ['person0@recipient.example'], subject: 'Subject 0', text: 'Text 0', html: '<p>Text 0</p>' });
+    expect(first.body).toMatchObject({
+      from: 'Passports <passports@acme.example>',
+      to: ['person0@recipient.example'],
+      subject: 'Subject 0',
+      text: 'Text 0',
+      html: '<p>Text 0</p>',
+    });
     const mails = await mailsOf(companyId);
     expect(mails.map((m) => [m.status, m.attempts, m.providerId, m.lastError, m.nextAttemptAt])).toEqual([
       ['SENT', 1, 're_fake_1', null, null],
@@ -85,11 +107,17 @@ describe('the email worker', () => {
     let now = new Date('2026-11-23T10:00:00Z');
     expect(await runEmailPass({ companyId, sender, now })).toMatchObject({ attempted: 1, sent: 0, failed: 0 });
     let mail = await read();
-    expect([mail.status, mail.attempts, mail.nextAttemptAt?.toISOString()]).toEqual(['PENDING', 1, '2026-11-23T10:01:00.000Z']);
+    expect([mail.status, mail.attempts, mail.nextAttemptAt?.toISOString()]).toEqual([
+      'PENDING',
+      1,
+      '2026-11-23T10:01:00.000Z',
+    ]);
     expect(mail.lastError).toMatch(/internal_server_error \(500\): The fake provider is down\./);
 
     // Not due yet: nothing is attempted before the retry time.
-    expect(await runEmailPass({ companyId, sender, now: new Date(now.getTime() + 30_000) })).toMatchObject({ attempted: 0 });
+    expect(await runEmailPass({ companyId, sender, now: new Date(now.getTime() + 30_000) })).toMatchObject({
+      attempted: 0,
+    });
 
     while (mail.status === 'PENDING') {
       now = mail.nextAttemptAt!;
@@ -120,7 +148,12 @@ describe('the email worker', () => {
     const { companyId } = await tenantWithMail(4);
     const [a, b] = await Promise.all([runEmailPass({ companyId, sender }), runEmailPass({ companyId, sender })]);
     expect(a.sent + b.sent).toBe(4);
-    expect(fake.calls.map((c) => (c.body as { subject: string }).subject).sort()).toEqual(['Subject 0', 'Subject 1', 'Subject 2', 'Subject 3']);
+    expect(fake.calls.map((c) => (c.body as { subject: string }).subject).sort()).toEqual([
+      'Subject 0',
+      'Subject 1',
+      'Subject 2',
+      'Subject 3',
+    ]);
     expect((await mailsOf(companyId)).every((m) => m.status === 'SENT' && m.attempts === 1)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { defineJob } from '../jobs/job';
 import { passSession, type SessionOptions } from '../jobs/pass-session';
-import { runEmailPass, type EmailPassSummary } from './delivery-pass';
+import { type EmailPassSummary, runEmailPass } from './delivery-pass';
 
 /** One email session (see lib/jobs/pass-session.ts): passes every 2 s for 50 s, so a mail leaves within seconds. */
 export const emailSession = (options: SessionOptions<EmailPassSummary> = {}) =>
@@ -14,7 +14,8 @@ export const emailDelivery = defineJob<Record<string, never>>({
   queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 120 },
   async handler(_data, { log, jobId }) {
     const output = await emailSession({ log });
-    if (output.attempted > 0 || output.failed > 0) log.info({ job: 'email-delivery', jobId, ...output }, 'email delivery session');
+    if (output.attempted > 0 || output.failed > 0)
+      log.info({ job: 'email-delivery', jobId, ...output }, 'email delivery session');
     return output;
   },
 });

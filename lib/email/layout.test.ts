@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { approvedEmail, rejectedEmail, verificationEmail } from './templates/poli';
 import { escapeHtml, PRODUCT_NAME, renderEmail } from './templates/layout';
+import { approvedEmail, rejectedEmail, verificationEmail } from './templates/poli';
 
 describe('email rendering', () => {
   it('says the same in text and HTML, escapes every value in the HTML and lists the action link', () => {

@@ -19,10 +19,16 @@ export interface ResendSettings {
 export const SEND_TIMEOUT_MS = 15_000;
 
 // Refusals that repeat whatever we do (a bad address, a forbidden sender); 429 and 5xx are worth retrying.
-const isPermanent = (status: number | null | undefined) => typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+const isPermanent = (status: number | null | undefined) =>
+  typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 /** Sends through Resend; the outbox id is the idempotency key, so a retry after a lost answer never sends twice. */
-export async function resendSender({ apiKey, from, baseUrl, timeoutMs = SEND_TIMEOUT_MS }: ResendSettings): Promise<EmailSender> {
+export async function resendSender({
+  apiKey,
+  from,
+  baseUrl,
+  timeoutMs = SEND_TIMEOUT_MS,
+}: ResendSettings): Promise<EmailSender> {
   const { Resend } = await import('resend');
   const resend = new Resend(apiKey, baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : undefined);
   return {
@@ -34,7 +40,11 @@ export async function resendSender({ apiKey, from, baseUrl, timeoutMs = SEND_TIM
       );
       if (error) {
         const status = (error as { statusCode?: number | null }).statusCode ?? null;
-        return { ok: false, error: `${error.name}${status ? ` (${status})` : ''}: ${error.message}`.slice(0, 500), permanent: isPermanent(status) };
+        return {
+          ok: false,
+          error: `${error.name}${status ? ` (${status})` : ''}: ${error.message}`.slice(0, 500),
+          permanent: isPermanent(status),
+        };
       }
       return { ok: true, providerId: data?.id ?? null };
     },

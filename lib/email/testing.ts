@@ -30,7 +30,12 @@ export class FakeResend {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        this.calls.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : {} });
+        this.calls.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          headers: req.headers,
+          body: raw ? JSON.parse(raw) : {},
+        });
         const n = this.calls.length;
         const [status, body] =
           this.mode === 'accept'

@@ -1,7 +1,7 @@
 import type { FieldDefinition } from '../schema/types';
 import { parseLocaleNumber } from './numbers';
 import { applyTransform } from './transforms';
-import { failure, valueOf, type Transform, type TransformResult } from './types';
+import { failure, type Transform, type TransformResult, valueOf } from './types';
 
 const TRUE_WORDS = ['true', '1', 'yes', 'y', 'x'];
 const FALSE_WORDS = ['false', '0', 'no', 'n'];
@@ -16,7 +16,14 @@ function json(text: string, what: string): TransformResult {
 
 /** A list cell: JSON (as the ERP template writes it) or values separated by semicolons. */
 const list = (text: string): TransformResult =>
-  text.startsWith('[') ? json(text, 'a list') : valueOf(text.split(';').map((s) => s.trim()).filter((s) => s !== ''));
+  text.startsWith('[')
+    ? json(text, 'a list')
+    : valueOf(
+        text
+          .split(';')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      );
 
 /**
  * A cell read as the field's type says, as the ERP template writes it: numbers with a decimal point, true/false,

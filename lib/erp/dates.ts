@@ -1,9 +1,12 @@
 import { isIsoDate } from '../schema/validate';
-import { failure, valueOf, type DateFormat, type TransformResult } from './types';
+import { type DateFormat, failure, type TransformResult, valueOf } from './types';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-const PATTERNS: Record<Exclude<DateFormat, 'excel-serial'>, { re: RegExp; order: ['y' | 'm' | 'd', 'y' | 'm' | 'd', 'y' | 'm' | 'd'] }> = {
+const PATTERNS: Record<
+  Exclude<DateFormat, 'excel-serial'>,
+  { re: RegExp; order: ['y' | 'm' | 'd', 'y' | 'm' | 'd', 'y' | 'm' | 'd'] }
+> = {
   'YYYY-MM-DD': { re: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: ['y', 'm', 'd'] },
   'DD.MM.YYYY': { re: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, order: ['d', 'm', 'y'] },
   'DD/MM/YYYY': { re: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: ['d', 'm', 'y'] },
@@ -16,7 +19,8 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
 
 function excelSerial(text: string): TransformResult {
-  if (!/^\d{1,6}(\.\d+)?$/.test(text)) return failure('PATTERN_MISMATCH', 'The cell is not an Excel date serial number.');
+  if (!/^\d{1,6}(\.\d+)?$/.test(text))
+    return failure('PATTERN_MISMATCH', 'The cell is not an Excel date serial number.');
   const serial = Math.floor(Number(text));
   if (serial < 61) return failure('OUT_OF_RANGE', 'Excel date serials before 1 March 1900 are not accepted.');
   const date = new Date(EXCEL_EPOCH_MS + serial * DAY_MS);
@@ -34,5 +38,7 @@ export function parseDate(raw: string, format: DateFormat): TransformResult {
   const parts = { y: 0, m: 0, d: 0 };
   order.forEach((part, i) => (parts[part] = Number(match[i + 1])));
   const iso = `${pad(parts.y, 4)}-${pad(parts.m)}-${pad(parts.d)}`;
-  return isIsoDate(iso) ? valueOf(iso) : failure('PATTERN_MISMATCH', `The cell is not a calendar date written as ${format}.`);
+  return isIsoDate(iso)
+    ? valueOf(iso)
+    : failure('PATTERN_MISMATCH', `The cell is not a calendar date written as ${format}.`);
 }

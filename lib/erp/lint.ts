@@ -1,5 +1,5 @@
-import { missingMandatedFields, validateFormData } from '../schema/validate';
 import type { CategorySchema, FieldDefinition, FieldErrorCode } from '../schema/types';
+import { missingMandatedFields, validateFormData } from '../schema/validate';
 import { cellValue } from './cell';
 import { suggestFields } from './suggest';
 import type { MappingColumn } from './types';
@@ -40,10 +40,21 @@ function cellErrors(schema: CategorySchema, target: Target, raw: string) {
   const read = cellValue(field, raw, target.mapped?.transform);
   if (!read.ok) return [{ field_id: field.id, code: read.code, message: `${field.label}: ${read.message}` }];
   if (read.value === null || (Array.isArray(read.value) && read.value.length === 0)) {
-    return field.mandated ? [{ field_id: field.id, code: 'REQUIRED_MISSING' as const, message: `${field.label} is mandated and the cell is empty.` }] : [];
+    return field.mandated
+      ? [
+          {
+            field_id: field.id,
+            code: 'REQUIRED_MISSING' as const,
+            message: `${field.label} is mandated and the cell is empty.`,
+          },
+        ]
+      : [];
   }
   const patch = { [field.id]: read.value };
-  const members = field.type === 'array' ? missingMandatedFields(schema, patch).filter((e) => e.field_id.startsWith(`${field.id}[`)) : [];
+  const members =
+    field.type === 'array'
+      ? missingMandatedFields(schema, patch).filter((e) => e.field_id.startsWith(`${field.id}[`))
+      : [];
   return [...validateFormData(schema, patch), ...members];
 }
 
@@ -65,18 +76,37 @@ export function lintColumns(schema: CategorySchema, input: LintInput): LintRepor
     .map((column) => ({ column, suggestions: suggestFields(column, schema.fields) }));
   const fed = new Map<string, string[]>();
   for (const t of targets) if (t) fed.set(t.field.id, [...(fed.get(t.field.id) ?? []), t.column]);
-  const duplicateTargets = [...fed].filter(([, columns]) => columns.length > 1).map(([fieldId, columns]) => ({ fieldId, columns }));
-  const unmappedMandatedFields = schema.fields.filter((f) => f.mandated && !fed.has(f.id)).map((f) => ({ field_id: f.id, label: f.label }));
+  const duplicateTargets = [...fed]
+    .filter(([, columns]) => columns.length > 1)
+    .map(([fieldId, columns]) => ({ fieldId, columns }));
+  const unmappedMandatedFields = schema.fields
+    .filter((f) => f.mandated && !fed.has(f.id))
+    .map((f) => ({ field_id: f.id, label: f.label }));
   const sampleErrors: SampleError[] = [];
   let found = 0;
   (input.sampleRows ?? []).forEach((cells, r) => {
     targets.forEach((target, c) => {
       if (!target) return;
       for (const e of cellErrors(schema, target, cells[c] ?? '')) {
-        if (++found <= MAX_SAMPLE_ERRORS) sampleErrors.push({ row: r + 1, column: target.column, field_id: e.field_id, code: e.code, message: e.message });
+        if (++found <= MAX_SAMPLE_ERRORS)
+          sampleErrors.push({
+            row: r + 1,
+            column: target.column,
+            field_id: e.field_id,
+            code: e.code,
+            message: e.message,
+          });
       }
     });
   });
-  const ok = unknownColumns.length === 0 && unmappedMandatedFields.length === 0 && duplicateTargets.length === 0 && found === 0;
-  return { ok, unknownColumns, unmappedMandatedFields, duplicateTargets, sampleErrors, sampleErrorsTruncated: found > MAX_SAMPLE_ERRORS };
+  const ok =
+    unknownColumns.length === 0 && unmappedMandatedFields.length === 0 && duplicateTargets.length === 0 && found === 0;
+  return {
+    ok,
+    unknownColumns,
+    unmappedMandatedFields,
+    duplicateTargets,
+    sampleErrors,
+    sampleErrorsTruncated: found > MAX_SAMPLE_ERRORS,
+  };
 }

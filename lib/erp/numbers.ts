@@ -1,4 +1,4 @@
-import { failure, valueOf, type DecimalSeparator, type ThousandsSeparator, type TransformResult } from './types';
+import { type DecimalSeparator, failure, type ThousandsSeparator, type TransformResult, valueOf } from './types';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Spreadsheets write a space-grouped number with a no-break or narrow no-break space.
@@ -8,15 +8,24 @@ const SPACES = /[\u00a0\u202f]/g;
  * A number as an ERP writes it: optional sign, digits grouped by `thousands` in threes (or not grouped at all),
  * one `decimal` separator. The other separator anywhere else is refused, so 1.234 is never silently 1234 or 1.234.
  */
-export function parseLocaleNumber(raw: string, decimal: DecimalSeparator = '.', thousands?: ThousandsSeparator): TransformResult {
+export function parseLocaleNumber(
+  raw: string,
+  decimal: DecimalSeparator = '.',
+  thousands?: ThousandsSeparator,
+): TransformResult {
   const text = raw.replace(SPACES, ' ').trim();
   if (text === '') return valueOf(null);
-  if (thousands === decimal) return failure('WRONG_TYPE', 'The thousands separator must differ from the decimal separator.');
+  if (thousands === decimal)
+    return failure('WRONG_TYPE', 'The thousands separator must differ from the decimal separator.');
   const d = escape(decimal);
   const integer = thousands ? `(?:\\d{1,3}(?:${escape(thousands)}\\d{3})+|\\d+)` : '\\d+';
   const shape = new RegExp(`^([+-]?)(${integer})(?:${d}(\\d+))?$|^([+-]?)${d}(\\d+)$`);
   const match = shape.exec(text);
-  if (!match) return failure('WRONG_TYPE', `The cell is not a number written with "${decimal}" as decimal separator${thousands ? ` and "${thousands}" between thousands` : ''}.`);
+  if (!match)
+    return failure(
+      'WRONG_TYPE',
+      `The cell is not a number written with "${decimal}" as decimal separator${thousands ? ` and "${thousands}" between thousands` : ''}.`,
+    );
   const [sign, whole, fraction] = match[2] !== undefined ? [match[1], match[2], match[3]] : [match[4], '0', match[5]];
   const digits = thousands ? whole.split(thousands).join('') : whole;
   const value = Number(`${sign}${digits}${fraction ? `.${fraction}` : ''}`);

@@ -4,7 +4,11 @@ const MAX_SUGGESTIONS = 3;
 const MIN_SCORE = 0.5;
 
 /** Lowercase words of a column name or label: "Cell Chemistry (%)" and "cell_chemistry" read alike. */
-export const tokens = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t !== '');
+export const tokens = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t !== '');
 
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
@@ -20,12 +24,14 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /** 1 for equal strings, 0 for nothing in common. */
-const closeness = (a: string, b: string) => (a === '' && b === '' ? 1 : 1 - levenshtein(a, b) / Math.max(a.length, b.length));
+const closeness = (a: string, b: string) =>
+  a === '' && b === '' ? 1 : 1 - levenshtein(a, b) / Math.max(a.length, b.length);
 
 /** Share of the column's words that (almost) appear among the candidate's words: tolerates order and a typo. */
 function tokenScore(words: string[], candidate: string[]): number {
   if (words.length === 0) return 0;
-  const near = (w: string) => candidate.some((c) => c === w || (w.length > 3 && levenshtein(w, c) <= (w.length > 7 ? 2 : 1)));
+  const near = (w: string) =>
+    candidate.some((c) => c === w || (w.length > 3 && levenshtein(w, c) <= (w.length > 7 ? 2 : 1)));
   return words.filter(near).length / Math.max(words.length, candidate.length);
 }
 

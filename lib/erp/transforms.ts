@@ -1,7 +1,7 @@
 import { parseDate } from './dates';
 import { parseLocaleNumber } from './numbers';
+import { failure, type Transform, type TransformResult, valueOf } from './types';
 import { convertible, convertUnit } from './units';
-import { failure, valueOf, type Transform, type TransformResult } from './types';
 
 const blank = (raw: string) => raw.trim() === '';
 
@@ -10,7 +10,8 @@ function percent(raw: string, t: Extract<Transform, { type: 'percent' }>): Trans
   const text = raw.trim();
   const signed = /%$/.test(text);
   const number = parseLocaleNumber(signed ? text.slice(0, -1) : text, t.decimalSeparator ?? '.');
-  if (!number.ok || number.value === null) return number.ok ? valueOf(null) : failure('WRONG_TYPE', 'The cell is not a percentage.');
+  if (!number.ok || number.value === null)
+    return number.ok ? valueOf(null) : failure('WRONG_TYPE', 'The cell is not a percentage.');
   const value = number.value as number;
   return valueOf(signed || t.scale === 'percent' ? value : Number((value * 100).toPrecision(12)));
 }

@@ -4,7 +4,14 @@ import type { FieldErrorCode } from '../schema/types';
 export type DecimalSeparator = ',' | '.';
 export const THOUSANDS_SEPARATORS = ['.', ',', ' ', "'"] as const;
 export type ThousandsSeparator = (typeof THOUSANDS_SEPARATORS)[number];
-export const DATE_FORMATS = ['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'YYYYMMDD', 'excel-serial'] as const;
+export const DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'DD.MM.YYYY',
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'YYYYMMDD',
+  'excel-serial',
+] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
 /** How one ERP cell becomes a field value; absent means the field type's plain reading (see cell.ts). */

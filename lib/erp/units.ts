@@ -32,7 +32,8 @@ export const UNIT_NAMES = Object.keys(UNITS);
 export const isKnownUnit = (unit: string) => Object.hasOwn(UNITS, unit);
 
 /** True when `from` converts to `to` (both known, same dimension). */
-export const convertible = (from: string, to: string) => isKnownUnit(from) && isKnownUnit(to) && UNITS[from].dimension === UNITS[to].dimension;
+export const convertible = (from: string, to: string) =>
+  isKnownUnit(from) && isKnownUnit(to) && UNITS[from].dimension === UNITS[to].dimension;
 
 /** `value` in `from` expressed in `to`; rounded to 12 significant digits so 1.2 kWh is 1200 Wh, not 1199.9999999998. */
 export function convertUnit(value: number, from: string, to: string): number {

@@ -3,7 +3,7 @@ import { disconnectPrisma, prisma } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { gdprAccess, gdprPortability } from './access';
 import { subjectHashOf } from './subject';
-import { seedSubject, uniqueAddress, type SeededSubject } from './subject-seed';
+import { type SeededSubject, seedSubject, uniqueAddress } from './subject-seed';
 
 afterAll(() => disconnectPrisma());
 
@@ -23,14 +23,20 @@ describe('access and portability for one address (POST /api/v1/gdpr/access, /por
     const data = await gdprAccess({ ctx, input: { email: email.toUpperCase() } });
     expect(data.subject).toEqual({ email: email.toLowerCase() });
     expect(data.poliRequests.map((r) => r.id)).toEqual([a.request.id]);
-    expect(data.poliRequests[0]).toMatchObject({ name: 'Jane Doe', organisation: 'Doe Repairs Ltd', role: 'REPAIRER', status: 'APPROVED' });
+    expect(data.poliRequests[0]).toMatchObject({
+      name: 'Jane Doe',
+      organisation: 'Doe Repairs Ltd',
+      role: 'REPAIRER',
+      status: 'APPROVED',
+    });
     expect(data.poliGrants.map((g) => g.id)).toEqual([a.grant.id]);
     expect(data.operatorAccounts.map((u) => u.id)).toEqual([a.user!.id]);
     expect(data.emails.map((m) => m.id).sort()).toEqual([a.toPerson.id, a.notification.id].sort());
     const events = data.auditEntries.map((e) => e.eventType).sort();
     expect(events).toEqual(['OperatorCreated', 'PoliGrantIssued', 'PoliRequestCreated']);
     const text = JSON.stringify(data);
-    for (const other of [b.company.id, b.request.id, b.grant.id, b.toPerson.id, b.notification.id]) expect(text).not.toContain(other);
+    for (const other of [b.company.id, b.request.id, b.grant.id, b.toPerson.id, b.notification.id])
+      expect(text).not.toContain(other);
   });
 
   it('never answers password or token hashes', async () => {
@@ -43,7 +49,10 @@ describe('access and portability for one address (POST /api/v1/gdpr/access, /por
   });
 
   it('exports the same data with a format version', async () => {
-    const [exported, data] = [await gdprPortability({ ctx, input: { email } }), await gdprAccess({ ctx, input: { email } })];
+    const [exported, data] = [
+      await gdprPortability({ ctx, input: { email } }),
+      await gdprAccess({ ctx, input: { email } }),
+    ];
     expect(exported.format).toBe('battery-passport-gdpr-export/1');
     const untimed = (d: object) => ({ ...d, generatedAt: null });
     expect(untimed(exported)).toEqual({ ...untimed(data), format: 'battery-passport-gdpr-export/1' });
@@ -52,10 +61,27 @@ describe('access and portability for one address (POST /api/v1/gdpr/access, /por
   it('records each request by a hash of the address with its counts, and an audit row, neither holding the address', async () => {
     const other = uniqueAddress();
     const data = await gdprAccess({ ctx, input: { email: other } });
-    expect(data).toMatchObject({ poliRequests: [], poliGrants: [], operatorAccounts: [], emails: [], auditEntries: [] });
-    const recorded = await prisma.gdprRequest.findFirstOrThrow({ where: { companyId: a.company.id, subjectHash: subjectHashOf(other) } });
-    expect(recorded).toMatchObject({ kind: 'ACCESS', summary: { poliRequests: 0, poliGrants: 0, operatorAccounts: 0, emails: 0, auditEntries: 0 } });
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { companyId: a.company.id, eventType: 'GdprAccess', eventContext: { path: ['gdprRequestId'], equals: recorded.id } } });
+    expect(data).toMatchObject({
+      poliRequests: [],
+      poliGrants: [],
+      operatorAccounts: [],
+      emails: [],
+      auditEntries: [],
+    });
+    const recorded = await prisma.gdprRequest.findFirstOrThrow({
+      where: { companyId: a.company.id, subjectHash: subjectHashOf(other) },
+    });
+    expect(recorded).toMatchObject({
+      kind: 'ACCESS',
+      summary: { poliRequests: 0, poliGrants: 0, operatorAccounts: 0, emails: 0, auditEntries: 0 },
+    });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: {
+        companyId: a.company.id,
+        eventType: 'GdprAccess',
+        eventContext: { path: ['gdprRequestId'], equals: recorded.id },
+      },
+    });
     expect(JSON.stringify([recorded, audit]).toLowerCase()).not.toContain(other.toLowerCase());
   });
 });

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import type { DomainContext } from '../domain/context';
 import { collectSubjectRows } from './collect';
@@ -11,7 +11,15 @@ export interface SubjectInput {
 }
 
 /** Right of access (Art. 15): everything the tenant holds about the address; the request is recorded. */
-export async function gdprAccess({ ctx, input, db = prisma }: { ctx: DomainContext; input: SubjectInput; db?: Db | Tx }) {
+export async function gdprAccess({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: SubjectInput;
+  db?: Db | Tx;
+}) {
   requireGdprRole(ctx);
   const email = normaliseEmail(input.email);
   return inTransaction(db, async (tx) => {
@@ -22,7 +30,15 @@ export async function gdprAccess({ ctx, input, db = prisma }: { ctx: DomainConte
 }
 
 /** Right to data portability (Art. 20): the same data as a versioned, machine-readable export. */
-export async function gdprPortability({ ctx, input, db = prisma }: { ctx: DomainContext; input: SubjectInput; db?: Db | Tx }) {
+export async function gdprPortability({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: SubjectInput;
+  db?: Db | Tx;
+}) {
   requireGdprRole(ctx);
   const email = normaliseEmail(input.email);
   return inTransaction(db, async (tx) => {

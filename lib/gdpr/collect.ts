@@ -41,12 +41,18 @@ async function auditAbout(db: Db | Tx, companyId: string, ids: string[], email: 
 
 /** Only the key's company: another tenant's rows about the same address are never read. */
 export async function collectSubjectRows(db: Db | Tx, companyId: string, email: string): Promise<SubjectRows> {
-  const poliRequests = await db.poliRequest.findMany({ where: { companyId, email: byAddress(email) }, orderBy: { createdAt: 'asc' } });
+  const poliRequests = await db.poliRequest.findMany({
+    where: { companyId, email: byAddress(email) },
+    orderBy: { createdAt: 'asc' },
+  });
   const poliGrants = await db.poliGrant.findMany({
     where: { companyId, requestId: { in: poliRequests.map((r) => r.id) } },
     orderBy: { createdAt: 'asc' },
   });
-  const operatorAccounts = await db.user.findMany({ where: { companyId, email: byAddress(email) }, orderBy: { createdAt: 'asc' } });
+  const operatorAccounts = await db.user.findMany({
+    where: { companyId, email: byAddress(email) },
+    orderBy: { createdAt: 'asc' },
+  });
   const emails = await emailsAbout(db, companyId, email);
   const ids = [...poliRequests, ...poliGrants, ...operatorAccounts, ...emails].map((r) => r.id);
   const auditEntries = await auditAbout(db, companyId, ids, email);

@@ -6,7 +6,7 @@ import { sealBody } from '../integration/idempotency';
 import { mintTestKey } from '../testing/factories';
 import { gdprErase } from './erase';
 import { subjectHashOf } from './subject';
-import { seedSubject, uniqueAddress, type SeededSubject } from './subject-seed';
+import { type SeededSubject, seedSubject, uniqueAddress } from './subject-seed';
 
 afterAll(() => disconnectPrisma());
 
@@ -21,14 +21,17 @@ async function rowsHolding(email: string): Promise<string[]> {
   const hits: string[] = [];
   for (const { table_name: table, column_name: column } of columns) {
     const rows = await prisma.$queryRawUnsafe<{ id: string | null }[]>(
-      `SELECT to_jsonb(t)->>'id' AS id FROM "${table}" t WHERE t."${column}"::text ILIKE $1`, pattern);
+      `SELECT to_jsonb(t)->>'id' AS id FROM "${table}" t WHERE t."${column}"::text ILIKE $1`,
+      pattern,
+    );
     hits.push(...rows.map((r) => `${table}.${r.id}`));
   }
   return [...new Set(hits)].sort();
 }
 
 const auditOf = (companyId: string) => prisma.auditLog.findMany({ where: { companyId }, orderBy: { id: 'asc' } });
-const versionsOf = (productId: string) => prisma.passportVersion.findMany({ where: { productId }, orderBy: { version: 'asc' } });
+const versionsOf = (productId: string) =>
+  prisma.passportVersion.findMany({ where: { productId }, orderBy: { version: 'asc' } });
 
 describe('erasing one address for one tenant (POST /api/v1/gdpr/erase)', () => {
   const email = uniqueAddress();
@@ -49,8 +52,20 @@ describe('erasing one address for one tenant (POST /api/v1/gdpr/erase)', () => {
     keyId = key.id;
     // An earlier access call's stored answer (the route keeps it 24 h, encrypted, for replays).
     await prisma.idempotencyRecord.create({
-      data: { apiKeyId: key.id, idempotencyKey: 'earlier-access', method: 'POST', path: '/api/v1/gdpr/access', bodyHash: '0'.repeat(64), responseStatus: 200,
-        responseBody: sealBody({ sealed: true }, Buffer.from(JSON.stringify({ subject: { email: email.toLowerCase() } }))), completedAt: new Date(), expiresAt: new Date(Date.now() + 864e5) },
+      data: {
+        apiKeyId: key.id,
+        idempotencyKey: 'earlier-access',
+        method: 'POST',
+        path: '/api/v1/gdpr/access',
+        bodyHash: '0'.repeat(64),
+        responseStatus: 200,
+        responseBody: sealBody(
+          { sealed: true },
+          Buffer.from(JSON.stringify({ subject: { email: email.toLowerCase() } })),
+        ),
+        completedAt: new Date(),
+        expiresAt: new Date(Date.now() + 864e5),
+      },
     });
     ctx = { companyId: a.company.id, actor: { role: 'Integration', id: key.id, channel: 'API' }, mode: 'LIVE' };
     auditBefore = await auditOf(a.company.id);
@@ -64,23 +79,49 @@ describe('erasing one address for one tenant (POST /api/v1/gdpr/erase)', () => {
   });
 
   it("leaves the address in no table of the public schema for company A; company B's rows still hold it (erasure is per tenant)", async () => {
-    const expected = [`PoliRequest.${b.request.id}`, `EmailOutbox.${b.toPerson.id}`, `EmailOutbox.${b.notification.id}`].sort();
+    const expected = [
+      `PoliRequest.${b.request.id}`,
+      `EmailOutbox.${b.toPerson.id}`,
+      `EmailOutbox.${b.notification.id}`,
+    ].sort();
     // The scan does find the seeded rows: before the erasure it saw company A's too.
-    expect(holdingBefore).toEqual(expect.arrayContaining([...expected, `PoliRequest.${a.request.id}`, `User.${a.user!.id}`, `EmailOutbox.${a.notification.id}`]));
+    expect(holdingBefore).toEqual(
+      expect.arrayContaining([
+        ...expected,
+        `PoliRequest.${a.request.id}`,
+        `User.${a.user!.id}`,
+        `EmailOutbox.${a.notification.id}`,
+      ]),
+    );
     expect(await rowsHolding(email)).toEqual(expected);
   });
 
   it('revokes PoLI tokens and grants, clears names, and disables and pseudonymises the operator account', async () => {
     const request = await prisma.poliRequest.findUniqueOrThrow({ where: { id: a.request.id } });
-    expect(request).toMatchObject({ status: 'REVOKED', name: '', organisation: '', verificationTokenHash: null, accessTokenHash: null });
+    expect(request).toMatchObject({
+      status: 'REVOKED',
+      name: '',
+      organisation: '',
+      verificationTokenHash: null,
+      accessTokenHash: null,
+    });
     expect(request.email).toMatch(/^erased-[0-9a-f]{16}@erased\.invalid$/);
     expect((await prisma.poliGrant.findUniqueOrThrow({ where: { id: a.grant.id } })).revokedAt).not.toBeNull();
     const user = await prisma.user.findUniqueOrThrow({ where: { id: a.user!.id } });
     expect(user).toMatchObject({ email: request.email, name: null, passwordHash: '!erased' });
     expect(user.disabledAt).not.toBeNull();
     const notification = await prisma.emailOutbox.findUniqueOrThrow({ where: { id: a.notification.id } });
-    expect(notification).toMatchObject({ to: 'admin@company.example', subject: `New access request from ${request.email}`, status: 'PENDING' });
-    expect(await prisma.emailOutbox.findUniqueOrThrow({ where: { id: a.toPerson.id } })).toMatchObject({ to: request.email, text: '', html: '', links: [] });
+    expect(notification).toMatchObject({
+      to: 'admin@company.example',
+      subject: `New access request from ${request.email}`,
+      status: 'PENDING',
+    });
+    expect(await prisma.emailOutbox.findUniqueOrThrow({ where: { id: a.toPerson.id } })).toMatchObject({
+      to: request.email,
+      text: '',
+      html: '',
+      links: [],
+    });
   });
 
   it("keeps company A's audit rows exactly as written (one row added: the erasure's own) and its passport versions intact", async () => {
@@ -93,7 +134,9 @@ describe('erasing one address for one tenant (POST /api/v1/gdpr/erase)', () => {
   });
 
   it('deletes stored answers of earlier access calls about the address', async () => {
-    expect(await prisma.idempotencyRecord.count({ where: { apiKeyId: keyId, idempotencyKey: 'earlier-access' } })).toBe(0);
+    expect(await prisma.idempotencyRecord.count({ where: { apiKeyId: keyId, idempotencyKey: 'earlier-access' } })).toBe(
+      0,
+    );
   });
 
   it('is recorded as a GdprRequest (hash of the address, the key, the counts) and an audit row, neither holding the address', async () => {
@@ -101,13 +144,17 @@ describe('erasing one address for one tenant (POST /api/v1/gdpr/erase)', () => {
     expect(recorded).toMatchObject({ subjectHash: subjectHashOf(email), requestedByKeyId: keyId });
     expect(recorded.summary).toMatchObject(result.erased);
     expect(recorded.completedAt).not.toBeNull();
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { companyId: a.company.id, eventType: 'GdprErase' } });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { companyId: a.company.id, eventType: 'GdprErase' },
+    });
     expect(audit.eventContext).toMatchObject({ gdprRequestId: recorded.id, kind: 'ERASE' });
     expect(JSON.stringify([recorded, audit]).toLowerCase()).not.toContain(email.toLowerCase());
   });
 
   it('refuses an actor that is not an integration or a company admin', async () => {
-    await expect(gdprErase({ ctx: { ...ctx, actor: { role: 'EDITOR', id: null, channel: 'Portal' } }, input: { email } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      gdprErase({ ctx: { ...ctx, actor: { role: 'EDITOR', id: null, channel: 'Portal' } }, input: { email } }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
@@ -116,14 +163,26 @@ describe('an audit row that holds the address anyway (no writer does so; a legac
     const email = uniqueAddress();
     const seeded = await seedSubject(prisma, email, { operator: false });
     const legacy = await prisma.auditLog.create({
-      data: { companyId: seeded.company.id, eventType: 'PoliRequestCreated', actorRole: 'System', actorId: email.toLowerCase(), eventChannel: 'System', eventContext: { requester: email, note: 'kept' } },
+      data: {
+        companyId: seeded.company.id,
+        eventType: 'PoliRequestCreated',
+        actorRole: 'System',
+        actorId: email.toLowerCase(),
+        eventChannel: 'System',
+        eventContext: { requester: email, note: 'kept' },
+      },
     });
-    const ctx: DomainContext = { companyId: seeded.company.id, actor: { role: 'System', id: 'test', channel: 'System' } };
+    const ctx: DomainContext = {
+      companyId: seeded.company.id,
+      actor: { role: 'System', id: 'test', channel: 'System' },
+    };
     await gdprErase({ ctx, input: { email } });
     const after = await prisma.auditLog.findUniqueOrThrow({ where: { id: legacy.id } });
     const pseudonym = (await prisma.poliRequest.findUniqueOrThrow({ where: { id: seeded.request.id } })).email;
     expect(after).toEqual({ ...legacy, actorId: pseudonym, eventContext: { requester: pseudonym, note: 'kept' } });
     // Outside an erasure the row stays append-only.
-    await expect(prisma.auditLog.update({ where: { id: legacy.id }, data: { actorId: 'x' } })).rejects.toThrow(/append-only/);
+    await expect(prisma.auditLog.update({ where: { id: legacy.id }, data: { actorId: 'x' } })).rejects.toThrow(
+      /append-only/,
+    );
   });
 });

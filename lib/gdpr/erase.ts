@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import type { EmailOutbox } from '../db/generated/client';
 import { inTransaction } from '../db/transaction';
 import type { DomainContext } from '../domain/context';
@@ -18,7 +18,15 @@ async function eraseEmail(tx: Tx, mail: EmailOutbox, email: string, pseudonym: s
     const unsent = mail.status === 'PENDING' || mail.status === 'HELD';
     await tx.emailOutbox.update({
       where: { id: mail.id },
-      data: { to: pseudonym, subject: '[erased]', text: '', html: '', links: [], lastError: unsent ? ERASED_NOTE : mail.lastError, ...(unsent ? { status: 'FAILED' } : {}) },
+      data: {
+        to: pseudonym,
+        subject: '[erased]',
+        text: '',
+        html: '',
+        links: [],
+        lastError: unsent ? ERASED_NOTE : mail.lastError,
+        ...(unsent ? { status: 'FAILED' } : {}),
+      },
     });
     return;
   }
@@ -26,7 +34,12 @@ async function eraseEmail(tx: Tx, mail: EmailOutbox, email: string, pseudonym: s
   const scrub = (text: string) => replaceMentions(text, email, pseudonym);
   await tx.emailOutbox.update({
     where: { id: mail.id },
-    data: { subject: scrub(mail.subject), text: scrub(mail.text), html: scrub(mail.html), links: mail.links.map(scrub) },
+    data: {
+      subject: scrub(mail.subject),
+      text: scrub(mail.text),
+      html: scrub(mail.html),
+      links: mail.links.map(scrub),
+    },
   });
 }
 
@@ -35,7 +48,15 @@ async function eraseEmail(tx: Tx, mail: EmailOutbox, email: string, pseudonym: s
  * pseudonym), names and messages cleared, PoLI tokens and grants revoked, operator accounts disabled. Audit rows and
  * passport versions are untouched: they never held the address.
  */
-export async function gdprErase({ ctx, input, db = prisma }: { ctx: DomainContext; input: SubjectInput; db?: Db | Tx }) {
+export async function gdprErase({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: SubjectInput;
+  db?: Db | Tx;
+}) {
   requireGdprRole(ctx);
   const email = normaliseEmail(input.email);
   const pseudonym = newPseudonym();
@@ -50,23 +71,47 @@ export async function gdprErase({ ctx, input, db = prisma }: { ctx: DomainContex
     await tx.poliRequest.updateMany({
       where: { id: { in: requestIds } },
       data: {
-        email: pseudonym, name: '', organisation: '', rejectionReason: null, verificationTokenHash: null, verificationExpiresAt: null,
-        accessTokenHash: null, accessTokenExpiresAt: null,
+        email: pseudonym,
+        name: '',
+        organisation: '',
+        rejectionReason: null,
+        verificationTokenHash: null,
+        verificationExpiresAt: null,
+        accessTokenHash: null,
+        accessTokenExpiresAt: null,
       },
     });
-    await tx.poliGrant.updateMany({ where: { id: { in: rows.poliGrants.map((g) => g.id) }, revokedAt: null }, data: { revokedAt: now } });
+    await tx.poliGrant.updateMany({
+      where: { id: { in: rows.poliGrants.map((g) => g.id) }, revokedAt: null },
+      data: { revokedAt: now },
+    });
     // User.email is unique: a second account differing only in case (not written by createOperator) gets its own pseudonym.
     for (const [i, user] of rows.operatorAccounts.entries()) {
       await tx.user.update({
         where: { id: user.id },
-        data: { email: i === 0 ? pseudonym : newPseudonym(), name: null, passwordHash: NO_PASSWORD, disabledAt: user.disabledAt ?? now, lockedUntil: null },
+        data: {
+          email: i === 0 ? pseudonym : newPseudonym(),
+          name: null,
+          passwordHash: NO_PASSWORD,
+          disabledAt: user.disabledAt ?? now,
+          lockedUntil: null,
+        },
       });
     }
     for (const mail of rows.emails) await eraseEmail(tx, mail, email, pseudonym);
     const auditEntries = await pseudonymiseAuditRows(tx, rows.auditEntries, email, pseudonym);
     const storedAnswers = await deleteStoredAnswers(tx, ctx.companyId, email);
-    const erased = { poliRequests: rows.poliRequests.length, poliGrants: rows.poliGrants.length, emails: rows.emails.length, operatorAccounts: rows.operatorAccounts.length };
-    await recordGdprRequest(tx, ctx, 'ERASE', email, { ...erased, auditEntriesPseudonymised: auditEntries, storedAnswersDeleted: storedAnswers });
+    const erased = {
+      poliRequests: rows.poliRequests.length,
+      poliGrants: rows.poliGrants.length,
+      emails: rows.emails.length,
+      operatorAccounts: rows.operatorAccounts.length,
+    };
+    await recordGdprRequest(tx, ctx, 'ERASE', email, {
+      ...erased,
+      auditEntriesPseudonymised: auditEntries,
+      storedAnswersDeleted: storedAnswers,
+    });
     return { erased };
   });
 }

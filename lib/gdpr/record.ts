@@ -12,17 +12,37 @@ export function requireGdprRole(ctx: DomainContext): void {
   }
 }
 
-const AUDIT_EVENT: Record<GdprRequestKind, string> = { ACCESS: 'GdprAccess', PORTABILITY: 'GdprPortability', ERASE: 'GdprErase' };
+const AUDIT_EVENT: Record<GdprRequestKind, string> = {
+  ACCESS: 'GdprAccess',
+  PORTABILITY: 'GdprPortability',
+  ERASE: 'GdprErase',
+};
 
 /** The request's own record, in the caller's transaction: a hash of the address, the counts, and an audit row without it. */
-export async function recordGdprRequest(tx: Tx, ctx: DomainContext, kind: GdprRequestKind, email: string, summary: Record<string, number>) {
+export async function recordGdprRequest(
+  tx: Tx,
+  ctx: DomainContext,
+  kind: GdprRequestKind,
+  email: string,
+  summary: Record<string, number>,
+) {
   const now = new Date();
   const request = await tx.gdprRequest.create({
     data: {
-      companyId: ctx.companyId, kind, subjectHash: subjectHashOf(email), summary,
-      requestedByKeyId: ctx.actor.role === 'Integration' ? ctx.actor.id : null, createdAt: now, completedAt: now,
+      companyId: ctx.companyId,
+      kind,
+      subjectHash: subjectHashOf(email),
+      summary,
+      requestedByKeyId: ctx.actor.role === 'Integration' ? ctx.actor.id : null,
+      createdAt: now,
+      completedAt: now,
     },
   });
-  await writeAudit(tx, { companyId: ctx.companyId, eventType: AUDIT_EVENT[kind], actor: ctx.actor, context: { gdprRequestId: request.id, kind, summary } });
+  await writeAudit(tx, {
+    companyId: ctx.companyId,
+    eventType: AUDIT_EVENT[kind],
+    actor: ctx.actor,
+    context: { gdprRequestId: request.id, kind, summary },
+  });
   return request;
 }

@@ -7,12 +7,19 @@ import { mentions, replaceMentions } from './subject';
  * Audit writers never store an address (they name rows by id), so this finds nothing today. It is the safety
  * net for a row written otherwise: the trigger's one permitted change (app.gdpr_erasure) pseudonymises it.
  */
-export async function pseudonymiseAuditRows(tx: Tx, entries: AuditLog[], email: string, pseudonym: string): Promise<number> {
+export async function pseudonymiseAuditRows(
+  tx: Tx,
+  entries: AuditLog[],
+  email: string,
+  pseudonym: string,
+): Promise<number> {
   const holding = entries.filter((a) => mentions(JSON.stringify(a.eventContext), email) || mentions(a.actorId, email));
   if (holding.length === 0) return 0;
   await tx.$executeRaw`SELECT set_config('app.gdpr_erasure', 'on', true)`;
   for (const entry of holding) {
-    const context = JSON.parse(replaceMentions(JSON.stringify(entry.eventContext), email, pseudonym)) as Prisma.InputJsonValue;
+    const context = JSON.parse(
+      replaceMentions(JSON.stringify(entry.eventContext), email, pseudonym),
+    ) as Prisma.InputJsonValue;
     const actorId = entry.actorId === null ? null : replaceMentions(entry.actorId, email, pseudonym);
     await tx.auditLog.update({ where: { id: entry.id }, data: { eventContext: context, actorId } });
   }
@@ -36,7 +43,9 @@ export async function deleteStoredAnswers(tx: Tx, companyId: string, email: stri
     where: { apiKey: { companyId }, path: { in: GDPR_READ_PATHS }, responseBody: { not: null } },
     select: { id: true, responseBody: true },
   });
-  const about = records.filter((r) => r.responseBody && mentions(storedText(new Uint8Array(r.responseBody)), email)).map((r) => r.id);
+  const about = records
+    .filter((r) => r.responseBody && mentions(storedText(new Uint8Array(r.responseBody)), email))
+    .map((r) => r.id);
   if (about.length > 0) await tx.idempotencyRecord.deleteMany({ where: { id: { in: about } } });
   return about.length;
 }

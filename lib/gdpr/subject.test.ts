@@ -28,8 +28,13 @@ describe('the data subject of a GDPR request', () => {
   });
 
   it('is replaced everywhere it occurs in a text, the rest left as it was', () => {
-    expect(replaceMentions('To JANE@example.com and jane@example.com; cc mary.jane@example.com', 'jane@example.com', 'p@erased.invalid'))
-      .toBe('To p@erased.invalid and p@erased.invalid; cc mary.jane@example.com');
+    expect(
+      replaceMentions(
+        'To JANE@example.com and jane@example.com; cc mary.jane@example.com',
+        'jane@example.com',
+        'p@erased.invalid',
+      ),
+    ).toBe('To p@erased.invalid and p@erased.invalid; cc mary.jane@example.com');
   });
 
   it('escapes LIKE wildcards of an address', () => {

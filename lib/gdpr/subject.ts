@@ -20,9 +20,12 @@ export function mentionPattern(email: string): RegExp {
   return new RegExp(`(?<![A-Za-z0-9._%+-])${escapeRegExp(normaliseEmail(email))}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`, 'gi');
 }
 
-export const mentions = (text: string | null | undefined, email: string): boolean => !!text && mentionPattern(email).test(text);
+export const mentions = (text: string | null | undefined, email: string): boolean =>
+  !!text && mentionPattern(email).test(text);
 
-export const replaceMentions = (text: string, email: string, pseudonym: string): string => text.replace(mentionPattern(email), pseudonym);
+export const replaceMentions = (text: string, email: string, pseudonym: string): string =>
+  text.replace(mentionPattern(email), pseudonym);
 
 /** A LIKE pattern that finds the address anywhere (candidates only: `mentions` decides). */
-export const containsPattern = (email: string): string => `%${normaliseEmail(email).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (email: string): string =>
+  `%${normaliseEmail(email).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

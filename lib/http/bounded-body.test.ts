@@ -23,13 +23,20 @@ describe('readBoundedBody', () => {
   });
 
   it('refuses a declared Content-Length over the limit without reading the body', async () => {
-    const request = new Request('http://x/', { method: 'POST', body: 'x'.repeat(10), headers: { 'content-length': '10' } });
+    const request = new Request('http://x/', {
+      method: 'POST',
+      body: 'x'.repeat(10),
+      headers: { 'content-length': '10' },
+    });
     await expect(readBoundedBody(request, 9, tooLarge)).rejects.toThrow('too large');
   });
 
   it('stops reading a chunked body as soon as it passes the limit', async () => {
     let pulls = 0;
-    const request = streamed(Array.from({ length: 1000 }, () => 1024), () => pulls++);
+    const request = streamed(
+      Array.from({ length: 1000 }, () => 1024),
+      () => pulls++,
+    );
     await expect(readBoundedBody(request, 4096, tooLarge)).rejects.toThrow('too large');
     expect(pulls).toBeLessThan(10);
   });
@@ -58,7 +65,10 @@ describe('a connection that breaks while the body arrives', () => {
 
   it('is BodyUnreadable, not the socket error: nothing mistakes it for a lost database', async () => {
     for (const read of [(r: Request) => readBoundedBody(r, 1000, tooLarge), readWholeBody]) {
-      const failure = await read(broken()).then(() => null, (err: unknown) => err);
+      const failure = await read(broken()).then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(failure).toBeInstanceOf(BodyUnreadable);
       expect(isDatabaseUnavailable(failure)).toBe(false);
     }

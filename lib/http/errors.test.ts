@@ -1,8 +1,15 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
-  DATABASE_UNAVAILABLE_MESSAGES, INTERNAL_MESSAGE, renderBmsError, renderError, renderIntegrationError, renderPublicError, renderPublicFlat,
-  renderPublicNested, ServiceError,
+  DATABASE_UNAVAILABLE_MESSAGES,
+  INTERNAL_MESSAGE,
+  renderBmsError,
+  renderError,
+  renderIntegrationError,
+  renderPublicError,
+  renderPublicFlat,
+  renderPublicNested,
+  ServiceError,
 } from './errors';
 
 const requestId = '0b6f3a52-6f0e-4c52-9d3c-2a4c7c1e9f10';
@@ -33,31 +40,52 @@ describe('public envelopes', () => {
   it('renders a withdrawal as the nested shape with its members and a revalidating Cache-Control', async () => {
     const withdrawal = new ServiceError('PRODUCT_WITHDRAWN', 'This passport was withdrawn.', {
       reason: 'Recall',
-      extra: { withdrawnAt: '2026-01-02T03:04:05.000Z', operatorDetails: null, successorUrl: '/dpp/next',
-        successorName: null, manufacturerContact: null, code: 'SPOOFED' },
+      extra: {
+        withdrawnAt: '2026-01-02T03:04:05.000Z',
+        operatorDetails: null,
+        successorUrl: '/dpp/next',
+        successorName: null,
+        manufacturerContact: null,
+        code: 'SPOOFED',
+      },
     });
     const response = renderPublicError(withdrawal, { requestId });
     expect(response.status).toBe(410);
     expect(await response.json()).toEqual({
-      error: { code: 'PRODUCT_WITHDRAWN', message: 'This passport was withdrawn.', reason: 'Recall',
-        withdrawnAt: '2026-01-02T03:04:05.000Z', operatorDetails: null, successorUrl: '/dpp/next',
-        successorName: null, manufacturerContact: null },
+      error: {
+        code: 'PRODUCT_WITHDRAWN',
+        message: 'This passport was withdrawn.',
+        reason: 'Recall',
+        withdrawnAt: '2026-01-02T03:04:05.000Z',
+        operatorDetails: null,
+        successorUrl: '/dpp/next',
+        successorName: null,
+        manufacturerContact: null,
+      },
     });
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate');
   });
 
   it('uses the nested shape for snapshot errors, with Retry-After on an integrity failure', async () => {
-    const version = await renderPublicError(new ServiceError('VERSION_NOT_FOUND', 'No version 9.'), { requestId }).json();
+    const version = await renderPublicError(new ServiceError('VERSION_NOT_FOUND', 'No version 9.'), {
+      requestId,
+    }).json();
     expect(version).toEqual({ error: { code: 'VERSION_NOT_FOUND', message: 'No version 9.' } });
     const integrity = renderPublicNested(new ServiceError('SNAPSHOT_INTEGRITY_FAILURE', 'Not intact.'), { requestId });
-    expect([integrity.status, integrity.headers.get('Retry-After'), integrity.headers.get('Cache-Control')])
-      .toEqual([503, '60', 'no-store']);
+    expect([integrity.status, integrity.headers.get('Retry-After'), integrity.headers.get('Cache-Control')]).toEqual([
+      503,
+      '60',
+      'no-store',
+    ]);
   });
 
-  it('gives every 429 a Retry-After, the limiter\'s when it passes one', () => {
+  it("gives every 429 a Retry-After, the limiter's when it passes one", () => {
     const fallback = renderPublicError(new ServiceError('RATE_LIMITED', 'Slow down.'), { requestId });
     expect(fallback.headers.get('Retry-After')).toBe('60');
-    const exact = renderPublicError(new ServiceError('RATE_LIMITED', 'Slow down.', { headers: { 'Retry-After': '17' } }), { requestId });
+    const exact = renderPublicError(
+      new ServiceError('RATE_LIMITED', 'Slow down.', { headers: { 'Retry-After': '17' } }),
+      { requestId },
+    );
     expect(exact.headers.get('Retry-After')).toBe('17');
   });
 });
@@ -69,12 +97,20 @@ describe('Integration envelope', () => {
     expect(response.headers.get('X-Service-Request-Id')).toBe(requestId);
     expect(response.headers.get('X-Request-Id')).toBeNull();
     expect(await response.json()).toEqual({
-      error: { code: 'LOCK_CONFLICT', message: 'Stale lockVersion.', requestId, reason: 'STALE', currentLockVersion: 7 },
+      error: {
+        code: 'LOCK_CONFLICT',
+        message: 'Stale lockVersion.',
+        requestId,
+        reason: 'STALE',
+        currentLockVersion: 7,
+      },
     });
   });
 
   it('puts fieldErrors both in the error object and under details', async () => {
-    const fieldErrors = [{ field_id: 'capacity_kwh', label: 'Capacity', code: 'WRONG_TYPE', message: 'Must be a number.' }];
+    const fieldErrors = [
+      { field_id: 'capacity_kwh', label: 'Capacity', code: 'WRONG_TYPE', message: 'Must be a number.' },
+    ];
     const response = renderIntegrationError(
       new ServiceError('FIELD_VALIDATION_ERROR', 'Invalid fields.', { fieldErrors, details: { count: 1 } }),
       { requestId },
@@ -88,7 +124,9 @@ describe('Integration envelope', () => {
 
 describe('BMS envelope', () => {
   it('renders {code, error, reason} with X-Request-Id', async () => {
-    const response = renderBmsError(new ServiceError('BAD_SIGNATURE', 'Signature rejected.', { reason: 'EXPIRED' }), { requestId });
+    const response = renderBmsError(new ServiceError('BAD_SIGNATURE', 'Signature rejected.', { reason: 'EXPIRED' }), {
+      requestId,
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ code: 'BAD_SIGNATURE', error: 'Signature rejected.', reason: 'EXPIRED' });
     expect(response.headers.get('X-Request-Id')).toBe(requestId);
@@ -125,37 +163,60 @@ describe('unknown errors', () => {
 
 describe('a lost database', () => {
   // Two of the shapes Prisma 7 with the pg adapter throws (lib/db/unavailable.db.test.ts has them all, for real).
-  const closed = Object.assign(new Error('\nInvalid `prisma.product.findFirst()` invocation in\n/app/lib/x.ts:3:1\n\nServer has closed the connection.'), {
-    name: 'PrismaClientKnownRequestError', code: 'P1017', meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'ConnectionClosed' } } },
+  const closed = Object.assign(
+    new Error(
+      '\nInvalid `prisma.product.findFirst()` invocation in\n/app/lib/x.ts:3:1\n\nServer has closed the connection.',
+    ),
+    {
+      name: 'PrismaClientKnownRequestError',
+      code: 'P1017',
+      meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'ConnectionClosed' } } },
+    },
+  );
+  const timedOut = new Error('Connection terminated due to connection timeout', {
+    cause: new Error('Connection terminated unexpectedly'),
   });
-  const timedOut = new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') });
 
-  it.each([closed, timedOut])('answers the public surface 503 SERVICE_UNAVAILABLE, flat, with Retry-After and no-store (%#)', async (error) => {
-    const { log } = capturingLog('warn');
-    const response = renderPublicError(error, { requestId, log });
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: DATABASE_UNAVAILABLE_MESSAGES.public, code: 'SERVICE_UNAVAILABLE', details: {} });
-    expect([response.headers.get('Retry-After'), response.headers.get('Cache-Control')]).toEqual(['30', 'no-store']);
-  });
+  it.each([closed, timedOut])(
+    'answers the public surface 503 SERVICE_UNAVAILABLE, flat, with Retry-After and no-store (%#)',
+    async (error) => {
+      const { log } = capturingLog('warn');
+      const response = renderPublicError(error, { requestId, log });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        error: DATABASE_UNAVAILABLE_MESSAGES.public,
+        code: 'SERVICE_UNAVAILABLE',
+        details: {},
+      });
+      expect([response.headers.get('Retry-After'), response.headers.get('Cache-Control')]).toEqual(['30', 'no-store']);
+    },
+  );
 
   it('answers the Integration API 500 INTERNAL_ERROR and the BMS endpoint 500 INTERNAL, saying nothing was written', async () => {
     const { log } = capturingLog('warn');
     const integration = renderIntegrationError(closed, { requestId, log });
     expect(integration.status).toBe(500);
-    expect(await integration.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: DATABASE_UNAVAILABLE_MESSAGES.integration, requestId } });
+    expect(await integration.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: DATABASE_UNAVAILABLE_MESSAGES.integration, requestId },
+    });
     expect(DATABASE_UNAVAILABLE_MESSAGES.integration).toMatch(/unavailable.*nothing was written.*same Idempotency-Key/);
     const bms = renderBmsError(timedOut, { requestId, log });
     expect(bms.status).toBe(500);
     expect(await bms.json()).toEqual({ code: 'INTERNAL', error: DATABASE_UNAVAILABLE_MESSAGES.bms });
   });
 
-  it('keeps the driver\'s words out of the answer and logs one warning line without a stack', async () => {
+  it("keeps the driver's words out of the answer and logs one warning line without a stack", async () => {
     const { log, lines } = capturingLog('warn');
     const text = await renderError('integration', closed, { requestId, log }).text();
     expect(text).not.toMatch(/prisma|invocation|lib\/x\.ts|Server has closed|P1017/);
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]);
-    expect(line).toMatchObject({ level: 40, requestId, database: 'P1017 ConnectionClosed', msg: 'database unavailable' });
+    expect(line).toMatchObject({
+      level: 40,
+      requestId,
+      database: 'P1017 ConnectionClosed',
+      msg: 'database unavailable',
+    });
     expect(lines[0]).not.toMatch(/stack|invocation|\\n\s+at /);
   });
 });

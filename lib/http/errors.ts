@@ -51,7 +51,8 @@ export interface RenderContext {
 
 export const DATABASE_UNAVAILABLE_MESSAGES: Record<Surface, string> = {
   public: 'The service is temporarily unavailable. Retry after the number of seconds in the Retry-After header.',
-  integration: 'The database is temporarily unavailable; the request was not completed and nothing was written. Retry with the same Idempotency-Key.',
+  integration:
+    'The database is temporarily unavailable; the request was not completed and nothing was written. Retry with the same Idempotency-Key.',
   bms: 'The database is temporarily unavailable; the update was not saved and nothing was written. It is safe to retry.',
 };
 
@@ -70,7 +71,11 @@ function databaseUnavailable(surface: Surface): ServiceError {
  * outage repeats it for every request); anything else is logged (with its stack, server-side only) and becomes a
  * bare 500. The driver's message, SQL and stack never reach the response.
  */
-export function toServiceError(error: unknown, { requestId, log }: RenderContext, surface: Surface = 'public'): ServiceError {
+export function toServiceError(
+  error: unknown,
+  { requestId, log }: RenderContext,
+  surface: Surface = 'public',
+): ServiceError {
   if (error instanceof ServiceError) return error;
   if (isDatabaseUnavailable(error)) {
     (log ?? logger()).warn({ requestId, database: describeDatabaseFailure(error) }, 'database unavailable');
@@ -93,7 +98,10 @@ function errorHeaders(surface: Surface, error: ServiceError, requestId: string):
   headers.set(RESPONSE_REQUEST_ID_HEADER[surface], requestId);
   if (!headers.has('Cache-Control')) {
     // A withdrawal is stable but must be revalidated once a passport is reinstated.
-    headers.set('Cache-Control', error.code === 'PRODUCT_WITHDRAWN' ? 'public, max-age=0, must-revalidate' : 'no-store');
+    headers.set(
+      'Cache-Control',
+      error.code === 'PRODUCT_WITHDRAWN' ? 'public, max-age=0, must-revalidate' : 'no-store',
+    );
   }
   const retryAfter = ERROR_CODES[error.code].retryAfterSeconds;
   if (retryAfter !== undefined && !headers.has('Retry-After')) headers.set('Retry-After', String(retryAfter));

@@ -24,14 +24,20 @@ beforeEach(() => {
 
 describe('publicRoute', () => {
   it('applies the dpp limit per client address and sends the tightest of it and the edge result', async () => {
-    const res = await publicRoute({ limit: 'dpp' }, ok)(get({ 'x-service-client-ip': '198.51.100.7', 'x-service-edge-rate-limit': 'limit=120, remaining=110, reset=30' }), params);
+    const res = await publicRoute({ limit: 'dpp' }, ok)(
+      get({ 'x-service-client-ip': '198.51.100.7', 'x-service-edge-rate-limit': 'limit=120, remaining=110, reset=30' }),
+      params,
+    );
     expect(own.calls).toEqual([['dpp', '198.51.100.7']]);
     expect(res.headers.get('RateLimit-Limit')).toBe('100');
     expect(res.headers.get('RateLimit-Remaining')).toBe('42');
   });
 
   it('reports the edge limit when the edge is closer to refusing than the route', async () => {
-    const res = await publicRoute({ limit: 'dpp' }, ok)(get({ 'x-service-edge-rate-limit': 'limit=120, remaining=3, reset=30' }), params);
+    const res = await publicRoute({ limit: 'dpp' }, ok)(
+      get({ 'x-service-edge-rate-limit': 'limit=120, remaining=3, reset=30' }),
+      params,
+    );
     expect(res.headers.get('RateLimit-Limit')).toBe('120');
     expect(res.headers.get('RateLimit-Remaining')).toBe('3');
   });
@@ -77,7 +83,10 @@ describe('conditionalResponse', () => {
   it('answers 304 without a body when If-None-Match names the strong ETag (weakly compared, lists and *)', async () => {
     const etag = strongEtag('{"a":1}');
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-      const res = conditionalResponse(get({ 'If-None-Match': header }), '{"a":1}', { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+      const res = conditionalResponse(get({ 'If-None-Match': header }), '{"a":1}', {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-cache',
+      });
       expect(res.status, header).toBe(304);
       expect(await res.text()).toBe('');
       expect(res.headers.get('ETag')).toBe(etag);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { clientAddressFromHeaders } from './client-address';
 import { renderPublicError, ServiceError } from './errors';
-import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type RateLimitResult } from './rate-limit';
+import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from './rate-limit';
 import { requestIdFrom } from './request-id';
 
 /** Same words as the edge refusal (lib/http/middleware/handle-request.ts), so a client sees one 429 either way. */
@@ -44,7 +44,8 @@ export function publicRoute<P>(options: PublicRouteOptions, handler: Handler<P>)
     }
     // The middleware sets the same id on the way out; setting it here covers calls without middleware.
     response.headers.set('X-Request-Id', requestId);
-    if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
+    if (rateLimit)
+      for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
     return response;
   };
 }

@@ -1,5 +1,5 @@
-import { surfaceOf, type Surface } from './surface';
 import { isUuid } from '../ids';
+import { type Surface, surfaceOf } from './surface';
 
 /** The request header the middleware overwrites on every request; routes read the id from it. */
 export const REQUEST_ID_HEADER = 'x-request-id';

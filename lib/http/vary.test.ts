@@ -1,4 +1,4 @@
-import { ServerResponse, IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { keepVaryTokens, mergeVary } from './vary';

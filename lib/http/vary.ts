@@ -1,6 +1,10 @@
 import type { ServerResponse } from 'node:http';
 
-const tokens = (value: string) => value.split(',').map((t) => t.trim()).filter(Boolean);
+const tokens = (value: string) =>
+  value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 /** Vary is a list (RFC 9110 12.5.5): the union of both, existing tokens first, no duplicates, `*` absorbing all. */
 export function mergeVary(existing: string | undefined, added: string): string {
@@ -12,7 +16,8 @@ export function mergeVary(existing: string | undefined, added: string): string {
   return merged.join(', ');
 }
 
-const joined = (value: number | string | readonly string[]) => (Array.isArray(value) ? value.join(', ') : String(value));
+const joined = (value: number | string | readonly string[]) =>
+  Array.isArray(value) ? value.join(', ') : String(value);
 
 /**
  * Next 16.4 app pages replace Vary with `setHeader` after the middleware set it, dropping the resolver's

@@ -1,6 +1,6 @@
-import { sqlRows, utcColumn } from '../db/sql';
-import type { Mode } from '../db/generated/enums';
 import { sha256Hex } from '../crypto/secrets';
+import type { Mode } from '../db/generated/enums';
+import { sqlRows, utcColumn } from '../db/sql';
 import { ServiceError } from '../http/errors';
 import { addressInCidrs } from './cidr';
 import { isApiKeyForm, withMatchingMode } from './keys';
@@ -29,10 +29,15 @@ export function bearerToken(authorization: string | null): string | null {
 }
 
 const invalidKey = () =>
-  new ServiceError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.', { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } });
+  new ServiceError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.', {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  });
 
 /** A key is usable until revoked, until it expires, and after a rotation until its grace period ends. */
-export function isKeyUsable(key: { revokedAt: Date | null; expiresAt: Date | null; graceUntil: Date | null }, now: Date): boolean {
+export function isKeyUsable(
+  key: { revokedAt: Date | null; expiresAt: Date | null; graceUntil: Date | null },
+  now: Date,
+): boolean {
   if (key.revokedAt && key.revokedAt <= now) return false;
   if (key.expiresAt && key.expiresAt <= now) return false;
   if (key.graceUntil && key.graceUntil <= now) return false;
@@ -66,12 +71,20 @@ async function findKeyWithCompany(token: string): Promise<KeyRow | null> {
  * revoked and expired answer alike), a suspended company, a plan without the Integration API, and a client
  * address outside the key's allow-list (fail closed: an unknown address is outside any non-empty list).
  */
-export async function authenticateKey(
-  { authorization, clientAddress, now = new Date() }: { authorization: string | null; clientAddress: string; now?: Date },
-): Promise<AuthenticatedKey> {
+export async function authenticateKey({
+  authorization,
+  clientAddress,
+  now = new Date(),
+}: {
+  authorization: string | null;
+  clientAddress: string;
+  now?: Date;
+}): Promise<AuthenticatedKey> {
   const token = bearerToken(authorization);
   if (!token) {
-    throw new ServiceError('UNAUTHENTICATED', 'Send the API key as Authorization: Bearer <key>.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+    throw new ServiceError('UNAUTHENTICATED', 'Send the API key as Authorization: Bearer <key>.', {
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    });
   }
   const key = await findKeyWithCompany(token);
   if (!key || !isKeyUsable(key, now)) throw invalidKey();
@@ -80,13 +93,25 @@ export async function authenticateKey(
     throw new ServiceError('FORBIDDEN_MODULE', "The company's plan does not include the Integration API.");
   }
   if (key.allowedCidrs.length > 0 && !addressInCidrs(clientAddress, key.allowedCidrs)) {
-    throw new ServiceError('INVALID_API_KEY', "The request comes from an address outside this key's allowed CIDR ranges.", {
-      details: { reason: 'ADDRESS_NOT_ALLOWED' },
-    });
+    throw new ServiceError(
+      'INVALID_API_KEY',
+      "The request comes from an address outside this key's allowed CIDR ranges.",
+      {
+        details: { reason: 'ADDRESS_NOT_ALLOWED' },
+      },
+    );
   }
   return {
-    id: key.id, companyId: key.companyId, name: key.name, mode: key.mode, scopes: key.scopes, allowedCidrs: key.allowedCidrs,
-    expiresAt: key.expiresAt, createdAt: key.createdAt, lastUsedAt: key.lastUsedAt, signingSecretEnc: key.signingSecretEnc,
+    id: key.id,
+    companyId: key.companyId,
+    name: key.name,
+    mode: key.mode,
+    scopes: key.scopes,
+    allowedCidrs: key.allowedCidrs,
+    expiresAt: key.expiresAt,
+    createdAt: key.createdAt,
+    lastUsedAt: key.lastUsedAt,
+    signingSecretEnc: key.signingSecretEnc,
   };
 }
 
@@ -102,7 +127,9 @@ export function checkModeHeader(mode: Mode, header: string | null): void {
     mode === 'TEST'
       ? 'A sandbox (pk_test_) key must send X-Service-Mode: test.'
       : 'A live (pk_live_) key cannot send X-Service-Mode: test; use a pk_test_ key for the sandbox.';
-  throw new ServiceError('MODE_HEADER_MISMATCH', message, { details: { keyMode: modeName(mode), header: sent === null ? null : sent.slice(0, 16) } });
+  throw new ServiceError('MODE_HEADER_MISMATCH', message, {
+    details: { keyMode: modeName(mode), header: sent === null ? null : sent.slice(0, 16) },
+  });
 }
 
 const DAY_MS = 86_400_000;

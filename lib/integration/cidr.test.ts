@@ -25,7 +25,20 @@ describe('parseCidr', () => {
   });
 
   it('refuses anything that is not a CIDR', () => {
-    for (const bad of ['', 'abc', '10.0.0.0/33', '2001:db8::/129', '10.0.0.0/8/8', '10.0.0.256', '010.0.0.1', 'fe80::1%eth0', '10.0.0.0/-1', '10.0.0.0/', '10.0.0.0/ 8', '10.0.0/8']) {
+    for (const bad of [
+      '',
+      'abc',
+      '10.0.0.0/33',
+      '2001:db8::/129',
+      '10.0.0.0/8/8',
+      '10.0.0.256',
+      '010.0.0.1',
+      'fe80::1%eth0',
+      '10.0.0.0/-1',
+      '10.0.0.0/',
+      '10.0.0.0/ 8',
+      '10.0.0/8',
+    ]) {
       expect(parseCidr(bad), bad).toBeNull();
     }
   });
@@ -33,7 +46,10 @@ describe('parseCidr', () => {
 
 describe('normaliseCidrs and addressInCidrs', () => {
   it('canonicalises, de-duplicates and reports the invalid entries', () => {
-    expect(normaliseCidrs(['10.0.0.1/8', '10.0.0.0/8', 'nope', '::1'])).toEqual({ cidrs: ['10.0.0.0/8', '::1/128'], invalid: ['nope'] });
+    expect(normaliseCidrs(['10.0.0.1/8', '10.0.0.0/8', 'nope', '::1'])).toEqual({
+      cidrs: ['10.0.0.0/8', '::1/128'],
+      invalid: ['nope'],
+    });
   });
 
   it('matches addresses inside the ranges only', () => {

@@ -41,7 +41,8 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
 /** The body limit of JSON writes: far above any real batch, far below what could exhaust memory. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export const isWrite = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+export const isWrite = (method: string) =>
+  method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
 /** Identity helper that keeps the literal types of a definition. */
 export function defineEndpoint<B extends z.ZodType, Q extends z.ZodType>(endpoint: Endpoint<B, Q>): Endpoint<B, Q> {

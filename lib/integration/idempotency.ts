@@ -1,6 +1,6 @@
-import { prisma, type Db, type Tx } from '../db/client';
-import { rowsOn, UTC_NOW, type SqlTx } from '../db/sql';
 import { decryptSecret, encryptSecret } from '../crypto/secrets';
+import { type Db, prisma, type Tx } from '../db/client';
+import { rowsOn, type SqlTx, UTC_NOW } from '../db/sql';
 import { ServiceError } from '../http/errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -27,15 +27,34 @@ export interface StoredResponse {
 /** The Idempotency-Key of a write: printable ASCII, 1 to 255 characters. */
 export function requireIdempotencyKey(header: string | null): string {
   const value = header?.trim();
-  if (!value) throw new ServiceError('IDEMPOTENCY_KEY_REQUIRED', 'Every write needs an Idempotency-Key header (a fresh unique value per logical write).');
+  if (!value)
+    throw new ServiceError(
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'Every write needs an Idempotency-Key header (a fresh unique value per logical write).',
+    );
   if (!KEY_FORM.test(value)) {
-    throw new ServiceError('IDEMPOTENCY_KEY_REQUIRED', 'The Idempotency-Key must be 1 to 255 printable ASCII characters.', { details: { reason: 'MALFORMED_KEY' } });
+    throw new ServiceError(
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'The Idempotency-Key must be 1 to 255 printable ASCII characters.',
+      { details: { reason: 'MALFORMED_KEY' } },
+    );
   }
   return value;
 }
 
 // Headers that describe this delivery rather than the stored outcome: a replay gets fresh ones.
-const PER_DELIVERY = new Set(['x-service-request-id', 'x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'warning', 'date', 'content-length', 'set-cookie']);
+const PER_DELIVERY = new Set([
+  'x-service-request-id',
+  'x-request-id',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'retry-after',
+  'warning',
+  'date',
+  'content-length',
+  'set-cookie',
+]);
 
 export async function captureResponse(response: Response): Promise<StoredResponse> {
   const headers: Record<string, string> = {};
@@ -58,7 +77,9 @@ export function sealBody(scope: Pick<IdempotencyScope, 'sealed'>, body: Uint8Arr
 }
 
 export function unsealBody(scope: Pick<IdempotencyScope, 'sealed'>, stored: Uint8Array): Uint8Array {
-  return scope.sealed ? new Uint8Array(Buffer.from(decryptSecret(Buffer.from(stored).toString('utf8')), 'base64')) : stored;
+  return scope.sealed
+    ? new Uint8Array(Buffer.from(decryptSecret(Buffer.from(stored).toString('utf8')), 'base64'))
+    : stored;
 }
 
 type Claim = { kind: 'execute' } | { kind: 'replay'; response: Response };
@@ -67,12 +88,16 @@ type Claim = { kind: 'execute' } | { kind: 'replay'; response: Response };
 export const IDEMPOTENCY_WAIT_MS = 3_000;
 
 const inProgress = () =>
-  new ServiceError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; retry shortly.');
+  new ServiceError(
+    'IDEMPOTENCY_IN_PROGRESS',
+    'A request with this Idempotency-Key is still being processed; retry shortly.',
+  );
 
 /** PostgreSQL's lock_timeout (55P03), from pg directly or as the Prisma driver adapter reports it. */
 function isLockTimeout(error: unknown): boolean {
   if ((error as { code?: unknown })?.code === '55P03') return true;
-  const meta = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; code?: string } } } })?.meta;
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; code?: string } } } })
+    ?.meta;
   const cause = meta?.driverAdapterError?.cause;
   return cause?.originalCode === '55P03' || cause?.code === '55P03';
 }
@@ -120,20 +145,37 @@ export async function claimIdempotencyKey(tx: Tx | SqlTx, scope: IdempotencyScop
   let claimed: { id: string }[];
   try {
     claimed = await rowsOn<{ id: string }>(tx, {
-      name: 'idempotency-claim', text: CLAIM,
-      values: [scope.apiKeyId, scope.idempotencyKey, scope.method, scope.path, scope.bodyHash, IDEMPOTENCY_TTL_HOURS, `${IDEMPOTENCY_WAIT_MS}ms`],
+      name: 'idempotency-claim',
+      text: CLAIM,
+      values: [
+        scope.apiKeyId,
+        scope.idempotencyKey,
+        scope.method,
+        scope.path,
+        scope.bodyHash,
+        IDEMPOTENCY_TTL_HOURS,
+        `${IDEMPOTENCY_WAIT_MS}ms`,
+      ],
     });
   } catch (error) {
     throw isLockTimeout(error) ? inProgress() : error;
   }
   await rowsOn(tx, { text: UNBOUND });
   if (claimed.length > 0) return { kind: 'execute' };
-  const [existing] = await rowsOn<ExistingRecord>(tx, { name: 'idempotency-existing', text: EXISTING, values: [scope.apiKeyId, scope.idempotencyKey] });
+  const [existing] = await rowsOn<ExistingRecord>(tx, {
+    name: 'idempotency-existing',
+    text: EXISTING,
+    values: [scope.apiKeyId, scope.idempotencyKey],
+  });
   if (!existing) throw inProgress();
   if (existing.method !== scope.method || existing.path !== scope.path || existing.bodyHash !== scope.bodyHash) {
-    throw new ServiceError('IDEMPOTENCY_KEY_REQUIRED', 'This Idempotency-Key was already used for a different request; use a fresh key for every logical write.', {
-      details: { reason: 'KEY_REUSED' },
-    });
+    throw new ServiceError(
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'This Idempotency-Key was already used for a different request; use a fresh key for every logical write.',
+      {
+        details: { reason: 'KEY_REUSED' },
+      },
+    );
   }
   if (existing.responseStatus === null) throw inProgress();
   return {
@@ -153,8 +195,15 @@ const OUTCOME = `
 /** Stores the outcome on the claimed record, in the same transaction as the write it describes. */
 export async function recordOutcome(tx: Tx | SqlTx, scope: IdempotencyScope, stored: StoredResponse): Promise<void> {
   await rowsOn(tx, {
-    name: 'idempotency-outcome', text: OUTCOME,
-    values: [scope.apiKeyId, scope.idempotencyKey, stored.status, JSON.stringify(stored.headers), Buffer.from(sealBody(scope, stored.body))],
+    name: 'idempotency-outcome',
+    text: OUTCOME,
+    values: [
+      scope.apiKeyId,
+      scope.idempotencyKey,
+      stored.status,
+      JSON.stringify(stored.headers),
+      Buffer.from(sealBody(scope, stored.body)),
+    ],
   });
 }
 

@@ -12,27 +12,35 @@ export { isStorableText };
 export function requireStorablePathParameters(params: unknown): void {
   if (params === null || typeof params !== 'object') return;
   for (const [name, value] of Object.entries(params)) {
-    if (name !== 'id' && typeof value === 'string' && !isStorableText(value)) throw new ServiceError('NOT_FOUND', `No resource has this ${name}.`);
+    if (name !== 'id' && typeof value === 'string' && !isStorableText(value))
+      throw new ServiceError('NOT_FOUND', `No resource has this ${name}.`);
   }
 }
 
 /** A path id: 400 INVALID_ID unless it is a UUID, so a malformed id never reaches a query. */
 export function parseId(value: string | undefined, what = 'resource'): string {
-  if (typeof value !== 'string' || !isUuid(value)) throw new ServiceError('INVALID_ID', `The ${what} id is not a valid UUID.`);
+  if (typeof value !== 'string' || !isUuid(value))
+    throw new ServiceError('INVALID_ID', `The ${what} id is not a valid UUID.`);
   return value.toLowerCase();
 }
 
 /** zod issues as `details.issues`, naming each member and what is wrong, never the value sent. */
 export function issuesOf(error: z.ZodError) {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', code: issue.code, message: issue.message }));
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(root)',
+    code: issue.code,
+    message: issue.message,
+  }));
 }
 
 function validationError(where: string, error: z.ZodError): ServiceError {
   const issues = issuesOf(error);
-  const summary = issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
+  const summary = issues
+    .slice(0, 3)
+    .map((i) => `${i.path}: ${i.message}`)
+    .join('; ');
   return new ServiceError('VALIDATION_ERROR', `The ${where} is not valid: ${summary}.`, { details: { issues } });
 }
-
 
 interface Visit {
   value: unknown;
@@ -101,7 +109,8 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
  * INVALID_JSON when it does not parse, 400 VALIDATION_ERROR (details.issues) when the schema refuses it.
  */
 export function parseJsonBody<T>(raw: Uint8Array, contentType: string | null, schema: z.ZodType<T>): T {
-  if (new TextDecoder().decode(raw).trim() === '') throw new ServiceError('MALFORMED_BODY', 'This request needs a JSON object body.');
+  if (new TextDecoder().decode(raw).trim() === '')
+    throw new ServiceError('MALFORMED_BODY', 'This request needs a JSON object body.');
   if (contentType && !JSON_TYPE.test(contentType)) {
     throw new ServiceError('MALFORMED_BODY', 'Send the body as Content-Type: application/json.');
   }
@@ -143,7 +152,8 @@ export function parseQuery<T>(url: URL, schema: z.ZodType<T>): T {
         details: { issues: [{ path: name, code: 'duplicate', message: 'Given more than once.' }] },
       });
     }
-    if (!isStorableText(name) || !isStorableText(value)) throw unstorableText('query string', isStorableText(name) ? name : '(name)');
+    if (!isStorableText(name) || !isStorableText(value))
+      throw unstorableText('query string', isStorableText(name) ? name : '(name)');
     query[name] = value;
   }
   const parsed = schema.safeParse(query);

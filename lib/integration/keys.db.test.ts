@@ -4,7 +4,7 @@ import { createPrismaClient } from '../db/client';
 import { systemActor } from '../domain/context';
 import { ServiceError } from '../http/errors';
 import { createTestCompany } from '../testing/factories';
-import { findApiKeyByPlaintext, mintApiKey, signingSecretOf, type MintApiKeyInput } from './keys';
+import { findApiKeyByPlaintext, type MintApiKeyInput, mintApiKey, signingSecretOf } from './keys';
 
 const db = createPrismaClient(inject('databaseUrl'));
 const actor = systemActor('keys-test');
@@ -55,7 +55,8 @@ describe('mintApiKey', () => {
     expect(minted.expiresAt.getTime() - before).toBeLessThan(365 * 86_400_000 + 60_000);
     const custom = await mint({ expiresInDays: 30 });
     expect(Math.round((custom.expiresAt.getTime() - Date.now()) / 86_400_000)).toBe(30);
-    for (const expiresInDays of [0, 731, 1.5]) await expect(mint({ expiresInDays })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    for (const expiresInDays of [0, 731, 1.5])
+      await expect(mint({ expiresInDays })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
   it('normalises CIDRs and refuses entries that are not CIDRs', async () => {
@@ -76,7 +77,9 @@ describe('mintApiKey', () => {
   });
 
   it('refuses an unknown company and respects the plan quota', async () => {
-    await expect(mint({ companyId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(mint({ companyId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(mint({ companyId: 'acme' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const small = await createTestCompany(db, { maxApiKeys: 1 });
     await mint({ companyId: small.id });
@@ -90,7 +93,9 @@ describe('findApiKeyByPlaintext', () => {
     expect((await findApiKeyByPlaintext(db, minted.key))?.id).toBe(minted.id);
     const random = minted.key.slice(8);
     expect(await findApiKeyByPlaintext(db, `pk_live_${random}`)).toBeNull();
-    expect(await findApiKeyByPlaintext(db, `pk_test_${random.slice(0, 31)}${random[31] === 'a' ? 'b' : 'a'}`)).toBeNull();
+    expect(
+      await findApiKeyByPlaintext(db, `pk_test_${random.slice(0, 31)}${random[31] === 'a' ? 'b' : 'a'}`),
+    ).toBeNull();
     for (const junk of ['', 'Bearer x', `${minted.key} `, minted.signingSecret, undefined as unknown as string]) {
       expect(await findApiKeyByPlaintext(db, junk)).toBeNull();
     }

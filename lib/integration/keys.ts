@@ -1,14 +1,14 @@
+import { decryptSecret, encryptSecret, randomBase62, sha256Hex } from '../crypto/secrets';
 import type { Db, Tx } from '../db/client';
 import type { ApiKey } from '../db/generated/client';
 import type { Mode } from '../db/generated/enums';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import type { Actor } from '../domain/context';
-import { decryptSecret, encryptSecret, randomBase62, sha256Hex } from '../crypto/secrets';
 import { ServiceError } from '../http/errors';
+import { isUuid } from '../ids';
 import { normaliseCidrs } from './cidr';
 import { validateScopeSet } from './scopes';
-import { isUuid } from '../ids';
 
 export const DEFAULT_KEY_LIFETIME_DAYS = 365;
 export const MAX_KEY_LIFETIME_DAYS = 730;
@@ -47,13 +47,19 @@ export interface MintedApiKey {
 
 export const apiKeyPrefix = (mode: Mode): string => (mode === 'LIVE' ? 'pk_live_' : 'pk_test_');
 
-const invalid = (message: string, details: Record<string, unknown>) => new ServiceError('VALIDATION_ERROR', message, { details });
+const invalid = (message: string, details: Record<string, unknown>) =>
+  new ServiceError('VALIDATION_ERROR', message, { details });
 
 function checkMintInput(input: MintApiKeyInput) {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (name.length < 1 || name.length > 100) throw invalid('A key needs a name of 1 to 100 characters.', { field: 'name' });
-  if (input.mode !== 'LIVE' && input.mode !== 'TEST') throw invalid('The key mode must be LIVE or TEST.', { field: 'mode' });
-  const scopeErrors = validateScopeSet(input.scopes, { allowPrivileged: input.allowPrivileged ?? false, mode: input.mode });
+  if (name.length < 1 || name.length > 100)
+    throw invalid('A key needs a name of 1 to 100 characters.', { field: 'name' });
+  if (input.mode !== 'LIVE' && input.mode !== 'TEST')
+    throw invalid('The key mode must be LIVE or TEST.', { field: 'mode' });
+  const scopeErrors = validateScopeSet(input.scopes, {
+    allowPrivileged: input.allowPrivileged ?? false,
+    mode: input.mode,
+  });
   if (scopeErrors.length > 0) throw invalid(scopeErrors.join(' '), { field: 'scopes', errors: scopeErrors });
   const days = input.expiresInDays ?? DEFAULT_KEY_LIFETIME_DAYS;
   if (!Number.isInteger(days) || days < 1 || days > MAX_KEY_LIFETIME_DAYS) {
@@ -61,7 +67,10 @@ function checkMintInput(input: MintApiKeyInput) {
   }
   const { cidrs, invalid: badCidrs } = normaliseCidrs(input.allowedCidrs ?? []);
   if (badCidrs.length > 0) {
-    throw invalid(`Not an IPv4 or IPv6 CIDR range: ${badCidrs.join(', ')}.`, { field: 'allowedCidrs', invalid: badCidrs });
+    throw invalid(`Not an IPv4 or IPv6 CIDR range: ${badCidrs.join(', ')}.`, {
+      field: 'allowedCidrs',
+      invalid: badCidrs,
+    });
   }
   return { name, scopes: [...input.scopes], cidrs, expiresAt: new Date(Date.now() + days * DAY_MS) };
 }
@@ -76,7 +85,12 @@ export function newSigningSecret(): { signingSecret: string; signingSecretEnc: s
 export function newKeyMaterial(mode: Mode) {
   const random = randomBase62(KEY_RANDOM_CHARS);
   const key = apiKeyPrefix(mode) + random;
-  return { key, displayPrefix: apiKeyPrefix(mode) + random.slice(0, DISPLAY_RANDOM_CHARS), keyHash: sha256Hex(key), ...newSigningSecret() };
+  return {
+    key,
+    displayPrefix: apiKeyPrefix(mode) + random.slice(0, DISPLAY_RANDOM_CHARS),
+    keyHash: sha256Hex(key),
+    ...newSigningSecret(),
+  };
 }
 
 /**
@@ -96,13 +110,20 @@ export async function mintApiKey(db: Db | Tx, input: MintApiKeyInput): Promise<M
           companyId: input.companyId,
           revokedAt: null,
           // A rotated key past its grace period no longer works, so it no longer takes a place either.
-          AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, { OR: [{ graceUntil: null }, { graceUntil: { gt: now } }] }],
+          AND: [
+            { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+            { OR: [{ graceUntil: null }, { graceUntil: { gt: now } }] },
+          ],
         },
       });
       if (active >= company.maxApiKeys) {
-        throw new ServiceError('PLAN_LIMIT', `The plan allows ${company.maxApiKeys} active API keys; revoke one first.`, {
-          details: { limit: company.maxApiKeys },
-        });
+        throw new ServiceError(
+          'PLAN_LIMIT',
+          `The plan allows ${company.maxApiKeys} active API keys; revoke one first.`,
+          {
+            details: { limit: company.maxApiKeys },
+          },
+        );
       }
     }
     const { key, displayPrefix, keyHash, signingSecret, signingSecretEnc } = newKeyMaterial(input.mode);
@@ -124,9 +145,27 @@ export async function mintApiKey(db: Db | Tx, input: MintApiKeyInput): Promise<M
       companyId: input.companyId,
       eventType: 'ApiKeyMinted',
       actor: input.actor,
-      context: { apiKeyId: row.id, name, mode: input.mode, displayPrefix, scopes, allowedCidrs: cidrs, expiresAt: expiresAt.toISOString() },
+      context: {
+        apiKeyId: row.id,
+        name,
+        mode: input.mode,
+        displayPrefix,
+        scopes,
+        allowedCidrs: cidrs,
+        expiresAt: expiresAt.toISOString(),
+      },
     });
-    return { id: row.id, key, signingSecret, displayPrefix, scopes, mode: input.mode, expiresAt, name, allowedCidrs: cidrs };
+    return {
+      id: row.id,
+      key,
+      signingSecret,
+      displayPrefix,
+      scopes,
+      mode: input.mode,
+      expiresAt,
+      name,
+      allowedCidrs: cidrs,
+    };
   });
 }
 

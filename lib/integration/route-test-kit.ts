@@ -11,7 +11,7 @@ import { REQUEST_ID_HEADER } from '../http/request-id';
 import { createTestCompany, mintTestKey } from '../testing/factories';
 import { defineEndpoint } from './endpoint';
 import { json, noContent } from './respond';
-import { integrationRoute, type IntegrationCall } from './route';
+import { type IntegrationCall, integrationRoute } from './route';
 import type { Scope } from './scopes';
 
 /** The audit event each probe execution writes: counting these rows counts executions. */
@@ -20,22 +20,59 @@ export const PROBE_EVENT = 'WrapperProbe';
 const ProbeBody = z.object({
   name: z.string().min(1).max(40).describe('Marker; a few names make the handler misbehave (see probeHandler).'),
   quantity: z.number().int().min(0).max(1000).optional(),
-  serial: z.string().regex(/^SN-\d{4}$/).optional(),
+  serial: z
+    .string()
+    .regex(/^SN-\d{4}$/)
+    .optional(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
-const probe = { operationId: 'probe', summary: 'Wrapper probe', tag: 'Probe', response: { status: 201, description: 'Executed' } } as const;
+const probe = {
+  operationId: 'probe',
+  summary: 'Wrapper probe',
+  tag: 'Probe',
+  response: { status: 201, description: 'Executed' },
+} as const;
 
-export const probeWrite = defineEndpoint({ ...probe, method: 'POST', path: '/api/v1/probe', scope: 'dpp:draft:write', body: ProbeBody });
+export const probeWrite = defineEndpoint({
+  ...probe,
+  method: 'POST',
+  path: '/api/v1/probe',
+  scope: 'dpp:draft:write',
+  body: ProbeBody,
+});
 /** The same write in a direct SQL transaction (`sqlTransaction`), as PUT form-data runs. */
 export const probeSqlWrite = defineEndpoint({ ...probeWrite, sqlTransaction: true });
-export const probeNoBody = defineEndpoint({ ...probe, method: 'POST', path: '/api/v1/probe/act', scope: 'dpp:submit', body: 'none' });
+export const probeNoBody = defineEndpoint({
+  ...probe,
+  method: 'POST',
+  path: '/api/v1/probe/act',
+  scope: 'dpp:submit',
+  body: 'none',
+});
 export const probeRead = defineEndpoint({
-  ...probe, method: 'GET', path: '/api/v1/probe', scope: 'dpp:read', response: { status: 200, description: 'Read' },
+  ...probe,
+  method: 'GET',
+  path: '/api/v1/probe',
+  scope: 'dpp:read',
+  response: { status: 200, description: 'Read' },
   query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
 });
-export const probeAnyKey = defineEndpoint({ ...probe, method: 'GET', path: '/api/v1/probe/meta', scope: 'any', response: { status: 200, description: 'Read' } });
-export const probeLiveOnly = defineEndpoint({ ...probe, method: 'GET', path: '/api/v1/probe/live', scope: 'dpp:read', liveOnly: true, response: { status: 200, description: 'Read' } });
+export const probeAnyKey = defineEndpoint({
+  ...probe,
+  method: 'GET',
+  path: '/api/v1/probe/meta',
+  scope: 'any',
+  response: { status: 200, description: 'Read' },
+});
+export const probeLiveOnly = defineEndpoint({
+  ...probe,
+  method: 'GET',
+  path: '/api/v1/probe/live',
+  scope: 'dpp:read',
+  liveOnly: true,
+  response: { status: 200, description: 'Read' },
+});
 
 async function recordExecution(db: Tx | SqlTx, companyId: string, marker: string): Promise<{ id: string }> {
   const [row] = await rowsOn<{ id: string }>(db, {
@@ -64,14 +101,21 @@ export function holdNextWrite() {
 const probeHandler = async ({ ctx, db, sql, body }: IntegrationCall<typeof probeWrite, Record<string, never>>) => {
   const row = await recordExecution(sql ?? (db as Tx), ctx.companyId, body.name);
   if (body.name === 'explode') throw new Error('probe exploded after writing');
-  if (body.name === 'vanish' && !sql) await (db as Tx).webhookEndpoint.update({ where: { id: '00000000-0000-4000-8000-000000000000' }, data: { description: 'gone' } });
-  if (body.name === 'refuse') throw new ServiceError('INVALID_STATE', 'The probe refuses.', { reason: 'INVALID_TRANSITION' });
+  if (body.name === 'vanish' && !sql)
+    await (db as Tx).webhookEndpoint.update({
+      where: { id: '00000000-0000-4000-8000-000000000000' },
+      data: { description: 'gone' },
+    });
+  if (body.name === 'refuse')
+    throw new ServiceError('INVALID_STATE', 'The probe refuses.', { reason: 'INVALID_TRANSITION' });
   if (body.name === 'slow') await new Promise((resolve) => setTimeout(resolve, 150));
   if (body.name === 'hold' && hold) {
     hold.enter();
     await hold.released;
   }
-  return json({ executionId: row.id, name: body.name, quantity: body.quantity ?? null }, 201, { Location: `/api/v1/probe/${row.id}` });
+  return json({ executionId: row.id, name: body.name, quantity: body.quantity ?? null }, 201, {
+    Location: `/api/v1/probe/${row.id}`,
+  });
 };
 export const writeRoute = integrationRoute(probeWrite, probeHandler);
 export const sqlWriteRoute = integrationRoute(probeSqlWrite, probeHandler);
@@ -81,13 +125,18 @@ export const noBodyRoute = integrationRoute(probeNoBody, async ({ ctx, db }) => 
   return noContent();
 });
 
-export const readRoute = integrationRoute(probeRead, async ({ ctx, query }) => json({ companyId: ctx.companyId, mode: ctx.mode, limit: query.limit }));
+export const readRoute = integrationRoute(probeRead, async ({ ctx, query }) =>
+  json({ companyId: ctx.companyId, mode: ctx.mode, limit: query.limit }),
+);
 export const anyKeyRoute = integrationRoute(probeAnyKey, async ({ key }) => json({ scopes: key.scopes }));
 export const liveOnlyRoute = integrationRoute(probeLiveOnly, async () => json({ ok: true }));
 /** Answers like a download that redirects to storage: a Response whose headers are immutable. */
-export const redirectRoute = integrationRoute(probeRead, async () => Response.redirect('https://storage.example/file', 302));
+export const redirectRoute = integrationRoute(probeRead, async () =>
+  Response.redirect('https://storage.example/file', 302),
+);
 
-export const executions = (companyId: string) => prisma.auditLog.count({ where: { companyId, eventType: PROBE_EVENT } });
+export const executions = (companyId: string) =>
+  prisma.auditLog.count({ where: { companyId, eventType: PROBE_EVENT } });
 
 export interface TenantOptions {
   scopes?: Scope[];
@@ -97,14 +146,22 @@ export interface TenantOptions {
 }
 
 /** A fresh company with one key; every test makes its own, so no test shares a counter or a row. */
-export async function tenant({ scopes = ['dpp:read', 'dpp:draft:write', 'dpp:submit'], mode = 'live', allowedCidrs, company }: TenantOptions = {}) {
+export async function tenant({
+  scopes = ['dpp:read', 'dpp:draft:write', 'dpp:submit'],
+  mode = 'live',
+  allowedCidrs,
+  company,
+}: TenantOptions = {}) {
   const row = await createTestCompany(prisma, company);
   const key = await mintTestKey(prisma, row.id, { scopes, mode, allowedCidrs });
   return { company: row, key };
 }
 
 /** Another key of an existing company. */
-export function keyOf(companyId: string, { scopes = ['dpp:read', 'dpp:draft:write', 'dpp:submit'], mode = 'live' }: Omit<TenantOptions, 'company'> = {}) {
+export function keyOf(
+  companyId: string,
+  { scopes = ['dpp:read', 'dpp:draft:write', 'dpp:submit'], mode = 'live' }: Omit<TenantOptions, 'company'> = {},
+) {
   return mintTestKey(prisma, companyId, { scopes, mode });
 }
 
@@ -153,8 +210,11 @@ export function buildRequest(o: CallOptions = {}): Request {
     if (key !== null) headers.set('idempotency-key', key);
     if (o.signingSecret) {
       const signed = signIntegrationRequest({
-        method: o.sign?.method ?? method, pathWithQuery: o.sign?.pathWithQuery ?? path, body: o.sign?.body ?? raw ?? '',
-        signingSecret: o.signingSecret, timestamp: o.sign?.timestamp,
+        method: o.sign?.method ?? method,
+        pathWithQuery: o.sign?.pathWithQuery ?? path,
+        body: o.sign?.body ?? raw ?? '',
+        signingSecret: o.signingSecret,
+        timestamp: o.sign?.timestamp,
       });
       headers.set('x-service-signature', signed['X-Service-Signature']);
     }
@@ -174,5 +234,8 @@ export async function call(route: Route, o: CallOptions = {}) {
 }
 
 /** A signed write as a well-behaved client sends it, with the tenant's key (to the probe write, or to `route`). */
-export const signedWrite = (key: { key: string; signingSecret: string }, o: CallOptions = {}, route: Route = writeRoute) =>
-  call(route, { apiKey: key.key, signingSecret: key.signingSecret, ...o });
+export const signedWrite = (
+  key: { key: string; signingSecret: string },
+  o: CallOptions = {},
+  route: Route = writeRoute,
+) => call(route, { apiKey: key.key, signingSecret: key.signingSecret, ...o });

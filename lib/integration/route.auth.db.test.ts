@@ -83,19 +83,28 @@ describe('promise 1: the order of the layers', () => {
   });
 
   it('checks company before module before address, and all of them before the mode header', async () => {
-    const both = await tenant({ company: { suspendedAt: new Date(), modules: [] }, allowedCidrs: ['10.0.0.0/8'], mode: 'test' });
+    const both = await tenant({
+      company: { suspendedAt: new Date(), modules: [] },
+      allowedCidrs: ['10.0.0.0/8'],
+      mode: 'test',
+    });
     const res = await call(readRoute, { method: 'GET', apiKey: both.key.key, mode: null });
     expect(res.body.error.code).toBe('FORBIDDEN_COMPANY');
     const noModule = await tenant({ company: { modules: [] }, allowedCidrs: ['10.0.0.0/8'] });
-    expect((await call(readRoute, { method: 'GET', apiKey: noModule.key.key })).body.error.code).toBe('FORBIDDEN_MODULE');
+    expect((await call(readRoute, { method: 'GET', apiKey: noModule.key.key })).body.error.code).toBe(
+      'FORBIDDEN_MODULE',
+    );
     const outside = await tenant({ allowedCidrs: ['10.0.0.0/8'], mode: 'test' });
-    expect((await call(readRoute, { method: 'GET', apiKey: outside.key.key, mode: null })).body.error.details.reason).toBe('ADDRESS_NOT_ALLOWED');
+    expect(
+      (await call(readRoute, { method: 'GET', apiKey: outside.key.key, mode: null })).body.error.details.reason,
+    ).toBe('ADDRESS_NOT_ALLOWED');
   });
 
   it('checks a write: mode header, then signature, then Idempotency-Key, then scope, then the body', async () => {
     const readOnly = await tenant({ scopes: ['dpp:read'], mode: 'test' });
     const k = readOnly.key;
-    const codeOf = async (o: Parameters<typeof signedWrite>[1]) => (await signedWrite(k, { body: { name: 42 }, ...o })).body.error.code;
+    const codeOf = async (o: Parameters<typeof signedWrite>[1]) =>
+      (await signedWrite(k, { body: { name: 42 }, ...o })).body.error.code;
     expect(await codeOf({ apiKey: null })).toBe('UNAUTHENTICATED');
     expect(await codeOf({ mode: null, signingSecret: null, idempotencyKey: null })).toBe('MODE_HEADER_MISMATCH');
     expect(await codeOf({ signingSecret: null, idempotencyKey: null })).toBe('INVALID_SIGNATURE');
@@ -103,6 +112,14 @@ describe('promise 1: the order of the layers', () => {
     expect(await codeOf({})).toBe('FORBIDDEN_SCOPE');
     const writer = await tenant({ mode: 'test' });
     expect((await signedWrite(writer.key, { body: { name: 42 } })).body.error.code).toBe('VALIDATION_ERROR');
-    expect((await call(writeRoute, { apiKey: writer.key.key, signingSecret: writer.key.signingSecret, body: { name: 'ok' } })).status).toBe(201);
+    expect(
+      (
+        await call(writeRoute, {
+          apiKey: writer.key.key,
+          signingSecret: writer.key.signingSecret,
+          body: { name: 'ok' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });

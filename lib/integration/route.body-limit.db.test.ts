@@ -9,17 +9,38 @@ afterAll(() => disconnectPrisma());
 
 const LIMIT = 1000;
 const probeUpload = defineEndpoint({
-  method: 'POST', path: '/api/v1/probe/upload', operationId: 'probeUpload', summary: 'Upload probe', tag: 'Probe',
-  scope: 'document:write', body: 'multipart', maxBodyBytes: LIMIT, response: { status: 201, description: 'Stored' },
+  method: 'POST',
+  path: '/api/v1/probe/upload',
+  operationId: 'probeUpload',
+  summary: 'Upload probe',
+  tag: 'Probe',
+  scope: 'document:write',
+  body: 'multipart',
+  maxBodyBytes: LIMIT,
+  response: { status: 201, description: 'Stored' },
 });
 const uploadRoute = integrationRoute(probeUpload, async ({ ctx, db, rawBody }) => {
-  await (db as Tx).auditLog.create({ data: { companyId: ctx.companyId, eventType: PROBE_EVENT, actorRole: 'Integration', eventChannel: 'API', eventContext: {} } });
+  await (db as Tx).auditLog.create({
+    data: {
+      companyId: ctx.companyId,
+      eventType: PROBE_EVENT,
+      actorRole: 'Integration',
+      eventChannel: 'API',
+      eventContext: {},
+    },
+  });
   return json({ bytes: rawBody.length }, 201);
 });
 
 /** A body of `chunks` chunks of 256 bytes with no Content-Length; counts how many chunks the server pulled. */
 function streamedRequest(key: { key: string; signingSecret: string }, chunks: number) {
-  const signed = buildRequest({ path: '/api/v1/probe/upload', apiKey: key.key, signingSecret: key.signingSecret, rawBody: 'x', contentType: 'multipart/form-data; boundary=x' });
+  const signed = buildRequest({
+    path: '/api/v1/probe/upload',
+    apiKey: key.key,
+    signingSecret: key.signingSecret,
+    rawBody: 'x',
+    contentType: 'multipart/form-data; boundary=x',
+  });
   const pulled = { count: 0, cancelled: false };
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -31,7 +52,12 @@ function streamedRequest(key: { key: string; signingSecret: string }, chunks: nu
       pulled.cancelled = true;
     },
   });
-  const request = new Request(signed.url, { method: 'POST', headers: signed.headers, body, duplex: 'half' } as RequestInit);
+  const request = new Request(signed.url, {
+    method: 'POST',
+    headers: signed.headers,
+    body,
+    duplex: 'half',
+  } as RequestInit);
   return { request, pulled };
 }
 
@@ -63,7 +89,13 @@ describe('the write body size limit, enforced before the body is buffered', () =
   it('reads a body within the limit in full', async () => {
     const { key } = await tenant({ scopes: ['document:write'] });
     const raw = '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\n' + 'y'.repeat(800) + '\r\n--x--\r\n';
-    const request = buildRequest({ path: '/api/v1/probe/upload', apiKey: key.key, signingSecret: key.signingSecret, rawBody: raw.slice(0, LIMIT), contentType: 'multipart/form-data; boundary=x' });
+    const request = buildRequest({
+      path: '/api/v1/probe/upload',
+      apiKey: key.key,
+      signingSecret: key.signingSecret,
+      rawBody: raw.slice(0, LIMIT),
+      contentType: 'multipart/form-data; boundary=x',
+    });
     const res = await run(request);
     expect([res.status, (await res.json()).bytes]).toEqual([201, Math.min(raw.length, LIMIT)]);
   });

@@ -11,7 +11,12 @@ describe('promise 4: the body of a write', () => {
       const res = await signedWrite(key, { rawBody });
       expect([res.status, res.body.error.code], rawBody).toEqual([400, 'INVALID_JSON']);
     }
-    const notUtf8 = Uint8Array.from([...new TextEncoder().encode('{"name":"'), 0xff, 0xfe, ...new TextEncoder().encode('"}')]);
+    const notUtf8 = Uint8Array.from([
+      ...new TextEncoder().encode('{"name":"'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('"}'),
+    ]);
     const res = await signedWrite(key, { rawBody: notUtf8 });
     expect([res.status, res.body.error.code]).toEqual([400, 'INVALID_JSON']);
     expect(await executions(company.id)).toBe(0);
@@ -45,7 +50,8 @@ describe('promise 4: the body of a write', () => {
     expect([res.status, res.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
     const paths = res.body.error.details.issues.map((i: { path: string }) => i.path).sort();
     expect(paths).toEqual(['name', 'quantity', 'serial']);
-    for (const issue of res.body.error.details.issues) expect(Object.keys(issue).sort()).toEqual(['code', 'message', 'path']);
+    for (const issue of res.body.error.details.issues)
+      expect(Object.keys(issue).sort()).toEqual(['code', 'message', 'path']);
     expect(res.text).not.toContain(secretish);
     expect(res.text).not.toContain('x'.repeat(41));
     // A value no request id (hex and dashes) can contain by chance.
@@ -77,7 +83,13 @@ describe('promise 4: the body of a write', () => {
   it("accepts nothing or {} on a body: 'none' endpoint and refuses anything else", async () => {
     const { company, key } = await tenant();
     const act = (rawBody: string | undefined) =>
-      call(noBodyRoute, { path: '/api/v1/probe/act', apiKey: key.key, signingSecret: key.signingSecret, rawBody, contentType: rawBody ? 'application/json' : null });
+      call(noBodyRoute, {
+        path: '/api/v1/probe/act',
+        apiKey: key.key,
+        signingSecret: key.signingSecret,
+        rawBody,
+        contentType: rawBody ? 'application/json' : null,
+      });
     expect((await act(undefined)).status).toBe(204);
     expect((await act('{}')).status).toBe(204);
     expect((await act(' { } ')).status).toBe(204);

@@ -32,11 +32,15 @@ describe('promise 5: headers and the error envelope on every answer', () => {
     for (const { res, mode } of answers) {
       expect(res.headers.get('x-service-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers.get('x-service-mode')).toBe(mode);
-      for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(res.headers.get(name)).toMatch(/^\d+$/);
+      for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'])
+        expect(res.headers.get(name)).toMatch(/^\d+$/);
       expect(res.headers.get('cache-control')).toBe('no-store');
       if (res.status >= 400) expectEnvelope(res);
     }
-    expect(answers[4].res.body.error).toMatchObject({ code: 'FORBIDDEN_SCOPE', details: { requiredScope: 'dpp:read' } });
+    expect(answers[4].res.body.error).toMatchObject({
+      code: 'FORBIDDEN_SCOPE',
+      details: { requiredScope: 'dpp:read' },
+    });
     // Live-only is judged before scope: a sandbox key hears CROSS_MODE_DENIED whatever its scopes.
     expect(answers[5].res.body.error.code).toBe('CROSS_MODE_DENIED');
     const requestId = crypto.randomUUID();
@@ -56,7 +60,11 @@ describe('promise 5: headers and the error envelope on every answer', () => {
     expect(res.status).toBe(401);
     expectEnvelope(res);
     expect(res.body.error.requestId).toBe(requestId);
-    expect([res.headers.get('ratelimit-limit'), res.headers.get('ratelimit-remaining'), res.headers.get('ratelimit-reset')]).toEqual(['120', '117', '42']);
+    expect([
+      res.headers.get('ratelimit-limit'),
+      res.headers.get('ratelimit-remaining'),
+      res.headers.get('ratelimit-reset'),
+    ]).toEqual(['120', '117', '42']);
     const unknownTest = await call(readRoute, { method: 'GET', apiKey: `pk_test_${'b'.repeat(32)}`, headers: edge });
     expect([unknownTest.status, unknownTest.headers.get('x-service-mode')]).toEqual([401, 'test']);
     expect(res.headers.get('x-service-mode')).toBe('live');
@@ -68,7 +76,10 @@ describe('promise 5: headers and the error envelope on every answer', () => {
     expect([roomy.headers.get('ratelimit-limit'), roomy.headers.get('ratelimit-remaining')]).toEqual(['100', '99']);
     const tight = { [EDGE_RATE_LIMIT_HEADER]: 'limit=120, remaining=3, reset=42' };
     const edgeBound = await call(readRoute, { method: 'GET', apiKey: key.key, headers: tight });
-    expect([edgeBound.headers.get('ratelimit-limit'), edgeBound.headers.get('ratelimit-remaining')]).toEqual(['120', '3']);
+    expect([edgeBound.headers.get('ratelimit-limit'), edgeBound.headers.get('ratelimit-remaining')]).toEqual([
+      '120',
+      '3',
+    ]);
   });
 
   it('warns with Warning: 299 when the key is older than 90 days or expires within 14 days, and not otherwise', async () => {
@@ -79,7 +90,10 @@ describe('promise 5: headers and the error envelope on every answer', () => {
     expect(await warningOf()).toBeNull();
     await prisma.$executeRaw`UPDATE "ApiKey" SET "createdAt" = now() - interval '91 days' WHERE id = ${key.id}::uuid`;
     expect(await warningOf()).toMatch(/^299 - ".*90 days.*"$/);
-    await prisma.apiKey.update({ where: { id: key.id }, data: { createdAt: new Date(), expiresAt: new Date(Date.now() + 15 * DAY) } });
+    await prisma.apiKey.update({
+      where: { id: key.id },
+      data: { createdAt: new Date(), expiresAt: new Date(Date.now() + 15 * DAY) },
+    });
     expect(await warningOf()).toBeNull();
     await prisma.apiKey.update({ where: { id: key.id }, data: { expiresAt: new Date(Date.now() + 13 * DAY) } });
     expect(await warningOf()).toMatch(/^299 - "This API key expires in 13 day\(s\) .*"$/);
@@ -90,7 +104,11 @@ describe('promise 5: headers and the error envelope on every answer', () => {
   it('decorates a handler answer whose headers are immutable (a redirect) instead of failing', async () => {
     const { key } = await tenant();
     const res = await call(redirectRoute, { method: 'GET', apiKey: key.key });
-    expect([res.status, res.headers.get('location'), res.headers.get('x-service-mode')]).toEqual([302, 'https://storage.example/file', 'live']);
+    expect([res.status, res.headers.get('location'), res.headers.get('x-service-mode')]).toEqual([
+      302,
+      'https://storage.example/file',
+      'live',
+    ]);
     expect(res.headers.get('x-service-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -99,7 +117,8 @@ describe('promise 5: headers and the error envelope on every answer', () => {
     const outside = await call(readRoute, { method: 'GET', apiKey: key.key });
     const { key: writer } = await tenant();
     const unsigned = await signedWrite(writer, { body: { name: 'a' }, signingSecret: null });
-    for (const res of [outside, unsigned]) expect([res.status, res.headers.get('www-authenticate')?.startsWith('Bearer')]).toEqual([401, true]);
+    for (const res of [outside, unsigned])
+      expect([res.status, res.headers.get('www-authenticate')?.startsWith('Bearer')]).toEqual([401, true]);
   });
 
   it('renders an unexpected error as a bare 500 INTERNAL_ERROR envelope that leaks nothing', async () => {

@@ -1,23 +1,38 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../db/client';
 import { IDEMPOTENCY_WAIT_MS, purgeExpiredIdempotencyRecords } from './idempotency';
-import { executions, holdNextWrite, keyOf, signedWrite as signedProbeWrite, sqlWriteRoute, tenant, writeRoute, type CallOptions, type Route } from './route-test-kit';
+import {
+  type CallOptions,
+  executions,
+  holdNextWrite,
+  keyOf,
+  type Route,
+  signedWrite as signedProbeWrite,
+  sqlWriteRoute,
+  tenant,
+  writeRoute,
+} from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 
 const stableHeaders = (headers: Headers) => {
   const kept: Record<string, string> = {};
   headers.forEach((value, name) => {
-    if (!['x-service-request-id', 'idempotent-replayed', 'ratelimit-remaining', 'ratelimit-reset'].includes(name)) kept[name] = value;
+    if (!['x-service-request-id', 'idempotent-replayed', 'ratelimit-remaining', 'ratelimit-reset'].includes(name))
+      kept[name] = value;
   });
   return kept;
 };
 
 // Every promise holds for a write in Prisma's transaction and for one in a direct SQL transaction (PUT form-data).
-const WRITES: [string, Route][] = [['Prisma transaction', writeRoute], ['direct SQL transaction', sqlWriteRoute]];
+const WRITES: [string, Route][] = [
+  ['Prisma transaction', writeRoute],
+  ['direct SQL transaction', sqlWriteRoute],
+];
 
 describe.each(WRITES)('promise 3: idempotency of writes (%s)', (_kind, route) => {
-  const signedWrite = (key: { key: string; signingSecret: string }, o: CallOptions = {}) => signedProbeWrite(key, o, route);
+  const signedWrite = (key: { key: string; signingSecret: string }, o: CallOptions = {}) =>
+    signedProbeWrite(key, o, route);
 
   it('refuses a write without Idempotency-Key 400 IDEMPOTENCY_KEY_REQUIRED, executing nothing', async () => {
     const { company, key } = await tenant();
@@ -58,7 +73,9 @@ describe.each(WRITES)('promise 3: idempotency of writes (%s)', (_kind, route) =>
   it('executes five identical racing requests exactly once; all get the same answer', async () => {
     const { company, key } = await tenant();
     const idempotencyKey = crypto.randomUUID();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => signedWrite(key, { body: { name: 'slow' }, idempotencyKey })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => signedWrite(key, { body: { name: 'slow' }, idempotencyKey })),
+    );
     expect(new Set(answers.map((a) => `${a.status} ${a.text}`)).size).toBe(1);
     expect(answers[0].status).toBe(201);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
@@ -74,7 +91,11 @@ describe.each(WRITES)('promise 3: idempotency of writes (%s)', (_kind, route) =>
     const started = Date.now();
     const duplicate = await signedWrite(key, { body: { name: 'hold' }, idempotencyKey });
     expect(Date.now() - started).toBeGreaterThanOrEqual(IDEMPOTENCY_WAIT_MS - 100);
-    expect([duplicate.status, duplicate.body.error.code, duplicate.headers.get('retry-after')]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS', '1']);
+    expect([duplicate.status, duplicate.body.error.code, duplicate.headers.get('retry-after')]).toEqual([
+      409,
+      'IDEMPOTENCY_IN_PROGRESS',
+      '1',
+    ]);
     gate.release();
     expect((await first).status).toBe(201);
     const later = await signedWrite(key, { body: { name: 'hold' }, idempotencyKey });
@@ -122,7 +143,9 @@ describe.each(WRITES)('promise 3: idempotency of writes (%s)', (_kind, route) =>
     // Other test files purge with the real clock: this record expires within the hour, judged two hours ahead.
     await prisma.$executeRaw`UPDATE "IdempotencyRecord" SET "expiresAt" = now() + interval '1 hour'
       WHERE "apiKeyId" = ${key.id}::uuid AND "idempotencyKey" = ${idempotencyKey}`;
-    expect(await purgeExpiredIdempotencyRecords(prisma, new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredIdempotencyRecords(prisma, new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(
+      1,
+    );
     const left = await prisma.idempotencyRecord.findMany({ where: { apiKeyId: key.id } });
     expect(left.map((r) => r.idempotencyKey)).toEqual([kept]);
   });

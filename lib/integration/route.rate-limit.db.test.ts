@@ -38,7 +38,8 @@ describe('promise 1: the per-key rate limit', () => {
 
   it('counts reads and writes together, and refuses a write over the limit before it executes', async () => {
     const { company, key } = await tenant();
-    for (let i = 0; i < 99; i++) expect((await call(readRoute, { method: 'GET', apiKey: key.key, address: addressOf(i) })).status).toBe(200);
+    for (let i = 0; i < 99; i++)
+      expect((await call(readRoute, { method: 'GET', apiKey: key.key, address: addressOf(i) })).status).toBe(200);
     expect((await signedWrite(key, { body: { name: 'last' } })).status).toBe(201);
     const refused = await signedWrite(key, { body: { name: 'over' } });
     expect([refused.status, refused.body.error.code]).toEqual([429, 'RATE_LIMITED']);
@@ -52,7 +53,11 @@ describe('promise 1: the per-key rate limit', () => {
     for (let i = 0; i < 101; i++) await call(readRoute, { method: 'GET', apiKey: live.key.key, address: addressOf(i) });
     expect((await call(readRoute, { method: 'GET', apiKey: live.key.key })).status).toBe(429);
     const other = await call(readRoute, { method: 'GET', apiKey: sandbox.key });
-    expect([other.status, other.headers.get('ratelimit-remaining'), other.headers.get('x-service-mode')]).toEqual([200, '99', 'test']);
+    expect([other.status, other.headers.get('ratelimit-remaining'), other.headers.get('x-service-mode')]).toEqual([
+      200,
+      '99',
+      'test',
+    ]);
     const second = await call(readRoute, { method: 'GET', apiKey: sibling.key });
     expect([second.status, second.headers.get('ratelimit-remaining')]).toEqual([200, '99']);
   });

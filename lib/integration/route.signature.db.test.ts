@@ -61,7 +61,12 @@ describe('promise 2: signatures on writes', () => {
 
   it('needs no signature and no Idempotency-Key on reads', async () => {
     const { key } = await tenant();
-    const res = await call(readRoute, { method: 'GET', path: '/api/v1/probe?limit=5', apiKey: key.key, idempotencyKey: null });
+    const res = await call(readRoute, {
+      method: 'GET',
+      path: '/api/v1/probe?limit=5',
+      apiKey: key.key,
+      idempotencyKey: null,
+    });
     expect([res.status, res.body.limit]).toEqual([200, 5]);
   });
 });

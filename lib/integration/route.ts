@@ -1,20 +1,35 @@
 import type { z } from 'zod';
-import { prisma, type Db, type Tx } from '../db/client';
-import { sqlTransaction, type SqlTx } from '../db/sql';
+import { sha256Hex } from '../crypto/secrets';
+import { type Db, prisma, type Tx } from '../db/client';
+import { type SqlTx, sqlTransaction } from '../db/sql';
 import type { DomainContext } from '../domain/context';
+import { BodyUnreadable, readBoundedBody } from '../http/bounded-body';
 import { clientAddressFromHeaders } from '../http/client-address';
 import { renderIntegrationError, ServiceError } from '../http/errors';
-import { edgeLimitFromHeaders, limit, rateLimitHeaders, tightestLimit, type RateLimitResult } from '../http/rate-limit';
+import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from '../http/rate-limit';
 import { requestIdFrom } from '../http/request-id';
-import { sha256Hex } from '../crypto/secrets';
-import { authenticateKey, checkModeHeader, keyWarning, MODE_HEADER, modeName, type AuthenticatedKey } from './authenticate';
-import { DEFAULT_MAX_BODY_BYTES, isWrite, type Endpoint } from './endpoint';
-import { captureResponse, claimIdempotencyKey, IDEMPOTENCY_HEADER, recordOutcome, recordRefusal, requireIdempotencyKey, type IdempotencyScope } from './idempotency';
+import {
+  type AuthenticatedKey,
+  authenticateKey,
+  checkModeHeader,
+  keyWarning,
+  MODE_HEADER,
+  modeName,
+} from './authenticate';
+import { DEFAULT_MAX_BODY_BYTES, type Endpoint, isWrite } from './endpoint';
+import {
+  captureResponse,
+  claimIdempotencyKey,
+  IDEMPOTENCY_HEADER,
+  type IdempotencyScope,
+  recordOutcome,
+  recordRefusal,
+  requireIdempotencyKey,
+} from './idempotency';
 import { parseJsonBody, parseQuery, requireNoBody, requireStorablePathParameters } from './input';
 import { signingSecretOf } from './keys';
 import { keyHasScope } from './scopes';
 import { SIGNATURE_HEADER, verifyIntegrationSignature } from './signature';
-import { BodyUnreadable, readBoundedBody } from '../http/bounded-body';
 
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.';
 const WRITE_TIMEOUT_MS = 30_000;
@@ -63,15 +78,18 @@ function decorate(original: Response, out: Outgoing): Response {
   const response = withMutableHeaders(original);
   response.headers.set('X-Service-Request-Id', out.requestId);
   // Every 401 names the scheme (RFC 9110), also the ones about the signature or the client address.
-  if (response.status === 401 && !response.headers.has('WWW-Authenticate')) response.headers.set('WWW-Authenticate', 'Bearer');
+  if (response.status === 401 && !response.headers.has('WWW-Authenticate'))
+    response.headers.set('WWW-Authenticate', 'Bearer');
   response.headers.set('X-Service-Mode', out.mode);
-  if (out.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(out.rateLimit))) response.headers.set(name, value);
+  if (out.rateLimit)
+    for (const [name, value] of Object.entries(rateLimitHeaders(out.rateLimit))) response.headers.set(name, value);
   if (out.warning) response.headers.set('Warning', out.warning);
   return response;
 }
 
 /** Before the key is known, the mode its prefix claims (a 401 still says which mode it was judged in). */
-const claimedMode = (authorization: string | null): 'live' | 'test' => (/\bpk_test_/.test(authorization ?? '') ? 'test' : 'live');
+const claimedMode = (authorization: string | null): 'live' | 'test' =>
+  /\bpk_test_/.test(authorization ?? '') ? 'test' : 'live';
 
 /**
  * A row that vanished between a handler's lookup and its write (the same resource deleted by a concurrent
@@ -79,8 +97,15 @@ const claimedMode = (authorization: string | null): 'live' | 'test' => (/\bpk_te
  * never a 500.
  */
 export function vanishedRecord(error: unknown): ServiceError | null {
-  if (!(error instanceof Error) || error.name !== 'PrismaClientKnownRequestError' || (error as { code?: unknown }).code !== 'P2025') return null;
-  return new ServiceError('NOT_FOUND', 'The resource no longer exists: it was removed while this request ran.', { cause: error });
+  if (
+    !(error instanceof Error) ||
+    error.name !== 'PrismaClientKnownRequestError' ||
+    (error as { code?: unknown }).code !== 'P2025'
+  )
+    return null;
+  return new ServiceError('NOT_FOUND', 'The resource no longer exists: it was removed while this request ran.', {
+    cause: error,
+  });
 }
 
 /** A body whose connection broke mid-way is a malformed request (nobody is left to read the answer), not a 500. */
@@ -105,7 +130,11 @@ export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
 ) {
   return async function route(request: Request, context: { params: Promise<P> }): Promise<Response> {
     const authorization = request.headers.get('authorization');
-    const out: Outgoing = { requestId: requestIdFrom(request.headers), mode: claimedMode(authorization), rateLimit: edgeLimitFromHeaders(request.headers) };
+    const out: Outgoing = {
+      requestId: requestIdFrom(request.headers),
+      mode: claimedMode(authorization),
+      rateLimit: edgeLimitFromHeaders(request.headers),
+    };
     let response: Response;
     try {
       const key = await authenticateKey({ authorization, clientAddress: clientAddressFromHeaders(request.headers) });
@@ -117,10 +146,24 @@ export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
       if (!own.success) throw new ServiceError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
       await touchKey(key);
       const url = new URL(request.url);
-      const run: Run = (db, sql, rawBody) => execute(endpoint, handler, { request, url, key, db, sql, rawBody, params: context.params, requestId: out.requestId });
-      response = isWrite(request.method) ? await runWrite(request, url, key, out.requestId, run, endpoint) : await run(prisma, null, new Uint8Array());
+      const run: Run = (db, sql, rawBody) =>
+        execute(endpoint, handler, {
+          request,
+          url,
+          key,
+          db,
+          sql,
+          rawBody,
+          params: context.params,
+          requestId: out.requestId,
+        });
+      response = isWrite(request.method)
+        ? await runWrite(request, url, key, out.requestId, run, endpoint)
+        : await run(prisma, null, new Uint8Array());
     } catch (error) {
-      response = renderIntegrationError(unreadableBody(error) ?? vanishedRecord(error) ?? error, { requestId: out.requestId });
+      response = renderIntegrationError(unreadableBody(error) ?? vanishedRecord(error) ?? error, {
+        requestId: out.requestId,
+      });
     }
     return decorate(response, out);
   };
@@ -139,24 +182,45 @@ interface Execution<P> {
   requestId: string;
 }
 
-async function execute<E extends Endpoint, P>(endpoint: E, handler: (call: IntegrationCall<E, P>) => Promise<Response>, x: Execution<P>) {
+async function execute<E extends Endpoint, P>(
+  endpoint: E,
+  handler: (call: IntegrationCall<E, P>) => Promise<Response>,
+  x: Execution<P>,
+) {
   const { key } = x;
   // Mode before scope: a sandbox key can never hold a live-only scope (gdpr:admin), and the contract answers it
   // CROSS_MODE_DENIED rather than FORBIDDEN_SCOPE.
-  if (endpoint.liveOnly && key.mode === 'TEST') throw new ServiceError('CROSS_MODE_DENIED', 'This operation is available to live keys only.');
+  if (endpoint.liveOnly && key.mode === 'TEST')
+    throw new ServiceError('CROSS_MODE_DENIED', 'This operation is available to live keys only.');
   if (endpoint.scope && endpoint.scope !== 'any' && !keyHasScope(key.scopes, endpoint.scope)) {
-    throw new ServiceError('FORBIDDEN_SCOPE', `This key lacks the ${endpoint.scope} scope.`, { details: { requiredScope: endpoint.scope } });
+    throw new ServiceError('FORBIDDEN_SCOPE', `This key lacks the ${endpoint.scope} scope.`, {
+      details: { requiredScope: endpoint.scope },
+    });
   }
   let body: unknown;
   if (endpoint.body === 'none') requireNoBody(x.rawBody);
-  else if (endpoint.body && endpoint.body !== 'multipart') body = parseJsonBody(x.rawBody, x.request.headers.get('content-type'), endpoint.body);
+  else if (endpoint.body && endpoint.body !== 'multipart')
+    body = parseJsonBody(x.rawBody, x.request.headers.get('content-type'), endpoint.body);
   const query = endpoint.query ? parseQuery(x.url, endpoint.query) : {};
   const params = await x.params;
   requireStorablePathParameters(params);
-  const ctx: DomainContext = { companyId: key.companyId, actor: { role: 'Integration', id: key.id, channel: 'API' }, mode: key.mode };
+  const ctx: DomainContext = {
+    companyId: key.companyId,
+    actor: { role: 'Integration', id: key.id, channel: 'API' },
+    mode: key.mode,
+  };
   return handler({
-    request: x.request, url: x.url, requestId: x.requestId, key, ctx, db: x.db, sql: x.sql, rawBody: x.rawBody,
-    body: body as BodyOf<E>, query: query as QueryOf<E>, params,
+    request: x.request,
+    url: x.url,
+    requestId: x.requestId,
+    key,
+    ctx,
+    db: x.db,
+    sql: x.sql,
+    rawBody: x.rawBody,
+    body: body as BodyOf<E>,
+    query: query as QueryOf<E>,
+    params,
   });
 }
 
@@ -174,43 +238,77 @@ interface BodyLimit {
 }
 
 function bodyLimitOf(endpoint: Endpoint): BodyLimit {
-  const bytes = typeof endpoint.maxBodyBytes === 'function' ? endpoint.maxBodyBytes() : (endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const bytes =
+    typeof endpoint.maxBodyBytes === 'function'
+      ? endpoint.maxBodyBytes()
+      : (endpoint.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   return { bytes, code: endpoint.body === 'multipart' ? 'FILE_INVALID' : 'MALFORMED_BODY' };
 }
 
 /** The write body, abandoned as soon as it passes the endpoint's limit (lib/http/bounded-body.ts). */
 function readWriteBody(request: Request, limit: BodyLimit): Promise<Uint8Array> {
-  return readBoundedBody(request, limit.bytes, () =>
-    new ServiceError(limit.code, `The request body exceeds the limit of ${limit.bytes} bytes.`, { details: { maxBytes: limit.bytes } }));
+  return readBoundedBody(
+    request,
+    limit.bytes,
+    () =>
+      new ServiceError(limit.code, `The request body exceeds the limit of ${limit.bytes} bytes.`, {
+        details: { maxBytes: limit.bytes },
+      }),
+  );
 }
 
-async function runWrite(request: Request, url: URL, key: AuthenticatedKey, requestId: string, run: Run, endpoint: Endpoint) {
+async function runWrite(
+  request: Request,
+  url: URL,
+  key: AuthenticatedKey,
+  requestId: string,
+  run: Run,
+  endpoint: Endpoint,
+) {
   const rawBody = await readWriteBody(request, bodyLimitOf(endpoint));
   const pathWithQuery = url.pathname + url.search;
   verifyIntegrationSignature({
-    header: request.headers.get(SIGNATURE_HEADER), method: request.method, pathWithQuery, rawBody, secret: signingSecretOf(key),
+    header: request.headers.get(SIGNATURE_HEADER),
+    method: request.method,
+    pathWithQuery,
+    rawBody,
+    secret: signingSecretOf(key),
   });
   const scope: IdempotencyScope = {
-    apiKeyId: key.id, idempotencyKey: requireIdempotencyKey(request.headers.get(IDEMPOTENCY_HEADER)),
-    method: request.method, path: pathWithQuery, bodyHash: sha256Hex(rawBody), sealed: endpoint.sensitiveResponse === true,
+    apiKeyId: key.id,
+    idempotencyKey: requireIdempotencyKey(request.headers.get(IDEMPOTENCY_HEADER)),
+    method: request.method,
+    path: pathWithQuery,
+    bodyHash: sha256Hex(rawBody),
+    sealed: endpoint.sensitiveResponse === true,
   };
   /** The claim, the handler and the recorded outcome, in the one transaction `tx`. */
   const write = async (tx: Tx | SqlTx, execute: () => Promise<Response>) => {
     const claim = await claimIdempotencyKey(tx, scope);
     if (claim.kind === 'replay') return claim.response;
     const stored = await captureResponse(await execute());
-    const response = new Response(stored.status === 204 ? null : (stored.body as BodyInit), { status: stored.status, headers: stored.headers });
+    const response = new Response(stored.status === 204 ? null : (stored.body as BodyInit), {
+      status: stored.status,
+      headers: stored.headers,
+    });
     if (stored.status >= 500) throw new RollBack(response);
     await recordOutcome(tx, scope, stored);
     return response;
   };
   try {
-    if (endpoint.sqlTransaction) return await sqlTransaction((tx) => write(tx, () => run(prisma, tx, rawBody)), { statementTimeoutMs: WRITE_TIMEOUT_MS });
-    return await prisma.$transaction((tx) => write(tx, () => run(tx, null, rawBody)), { timeout: WRITE_TIMEOUT_MS, maxWait: 10_000 });
+    if (endpoint.sqlTransaction)
+      return await sqlTransaction((tx) => write(tx, () => run(prisma, tx, rawBody)), {
+        statementTimeoutMs: WRITE_TIMEOUT_MS,
+      });
+    return await prisma.$transaction((tx) => write(tx, () => run(tx, null, rawBody)), {
+      timeout: WRITE_TIMEOUT_MS,
+      maxWait: 10_000,
+    });
   } catch (thrown) {
     if (thrown instanceof RollBack) return thrown.response;
     const error = vanishedRecord(thrown) ?? thrown;
-    if (!(error instanceof ServiceError) || error.status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS') throw error;
+    if (!(error instanceof ServiceError) || error.status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS')
+      throw error;
     const refusal = renderIntegrationError(error, { requestId });
     await recordRefusal(prisma, scope, await captureResponse(refusal.clone()));
     return refusal;

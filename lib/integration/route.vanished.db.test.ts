@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma } from '../db/client';
-import { executions, signedWrite, tenant } from './route-test-kit';
 import { vanishedRecord } from './route';
+import { executions, signedWrite, tenant } from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 
@@ -19,8 +19,14 @@ describe('a resource deleted while a write to it runs', () => {
   });
 
   it('maps only Prisma P2025 (record not found); other errors stay what they are', () => {
-    const p2025 = Object.assign(new Error('No record was found for an update.'), { name: 'PrismaClientKnownRequestError', code: 'P2025' });
-    const p2002 = Object.assign(new Error('Unique constraint failed'), { name: 'PrismaClientKnownRequestError', code: 'P2002' });
+    const p2025 = Object.assign(new Error('No record was found for an update.'), {
+      name: 'PrismaClientKnownRequestError',
+      code: 'P2025',
+    });
+    const p2002 = Object.assign(new Error('Unique constraint failed'), {
+      name: 'PrismaClientKnownRequestError',
+      code: 'P2002',
+    });
     expect(vanishedRecord(p2025)?.code).toBe('NOT_FOUND');
     expect(vanishedRecord(p2002)).toBeNull();
     expect(vanishedRecord(Object.assign(new Error('x'), { code: 'P2025' }))).toBeNull();

@@ -4,8 +4,19 @@ import { GRANTABLE_SCOPES, keyHasScope, PRIVILEGED_SCOPES, SCOPES, validateScope
 describe('the scope table', () => {
   it('holds the contract’s thirteen grantable and two privileged scopes, each described', () => {
     expect(GRANTABLE_SCOPES).toEqual([
-      'dpp:read', 'dpp:draft:write', 'dpp:gate:read', 'dpp:submit', 'dpp:withdraw', 'document:write', 'category:read',
-      'schema:read', 'supplier:read', 'mapping:read', 'mapping:write', 'webhook:read', 'webhook:write',
+      'dpp:read',
+      'dpp:draft:write',
+      'dpp:gate:read',
+      'dpp:submit',
+      'dpp:withdraw',
+      'document:write',
+      'category:read',
+      'schema:read',
+      'supplier:read',
+      'mapping:read',
+      'mapping:write',
+      'webhook:read',
+      'webhook:write',
     ]);
     expect(PRIVILEGED_SCOPES).toEqual(['keys:admin', 'gdpr:admin']);
     for (const spec of Object.values(SCOPES)) expect(spec.description.length).toBeGreaterThan(10);
@@ -32,13 +43,17 @@ describe('validateScopeSet', () => {
   });
 
   it('requires each privileged scope to be alone on its key', () => {
-    expect(validateScopeSet(['keys:admin', 'dpp:read'], { allowPrivileged: true }).join()).toMatch(/keys:admin must be the only scope/);
+    expect(validateScopeSet(['keys:admin', 'dpp:read'], { allowPrivileged: true }).join()).toMatch(
+      /keys:admin must be the only scope/,
+    );
     const both = validateScopeSet(['keys:admin', 'gdpr:admin'], { allowPrivileged: true });
     expect(both).toHaveLength(2);
   });
 
   it('keeps gdpr:admin to live keys', () => {
-    expect(validateScopeSet(['gdpr:admin'], { allowPrivileged: true, mode: 'TEST' }).join()).toMatch(/only available on live keys/);
+    expect(validateScopeSet(['gdpr:admin'], { allowPrivileged: true, mode: 'TEST' }).join()).toMatch(
+      /only available on live keys/,
+    );
     expect(validateScopeSet(['keys:admin'], { allowPrivileged: true, mode: 'TEST' })).toEqual([]);
   });
 

@@ -47,7 +47,10 @@ export interface ScopeSetOptions {
 }
 
 /** Every reason the set cannot go on one key; an empty list means it can. */
-export function validateScopeSet(scopes: readonly string[], { allowPrivileged = false, mode }: ScopeSetOptions = {}): string[] {
+export function validateScopeSet(
+  scopes: readonly string[],
+  { allowPrivileged = false, mode }: ScopeSetOptions = {},
+): string[] {
   const errors: string[] = [];
   if (scopes.length === 0) errors.push('A key needs at least one scope.');
   const unknown = scopes.filter((s) => !isScope(s));

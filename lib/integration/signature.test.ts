@@ -29,7 +29,15 @@ function codeOf(fn: () => void): string | null {
 
 const verify = (header: string | null, over: Partial<Parameters<typeof verifyIntegrationSignature>[0]> = {}) =>
   codeOf(() =>
-    verifyIntegrationSignature({ header, method: 'POST', pathWithQuery: '/api/v1/products?x=1', rawBody: body, secret, nowSeconds: now, ...over }),
+    verifyIntegrationSignature({
+      header,
+      method: 'POST',
+      pathWithQuery: '/api/v1/products?x=1',
+      rawBody: body,
+      secret,
+      nowSeconds: now,
+      ...over,
+    }),
   );
 
 describe('integration request signatures', () => {
@@ -45,8 +53,12 @@ describe('integration request signatures', () => {
   });
 
   it('refuses a tampered body, a re-serialised body, another method and the bare path when a query was sent', () => {
-    expect(verify(signed(), { rawBody: new TextEncoder().encode('{"name":"Cell B","categoryCode":"EV"}') })).toBe('INVALID_SIGNATURE');
-    expect(verify(signed(), { rawBody: new TextEncoder().encode('{ "name": "Cell A", "categoryCode": "EV" }') })).toBe('INVALID_SIGNATURE');
+    expect(verify(signed(), { rawBody: new TextEncoder().encode('{"name":"Cell B","categoryCode":"EV"}') })).toBe(
+      'INVALID_SIGNATURE',
+    );
+    expect(verify(signed(), { rawBody: new TextEncoder().encode('{ "name": "Cell A", "categoryCode": "EV" }') })).toBe(
+      'INVALID_SIGNATURE',
+    );
     expect(verify(signed(), { method: 'PUT' })).toBe('INVALID_SIGNATURE');
     expect(verify(signed({ path: '/api/v1/products' }))).toBe('INVALID_SIGNATURE');
   });
@@ -60,7 +72,14 @@ describe('integration request signatures', () => {
 
   it('never echoes the expected signature in the error', () => {
     try {
-      verifyIntegrationSignature({ header: signed(), method: 'DELETE', pathWithQuery: '/x', rawBody: body, secret, nowSeconds: now });
+      verifyIntegrationSignature({
+        header: signed(),
+        method: 'DELETE',
+        pathWithQuery: '/x',
+        rawBody: body,
+        secret,
+        nowSeconds: now,
+      });
     } catch (error) {
       expect(JSON.stringify((error as ServiceError).options)).not.toMatch(/[0-9a-f]{64}/);
     }

@@ -35,7 +35,14 @@ export function canonicalString(timestamp: number, method: string, pathWithQuery
  * Checks `X-Service-Signature: t=<ts>, v1=<hex>` against the key's signing secret. The reasons are
  * non-sensitive (missing, malformed, outside the window, mismatch) and the comparison is constant-time.
  */
-export function verifyIntegrationSignature({ header, method, pathWithQuery, rawBody, secret, nowSeconds }: SignedRequest): void {
+export function verifyIntegrationSignature({
+  header,
+  method,
+  pathWithQuery,
+  rawBody,
+  secret,
+  nowSeconds,
+}: SignedRequest): void {
   if (!secret) {
     throw new ServiceError('SIGNING_NOT_CONFIGURED', 'This key has no signing secret; rotate the key to get one.');
   }
@@ -45,8 +52,12 @@ export function verifyIntegrationSignature({ header, method, pathWithQuery, rawB
   const timestamp = Number(match[1]);
   const now = nowSeconds ?? Math.floor(Date.now() / 1000);
   if (timestamp < now - SIGNATURE_PAST_SECONDS || timestamp > now + SIGNATURE_FUTURE_SECONDS) {
-    throw invalid(`the timestamp is outside the accepted window (${SIGNATURE_PAST_SECONDS} s past, ${SIGNATURE_FUTURE_SECONDS} s future)`);
+    throw invalid(
+      `the timestamp is outside the accepted window (${SIGNATURE_PAST_SECONDS} s past, ${SIGNATURE_FUTURE_SECONDS} s future)`,
+    );
   }
-  const expected = createHmac('sha256', secret).update(canonicalString(timestamp, method, pathWithQuery, rawBody), 'utf8').digest('hex');
+  const expected = createHmac('sha256', secret)
+    .update(canonicalString(timestamp, method, pathWithQuery, rawBody), 'utf8')
+    .digest('hex');
   if (!constantTimeEqualHex(expected, match[2])) throw invalid('the signature does not match the request');
 }

@@ -9,7 +9,13 @@ const defaults = { pass: async () => ({ attempted: 1, sent: 1 }), empty: { attem
 describe('a worker session', () => {
   it('runs passes a pause apart until its time is up, adding up what they did', async () => {
     let now = 0;
-    const result = await passSession(defaults, { sessionMs: 10_000, pauseMs: 2_000, active: () => true, clock: () => now, wait: async (ms) => void (now += ms) });
+    const result = await passSession(defaults, {
+      sessionMs: 10_000,
+      pauseMs: 2_000,
+      active: () => true,
+      clock: () => now,
+      wait: async (ms) => void (now += ms),
+    });
     expect(result).toEqual({ passes: 5, attempted: 5, sent: 5 });
   });
 
@@ -28,7 +34,12 @@ describe('a worker session', () => {
       return { attempted: 1, sent: 1 };
     };
     const result = await passSession(defaults, {
-      pass, sessionMs: 10_000, pauseMs: 2_000, active: () => true, clock: () => now, wait: async (ms) => void (now += ms),
+      pass,
+      sessionMs: 10_000,
+      pauseMs: 2_000,
+      active: () => true,
+      clock: () => now,
+      wait: async (ms) => void (now += ms),
       log: { warn: (obj) => void warnings.push(obj) },
     });
     expect(result).toEqual({ passes: 5, attempted: 3, sent: 3 });
@@ -44,7 +55,15 @@ describe('a worker session', () => {
       if (now >= 8_000 && now < 14_000) throw lost();
       return { attempted: 1, sent: 1 };
     };
-    const result = await passSession(defaults, { pass, sessionMs: 10_000, pauseMs: 2_000, graceMs: 60_000, active: () => true, clock: () => now, wait: async (ms) => void (now += ms) });
+    const result = await passSession(defaults, {
+      pass,
+      sessionMs: 10_000,
+      pauseMs: 2_000,
+      graceMs: 60_000,
+      active: () => true,
+      clock: () => now,
+      wait: async (ms) => void (now += ms),
+    });
     // Passes at 0, 2, 4, 6 s succeed, 8, 10, 12 s fail, the one at 14 s succeeds and ends the session.
     expect(result).toEqual({ passes: 8, attempted: 5, sent: 5 });
     expect(now).toBe(14_000);
@@ -56,17 +75,26 @@ describe('a worker session', () => {
       throw lost();
     };
     const clock = { clock: () => now, wait: async (ms: number) => void (now += ms) };
-    const result = await passSession(defaults, { pass: down, sessionMs: 10_000, pauseMs: 2_000, graceMs: 6_000, active: () => true, ...clock });
+    const result = await passSession(defaults, {
+      pass: down,
+      sessionMs: 10_000,
+      pauseMs: 2_000,
+      graceMs: 6_000,
+      active: () => true,
+      ...clock,
+    });
     expect(result).toEqual({ passes: 8, attempted: 0, sent: 0 });
     expect(now).toBeLessThanOrEqual(16_000);
     now = 0;
     expect((await passSession(defaults, { pass: down, active: () => false, ...clock })).passes).toBe(1);
   });
 
-  it('still fails on any other error, as the job\'s failure', async () => {
+  it("still fails on any other error, as the job's failure", async () => {
     const broken = async (): Promise<{ attempted: number; sent: number }> => {
       throw new TypeError('bug');
     };
-    await expect(passSession(defaults, { pass: broken, active: () => true, clock: () => 0, wait: async () => undefined })).rejects.toThrow('bug');
+    await expect(
+      passSession(defaults, { pass: broken, active: () => true, clock: () => 0, wait: async () => undefined }),
+    ).rejects.toThrow('bug');
   });
 });

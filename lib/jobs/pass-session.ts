@@ -38,7 +38,14 @@ export async function passSession<S extends Record<string, number>>(
   defaults: { pass: () => Promise<S>; empty: S },
   options: SessionOptions<S> = {},
 ): Promise<S & { passes: number }> {
-  const { sessionMs = SESSION_MS, pauseMs = PASS_PAUSE_MS, graceMs = OUTAGE_GRACE_MS, pass = defaults.pass, clock = Date.now, wait = sleep } = options;
+  const {
+    sessionMs = SESSION_MS,
+    pauseMs = PASS_PAUSE_MS,
+    graceMs = OUTAGE_GRACE_MS,
+    pass = defaults.pass,
+    clock = Date.now,
+    wait = sleep,
+  } = options;
   // Imported when first needed: the runner imports the job table, which imports the workers.
   const active = options.active ?? (await import('./runner')).jobsRunning;
   const deadline = clock() + sessionMs;

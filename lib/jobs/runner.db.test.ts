@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma } from '../db/client';
 import { defineJob } from './job';
 import { JOBS } from './registry';
-import { JOBS_APPLICATION_NAME, JOBS_SCHEMA, startJobs, stopJobs, type JobRunner } from './runner';
+import { JOBS_APPLICATION_NAME, JOBS_SCHEMA, type JobRunner, startJobs, stopJobs } from './runner';
 import { eventually, keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from './testing';
 
 const connectionString = () => process.env.DATABASE_URL!;
@@ -24,7 +24,14 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
 }
 
 const jobConnections = async () =>
-  Number((await query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [JOBS_APPLICATION_NAME]))[0].n);
+  Number(
+    (
+      await query<{ n: string }>(
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+        [JOBS_APPLICATION_NAME],
+      )
+    )[0].n,
+  );
 
 afterAll(async () => {
   await stopJobs();
@@ -44,7 +51,9 @@ describe('a started job runner', () => {
   it('creates a queue for every job in the table and schedules idempotency-retention hourly in UTC', async () => {
     for (const job of jobs) expect(await runner.boss.getQueue(job.name), job.name).not.toBeNull();
     const schedules = await runner.boss.getSchedules();
-    expect(schedules).toContainEqual(expect.objectContaining({ name: 'idempotency-retention', cron: '0 * * * *', timezone: 'UTC' }));
+    expect(schedules).toContainEqual(
+      expect.objectContaining({ name: 'idempotency-retention', cron: '0 * * * *', timezone: 'UTC' }),
+    );
   });
 
   it("keeps pg-boss's tables in their own schema: nothing of it lands in the service's public schema", async () => {
@@ -88,7 +97,10 @@ describe('starting and stopping', () => {
     await stopJobs();
 
     await stopped;
-    await eventually(async () => ((await jobConnections()) === 0 ? true : undefined), { timeoutMs: 10_000, what: 'the job connections to close' });
+    await eventually(async () => ((await jobConnections()) === 0 ? true : undefined), {
+      timeoutMs: 10_000,
+      what: 'the job connections to close',
+    });
     await expect(stopJobs()).resolves.toBeUndefined();
   });
 
@@ -106,7 +118,10 @@ describe('starting and stopping', () => {
       },
     });
     const runner = await startJobs({ connectionString: connectionString(), log, jobs: [...jobs, launched] });
-    await eventually(async () => (runs.length > 0 ? true : undefined), { timeoutMs: 20_000, what: 'the job sent at start to run' });
+    await eventually(async () => (runs.length > 0 ? true : undefined), {
+      timeoutMs: 20_000,
+      what: 'the job sent at start to run',
+    });
     expect(runs).toHaveLength(1);
     await runner.boss.unschedule(launched.name);
     await stopJobs();
@@ -115,7 +130,9 @@ describe('starting and stopping', () => {
   it('rejects a start on an unreachable database, leaves nothing running, and can start again afterwards', async () => {
     const { log } = recordingLog();
     await stopJobs();
-    await expect(startJobs({ connectionString: 'postgresql://nobody:nothing@127.0.0.1:1/none', log })).rejects.toThrow();
+    await expect(
+      startJobs({ connectionString: 'postgresql://nobody:nothing@127.0.0.1:1/none', log }),
+    ).rejects.toThrow();
 
     const runner = await startJobs({ connectionString: connectionString(), log, jobs });
     expect(await runner.boss.getQueue('idempotency-retention')).not.toBeNull();

@@ -4,7 +4,13 @@ import { recordingLog } from './testing';
 
 describe("the runner's error reporting", () => {
   // The shapes pg-boss emits: a worker's poll failing (a copy of the error, its message suffixed), pg's own errors.
-  const workerError = (message: string, extra: object = {}) => ({ ...extra, message: `${message} (Queue: webhook-deliveries, Worker: 0b6f3a52)`, stack: 'Error: …\n    at x', queue: 'webhook-deliveries', worker: '0b6f3a52' });
+  const workerError = (message: string, extra: object = {}) => ({
+    ...extra,
+    message: `${message} (Queue: webhook-deliveries, Worker: 0b6f3a52)`,
+    stack: 'Error: …\n    at x',
+    queue: 'webhook-deliveries',
+    worker: '0b6f3a52',
+  });
 
   it('reports a lost database as one warning line without a stack, at most once per interval', () => {
     const { log, entries } = recordingLog();
@@ -15,10 +21,16 @@ describe("the runner's error reporting", () => {
       return now;
     });
     report(workerError('Connection terminated due to connection timeout'));
-    report(workerError('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' }));
+    report(
+      workerError('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' }),
+    );
     report(Object.assign(new Error('Connection terminated unexpectedly')));
     expect(entries).toEqual([
-      { level: 'warn', obj: { database: 'Connection terminated due to connection timeout' }, msg: 'background jobs: pg-boss error: database unavailable' },
+      {
+        level: 'warn',
+        obj: { database: 'Connection terminated due to connection timeout' },
+        msg: 'background jobs: pg-boss error: database unavailable',
+      },
     ]);
   });
 

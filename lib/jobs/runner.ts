@@ -60,7 +60,12 @@ export async function stopJobs(): Promise<void> {
 
 async function launch({ connectionString, log, jobs = JOBS }: StartJobsOptions): Promise<Running> {
   // Our own pool, so a failed start can be closed too (pg-boss closes only pools it opened and started).
-  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, application_name: JOBS_APPLICATION_NAME, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: POOL_SIZE,
+    application_name: JOBS_APPLICATION_NAME,
+    connectionTimeoutMillis: 5_000,
+  });
   const boss = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) }, schema: JOBS_SCHEMA });
   // An 'error' event without a listener would end the process; a lost database is reported here and retried.
   pool.on('error', jobErrorReporter(log, 'background jobs: idle database connection lost'));
@@ -84,9 +89,10 @@ async function launch({ connectionString, log, jobs = JOBS }: StartJobsOptions):
 export function jobErrorReporter(log: JobLog, what: string, warnNow = everyMs(30_000)): (err: unknown) => void {
   return (err) => {
     // A worker's error is a copy of the original with " (Queue: …, Worker: …)" added to its message.
-    const original = typeof err === 'object' && err !== null
-      ? { ...err, message: String((err as { message?: unknown }).message ?? '').replace(/ \(Queue: [^)]*\)$/, '') }
-      : err;
+    const original =
+      typeof err === 'object' && err !== null
+        ? { ...err, message: String((err as { message?: unknown }).message ?? '').replace(/ \(Queue: [^)]*\)$/, '') }
+        : err;
     if (isDatabaseUnavailable(err) || isDatabaseUnavailable(original)) {
       if (warnNow()) log.warn({ database: describeDatabaseFailure(original) }, `${what}: database unavailable`);
       return;
@@ -116,7 +122,12 @@ async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition<any>[], l
   for (const job of jobs) if (job.startAtLaunch) await boss.send(job.name, {});
 }
 
-async function runOne(job: JobDefinition<any>, jobId: string, data: object, log: JobLog): Promise<Record<string, unknown>> {
+async function runOne(
+  job: JobDefinition<any>,
+  jobId: string,
+  data: object,
+  log: JobLog,
+): Promise<Record<string, unknown>> {
   const started = Date.now();
   try {
     const output = (await job.handler(data, { jobId, log })) ?? {};

@@ -6,7 +6,8 @@ import type { JobLog } from './job';
 /** A JobLog that keeps what it is told, for tests that check what a job reported. */
 export function recordingLog() {
   const entries: { level: 'info' | 'warn' | 'error'; obj: object; msg?: string }[] = [];
-  const at = (level: 'info' | 'warn' | 'error') => (obj: object, msg?: string) => void entries.push({ level, obj, msg });
+  const at = (level: 'info' | 'warn' | 'error') => (obj: object, msg?: string) =>
+    void entries.push({ level, obj, msg });
   const log: JobLog = { info: at('info'), warn: at('warn'), error: at('error') };
   return { log, entries };
 }
@@ -21,7 +22,11 @@ export async function keyWithIdempotencyRecords(): Promise<string> {
   const company = await createTestCompany(prisma);
   const key = await mintTestKey(prisma, company.id, { scopes: ['dpp:draft:write'] });
   const now = Date.now();
-  const records = { 'expired-yesterday': now - 25 * HOUR_MS, 'expired-just-now': now - 1_000, fresh: now + 23 * HOUR_MS };
+  const records = {
+    'expired-yesterday': now - 25 * HOUR_MS,
+    'expired-just-now': now - 1_000,
+    fresh: now + 23 * HOUR_MS,
+  };
   await prisma.idempotencyRecord.createMany({
     data: Object.entries(records).map(([idempotencyKey, expiresAt]) => ({
       apiKeyId: key.id,
@@ -38,12 +43,19 @@ export async function keyWithIdempotencyRecords(): Promise<string> {
 }
 
 export async function remainingIdempotencyKeys(apiKeyId: string): Promise<string[]> {
-  const rows = await prisma.idempotencyRecord.findMany({ where: { apiKeyId }, select: { idempotencyKey: true }, orderBy: { idempotencyKey: 'asc' } });
+  const rows = await prisma.idempotencyRecord.findMany({
+    where: { apiKeyId },
+    select: { idempotencyKey: true },
+    orderBy: { idempotencyKey: 'asc' },
+  });
   return rows.map((r) => r.idempotencyKey);
 }
 
 /** Polls `check` until it returns a value (not undefined) or the deadline passes: a bound, never a guess. */
-export async function eventually<T>(check: () => Promise<T | undefined>, { timeoutMs = 20_000, everyMs = 200, what = 'the condition' } = {}): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  { timeoutMs = 20_000, everyMs = 200, what = 'the condition' } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

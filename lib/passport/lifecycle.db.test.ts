@@ -4,16 +4,22 @@ import { disconnectPrisma, prisma } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../http/errors';
-import { exampleFormData } from '../schema/examples';
 import { CATEGORY_SCHEMAS } from '../schema/categories';
+import { exampleFormData } from '../schema/examples';
 import type { BatteryCategory } from '../schema/types';
 import { sha256Hex } from './canonical-json';
 import { approveProduct, reinstateProduct, startRevision, submitProduct, withdrawProduct } from './lifecycle';
 
 afterAll(() => disconnectPrisma());
 
-const reviewer = (companyId: string): DomainContext => ({ companyId, actor: { role: 'REVIEWER', id: null, channel: 'Portal' } });
-const editor = (companyId: string): DomainContext => ({ companyId, actor: { role: 'EDITOR', id: null, channel: 'Portal' } });
+const reviewer = (companyId: string): DomainContext => ({
+  companyId,
+  actor: { role: 'REVIEWER', id: null, channel: 'Portal' },
+});
+const editor = (companyId: string): DomainContext => ({
+  companyId,
+  actor: { role: 'EDITOR', id: null, channel: 'Portal' },
+});
 
 async function company() {
   const slug = `lc-${randomBytes(5).toString('hex')}`;
@@ -44,7 +50,10 @@ async function published(companyId: string) {
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ServiceError);
   return err as ServiceError;
 }
@@ -66,7 +75,9 @@ describe('approve publishes an immutable snapshot', () => {
   it('publishes version 1 with stored bytes matching their SHA-256, then version 2 after a revision', async () => {
     const c = await company();
     const p = await published(c.id);
-    const v1 = await prisma.passportVersion.findUniqueOrThrow({ where: { productId_version: { productId: p.id, version: 1 } } });
+    const v1 = await prisma.passportVersion.findUniqueOrThrow({
+      where: { productId_version: { productId: p.id, version: 1 } },
+    });
     expect(sha256Hex(v1.snapshot)).toBe(v1.sha256);
     expect(v1.byteLength).toBe(v1.snapshot.byteLength);
     const after1 = await prisma.product.findUniqueOrThrow({ where: { id: p.id } });
@@ -78,7 +89,9 @@ describe('approve publishes an immutable snapshot', () => {
     const revising = await prisma.product.findUniqueOrThrow({ where: { id: p.id } });
     expect(revising.state).toBe('DRAFT');
     expect(revising.version).toBe(1);
-    const revisionEvent = await prisma.webhookEvent.findFirst({ where: { type: 'product.updated', payload: { path: ['productId'], equals: p.id } } });
+    const revisionEvent = await prisma.webhookEvent.findFirst({
+      where: { type: 'product.updated', payload: { path: ['productId'], equals: p.id } },
+    });
     expect(revisionEvent?.payload).toMatchObject({ state: 'draft', revisionOf: 1 });
     await submitProduct({ ctx: editor(c.id), input: { productId: p.id } });
     const result = await approveProduct({ ctx: reviewer(c.id), input: { productId: p.id } });
@@ -131,7 +144,9 @@ describe('withdraw', () => {
     const p = await published(c.id);
     const other = await draft(c.id);
     for (const successorId of [p.id, other.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const err = await rejection(withdrawProduct({ ctx: reviewer(c.id), input: { productId: p.id, reason: 'Recall', successorId } }));
+      const err = await rejection(
+        withdrawProduct({ ctx: reviewer(c.id), input: { productId: p.id, reason: 'Recall', successorId } }),
+      );
       expect(err.code).toBe('SUCCESSOR_INVALID');
     }
     expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).state).toBe('APPROVED');
@@ -143,11 +158,20 @@ describe('withdraw', () => {
     const successor = await published(c.id);
     const result = await withdrawProduct({
       ctx: reviewer(c.id),
-      input: { productId: p.id, reason: 'Cell recall', successorId: successor.id, manufacturerContact: 'recall@x.example' },
+      input: {
+        productId: p.id,
+        reason: 'Cell recall',
+        successorId: successor.id,
+        manufacturerContact: 'recall@x.example',
+      },
     });
     expect(result.state).toBe('withdrawn');
     const row = await prisma.product.findUniqueOrThrow({ where: { id: p.id } });
-    expect(row).toMatchObject({ withdrawalReason: 'Cell recall', successorId: successor.id, withdrawalManufacturerContact: 'recall@x.example' });
+    expect(row).toMatchObject({
+      withdrawalReason: 'Cell recall',
+      successorId: successor.id,
+      withdrawalManufacturerContact: 'recall@x.example',
+    });
     expect(row.withdrawnAt).not.toBeNull();
     const back = await reinstateProduct({ ctx: reviewer(c.id), input: { productId: p.id } });
     expect(back).toMatchObject({ state: 'published', version: 1 });
@@ -159,7 +183,9 @@ describe('tenant isolation', () => {
     const owner = await company();
     const outsider = await company();
     const p = await published(owner.id);
-    const err = await rejection(withdrawProduct({ ctx: reviewer(outsider.id), input: { productId: p.id, reason: 'x' } }));
+    const err = await rejection(
+      withdrawProduct({ ctx: reviewer(outsider.id), input: { productId: p.id, reason: 'x' } }),
+    );
     expect(err.code).toBe('NOT_FOUND');
     expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).state).toBe('APPROVED');
   });

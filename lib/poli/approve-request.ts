@@ -1,20 +1,30 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import type { DomainContext } from '../domain/context';
 import { writeAudit } from '../domain/audit';
+import type { DomainContext } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { approvedEmail } from '../email/templates/poli';
-import { requireRole, REVIEW_ROLES } from '../passport/transitions/result';
+import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { accessLink } from './links';
 import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
-import { issueToken, later, ACCESS_TOKEN_TTL_MS } from './tokens';
 import { poliRequestView } from './request-view';
+import { ACCESS_TOKEN_TTL_MS, issueToken, later } from './tokens';
 
 /**
  * A reviewer grants a confirmed request: the requester gets a single-use access link (7 days) by email; opening
  * it gives one browser the restricted view of this passport at the request's tier.
  */
-export async function approvePoliRequest({ ctx, input, db = prisma, now = new Date() }: { ctx: DomainContext; input: { requestId: string }; db?: Db | Tx; now?: Date }) {
+export async function approvePoliRequest({
+  ctx,
+  input,
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  input: { requestId: string };
+  db?: Db | Tx;
+  now?: Date;
+}) {
   requireRole(ctx, REVIEW_ROLES, 'approve an access request');
   return inTransaction(db, async (tx) => {
     const request = await loadPoliRequestForUpdate(tx, ctx, input.requestId);
@@ -23,15 +33,27 @@ export async function approvePoliRequest({ ctx, input, db = prisma, now = new Da
     const updated = await tx.poliRequest.update({
       where: { id: request.id },
       data: {
-        status: 'APPROVED', decidedAt: now, decidedByUserId: deciderOf(ctx),
-        accessTokenHash: token.hash, accessTokenExpiresAt: later(now, ACCESS_TOKEN_TTL_MS), accessTokenUsedAt: null,
+        status: 'APPROVED',
+        decidedAt: now,
+        decidedByUserId: deciderOf(ctx),
+        accessTokenHash: token.hash,
+        accessTokenExpiresAt: later(now, ACCESS_TOKEN_TTL_MS),
+        accessTokenUsedAt: null,
       },
       include: { product: { select: { name: true, slug: true } }, grants: true },
     });
-    const mail = approvedEmail({ companyName: request.company.name, productName: request.product.name, name: request.name, link: accessLink(token.token) });
+    const mail = approvedEmail({
+      companyName: request.company.name,
+      productName: request.product.name,
+      name: request.name,
+      link: accessLink(token.token),
+    });
     await queueEmail(tx, { companyId: request.companyId, to: request.email, ...mail });
     await writeAudit(tx, {
-      companyId: request.companyId, productId: request.productId, eventType: 'PoliRequestApproved', actor: ctx.actor,
+      companyId: request.companyId,
+      productId: request.productId,
+      eventType: 'PoliRequestApproved',
+      actor: ctx.actor,
       context: { poliRequestId: request.id, tier: request.tier },
     });
     return poliRequestView(updated, now);

@@ -1,4 +1,4 @@
-import { prisma, type Db } from '../db/client';
+import { type Db, prisma } from '../db/client';
 
 export interface BmsUpdateEntry {
   at: string;
@@ -7,10 +7,14 @@ export interface BmsUpdateEntry {
   counterUpdated: boolean;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** The passport's telemetry updates as the audit trail recorded them (the contract's BMS entries), newest first. */
-export async function bmsUpdatesOf(productId: string, { db = prisma, limit = 50 }: { db?: Db; limit?: number } = {}): Promise<BmsUpdateEntry[]> {
+export async function bmsUpdatesOf(
+  productId: string,
+  { db = prisma, limit = 50 }: { db?: Db; limit?: number } = {},
+): Promise<BmsUpdateEntry[]> {
   const rows = await db.auditLog.findMany({
     where: { productId, eventType: 'Update', eventContext: { path: ['source'], equals: 'bms-webhook' } },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

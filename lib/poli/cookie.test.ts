@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clearedGrantCookieHeader, cookieNames, cookieValue, grantCookieHeader, grantCookieName, hasGrantCookie, secureCookie } from './cookie';
+import {
+  clearedGrantCookieHeader,
+  cookieNames,
+  cookieValue,
+  grantCookieHeader,
+  grantCookieName,
+  hasGrantCookie,
+  secureCookie,
+} from './cookie';
 
 describe('the grant cookie', () => {
   it('is named per passport', () => {
@@ -7,9 +15,13 @@ describe('the grant cookie', () => {
   });
 
   it('is httpOnly, SameSite=Lax, site-wide, with a Max-Age; Secure only over https', () => {
-    expect(grantCookieHeader('bps_poli_x', 'v', { maxAgeSeconds: 2592000.7, secure: false })).toBe('bps_poli_x=v; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax');
+    expect(grantCookieHeader('bps_poli_x', 'v', { maxAgeSeconds: 2592000.7, secure: false })).toBe(
+      'bps_poli_x=v; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax',
+    );
     expect(grantCookieHeader('bps_poli_x', 'v', { maxAgeSeconds: 60, secure: true })).toMatch(/; Secure$/);
-    expect(clearedGrantCookieHeader('bps_poli_x', false)).toBe('bps_poli_x=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    expect(clearedGrantCookieHeader('bps_poli_x', false)).toBe(
+      'bps_poli_x=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
   });
 
   it('is Secure when BASE_URL is https or the request came over https', () => {

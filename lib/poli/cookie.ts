@@ -4,7 +4,8 @@
  */
 export const GRANT_COOKIE_PREFIX = 'bps_poli_';
 
-export const grantCookieName = (productId: string): string => `${GRANT_COOKIE_PREFIX}${productId.replace(/-/g, '').toLowerCase()}`;
+export const grantCookieName = (productId: string): string =>
+  `${GRANT_COOKIE_PREFIX}${productId.replace(/-/g, '').toLowerCase()}`;
 
 /** Cookie names in a Cookie header (values untouched). */
 export function cookieNames(cookieHeader: string | null | undefined): string[] {
@@ -33,10 +34,21 @@ export const secureCookie = (baseUrl: string, requestUrl: string): boolean =>
   baseUrl.startsWith('https:') || new URL(requestUrl).protocol === 'https:';
 
 /** The Set-Cookie value: httpOnly (no script reads it), SameSite=Lax (no cross-site POST carries it), whole site. */
-export function grantCookieHeader(name: string, value: string, { maxAgeSeconds, secure }: { maxAgeSeconds: number; secure: boolean }): string {
-  const attributes = [`${name}=${value}`, 'Path=/', `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`, 'HttpOnly', 'SameSite=Lax'];
+export function grantCookieHeader(
+  name: string,
+  value: string,
+  { maxAgeSeconds, secure }: { maxAgeSeconds: number; secure: boolean },
+): string {
+  const attributes = [
+    `${name}=${value}`,
+    'Path=/',
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (secure) attributes.push('Secure');
   return attributes.join('; ');
 }
 
-export const clearedGrantCookieHeader = (name: string, secure: boolean): string => grantCookieHeader(name, '', { maxAgeSeconds: 0, secure });
+export const clearedGrantCookieHeader = (name: string, secure: boolean): string =>
+  grantCookieHeader(name, '', { maxAgeSeconds: 0, secure });

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../http/errors';
 import { isUuid } from '../ids';
@@ -7,7 +7,17 @@ import { READ_ROLES } from './list-requests';
 import { poliRequestView } from './request-view';
 
 /** One of the tenant's access requests with its grants; another tenant's request is 404. */
-export async function getPoliRequest({ ctx, input, db = prisma, now = new Date() }: { ctx: DomainContext; input: { requestId: string }; db?: Db | Tx; now?: Date }) {
+export async function getPoliRequest({
+  ctx,
+  input,
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  input: { requestId: string };
+  db?: Db | Tx;
+  now?: Date;
+}) {
   requireRole(ctx, READ_ROLES, 'read access requests');
   if (!isUuid(input.requestId)) throw new ServiceError('INVALID_ID', 'The request id is not a valid UUID.');
   const row = await db.poliRequest.findFirst({

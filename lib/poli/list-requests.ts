@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { PoliRequestStatus } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
@@ -7,7 +7,13 @@ import { decodeTimeCursor, encodeTimeCursor } from '../integration/api/common';
 import { requireRole } from '../passport/transitions/result';
 import { poliRequestView } from './request-view';
 
-export const POLI_REQUEST_STATUSES: PoliRequestStatus[] = ['PENDING_VERIFICATION', 'PENDING_REVIEW', 'APPROVED', 'REJECTED', 'REVOKED'];
+export const POLI_REQUEST_STATUSES: PoliRequestStatus[] = [
+  'PENDING_VERIFICATION',
+  'PENDING_REVIEW',
+  'APPROVED',
+  'REJECTED',
+  'REVOKED',
+];
 
 /** Every operator may read the requests; only reviewers and admins decide. */
 export const READ_ROLES = ['ADMIN', 'EDITOR', 'REVIEWER', 'System'];
@@ -20,14 +26,28 @@ export interface ListPoliRequestsInput {
 }
 
 /** The tenant's access requests, newest first, a page at a time with an opaque cursor. */
-export async function listPoliRequests({ ctx, input = {}, db = prisma, now = new Date() }: { ctx: DomainContext; input?: ListPoliRequestsInput; db?: Db | Tx; now?: Date }) {
+export async function listPoliRequests({
+  ctx,
+  input = {},
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  input?: ListPoliRequestsInput;
+  db?: Db | Tx;
+  now?: Date;
+}) {
   requireRole(ctx, READ_ROLES, 'read access requests');
   const limit = input.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-    throw new ServiceError('VALIDATION_ERROR', 'limit must be an integer from 1 to 100.', { details: { field: 'limit' } });
+    throw new ServiceError('VALIDATION_ERROR', 'limit must be an integer from 1 to 100.', {
+      details: { field: 'limit' },
+    });
   }
   if (input.status !== undefined && !POLI_REQUEST_STATUSES.includes(input.status)) {
-    throw new ServiceError('VALIDATION_ERROR', `status must be one of ${POLI_REQUEST_STATUSES.join(', ')}.`, { details: { field: 'status' } });
+    throw new ServiceError('VALIDATION_ERROR', `status must be one of ${POLI_REQUEST_STATUSES.join(', ')}.`, {
+      details: { field: 'status' },
+    });
   }
   const after = decodeTimeCursor(input.cursor);
   const where: Prisma.PoliRequestWhereInput = {
@@ -44,5 +64,8 @@ export async function listPoliRequests({ ctx, input = {}, db = prisma, now = new
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
-  return { data: page.map((r) => poliRequestView(r, now)), nextCursor: more && last ? encodeTimeCursor(last.createdAt, last.id) : null };
+  return {
+    data: page.map((r) => poliRequestView(r, now)),
+    nextCursor: more && last ? encodeTimeCursor(last.createdAt, last.id) : null,
+  };
 }

@@ -20,7 +20,11 @@ export async function loadPoliRequestForUpdate(tx: Tx, ctx: DomainContext, reque
 }
 
 /** 409 INVALID_STATE with reason INVALID_TRANSITION unless the request is in one of `allowed`. */
-export function requireStatus(request: { status: PoliRequestStatus }, allowed: PoliRequestStatus[], action: string): void {
+export function requireStatus(
+  request: { status: PoliRequestStatus },
+  allowed: PoliRequestStatus[],
+  action: string,
+): void {
   if (!allowed.includes(request.status)) {
     throw new ServiceError('INVALID_STATE', `Cannot ${action} a request in status ${request.status}.`, {
       reason: 'INVALID_TRANSITION',
@@ -30,4 +34,5 @@ export function requireStatus(request: { status: PoliRequestStatus }, allowed: P
 }
 
 /** The operator who decided, when a person decided in the portal; the CLI and the system leave it empty. */
-export const deciderOf = (ctx: DomainContext): string | null => (ctx.actor.channel === 'Portal' && ctx.actor.id && isUuid(ctx.actor.id) ? ctx.actor.id : null);
+export const deciderOf = (ctx: DomainContext): string | null =>
+  ctx.actor.channel === 'Portal' && ctx.actor.id && isUuid(ctx.actor.id) ? ctx.actor.id : null;

@@ -17,8 +17,14 @@ export async function poliTenant(db: Db) {
   const reviewer = await createTestOperator(db, { companyId: company.id, role: 'REVIEWER' });
   const admin = await createTestOperator(db, { companyId: company.id, role: 'ADMIN' });
   const editor = await createTestOperator(db, { companyId: company.id, role: 'EDITOR' });
-  const reviewerCtx: DomainContext = { companyId: company.id, actor: { role: 'REVIEWER', id: reviewer.id, channel: 'Portal' } };
-  const editorCtx: DomainContext = { companyId: company.id, actor: { role: 'EDITOR', id: editor.id, channel: 'Portal' } };
+  const reviewerCtx: DomainContext = {
+    companyId: company.id,
+    actor: { role: 'REVIEWER', id: reviewer.id, channel: 'Portal' },
+  };
+  const editorCtx: DomainContext = {
+    companyId: company.id,
+    actor: { role: 'EDITOR', id: editor.id, channel: 'Portal' },
+  };
   const systemCtx: DomainContext = { companyId: company.id, actor: TEST_ACTOR };
   return { company, product, reviewer, admin, editor, reviewerCtx, editorCtx, systemCtx };
 }
@@ -27,13 +33,23 @@ export type PoliTenant = Awaited<ReturnType<typeof poliTenant>>;
 
 /** The newest mail to an address and the `token` of its first link. */
 export async function lastMailTo(db: Db, to: string) {
-  const mail = await db.emailOutbox.findFirstOrThrow({ where: { to }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const mail = await db.emailOutbox.findFirstOrThrow({
+    where: { to },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
   const link = mail.links[0];
   return { mail, link, token: link ? new URL(link).searchParams.get('token') : null };
 }
 
-export async function submittedRequest(db: Db, t: PoliTenant, { email = uniqueEmail(), role = 'RECYCLER' as PoliRole } = {}) {
-  const outcome = await requestPoliAccess({ input: { productId: t.product.id, email, name: 'Vera Verifier', organisation: 'Circular Metals BV', role }, db });
+export async function submittedRequest(
+  db: Db,
+  t: PoliTenant,
+  { email = uniqueEmail(), role = 'RECYCLER' as PoliRole } = {},
+) {
+  const outcome = await requestPoliAccess({
+    input: { productId: t.product.id, email, name: 'Vera Verifier', organisation: 'Circular Metals BV', role },
+    db,
+  });
   if (outcome.kind !== 'created') throw new Error('request not created');
   const { token } = await lastMailTo(db, email);
   return { requestId: outcome.requestId, email, verificationToken: token! };

@@ -7,6 +7,11 @@ import { absoluteUrl } from './links';
 export function seeOther(path: string, extraHeaders: Record<string, string> = {}): Response {
   return new Response(null, {
     status: 303,
-    headers: { Location: absoluteUrl(path), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', ...extraHeaders },
+    headers: {
+      Location: absoluteUrl(path),
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      ...extraHeaders,
+    },
   });
 }

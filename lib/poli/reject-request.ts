@@ -1,23 +1,36 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import type { DomainContext } from '../domain/context';
 import { writeAudit } from '../domain/audit';
+import type { DomainContext } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { rejectedEmail } from '../email/templates/poli';
 import { ServiceError } from '../http/errors';
-import { requireRole, REVIEW_ROLES } from '../passport/transitions/result';
+import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
 import { poliRequestView } from './request-view';
 
 export const MAX_REASON_LENGTH = 2000;
 
 /** A reviewer declines a confirmed request; the reason goes to the requester by email. */
-export async function rejectPoliRequest({ ctx, input, db = prisma, now = new Date() }: { ctx: DomainContext; input: { requestId: string; reason: string }; db?: Db | Tx; now?: Date }) {
+export async function rejectPoliRequest({
+  ctx,
+  input,
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  input: { requestId: string; reason: string };
+  db?: Db | Tx;
+  now?: Date;
+}) {
   requireRole(ctx, REVIEW_ROLES, 'reject an access request');
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-  if (!reason) throw new ServiceError('VALIDATION_ERROR', 'A rejection needs a reason.', { details: { field: 'reason' } });
+  if (!reason)
+    throw new ServiceError('VALIDATION_ERROR', 'A rejection needs a reason.', { details: { field: 'reason' } });
   if (reason.length > MAX_REASON_LENGTH) {
-    throw new ServiceError('VALIDATION_ERROR', `The reason may have at most ${MAX_REASON_LENGTH} characters.`, { details: { field: 'reason' } });
+    throw new ServiceError('VALIDATION_ERROR', `The reason may have at most ${MAX_REASON_LENGTH} characters.`, {
+      details: { field: 'reason' },
+    });
   }
   return inTransaction(db, async (tx) => {
     const request = await loadPoliRequestForUpdate(tx, ctx, input.requestId);
@@ -27,11 +40,19 @@ export async function rejectPoliRequest({ ctx, input, db = prisma, now = new Dat
       data: { status: 'REJECTED', decidedAt: now, decidedByUserId: deciderOf(ctx), rejectionReason: reason },
       include: { product: { select: { name: true, slug: true } }, grants: true },
     });
-    const mail = rejectedEmail({ companyName: request.company.name, productName: request.product.name, name: request.name, reason });
+    const mail = rejectedEmail({
+      companyName: request.company.name,
+      productName: request.product.name,
+      name: request.name,
+      reason,
+    });
     await queueEmail(tx, { companyId: request.companyId, to: request.email, ...mail });
     // The reason may name the person; it stays on the request (erasable), not in the append-only audit row.
     await writeAudit(tx, {
-      companyId: request.companyId, productId: request.productId, eventType: 'PoliRequestRejected', actor: ctx.actor,
+      companyId: request.companyId,
+      productId: request.productId,
+      eventType: 'PoliRequestRejected',
+      actor: ctx.actor,
       context: { poliRequestId: request.id },
     });
     return poliRequestView(updated, now);

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import type { PoliRole } from '../db/generated/enums';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
@@ -38,7 +38,15 @@ async function requestablePassport(db: Db | Tx, productId: string) {
  * A visitor asks for the restricted view of one published passport: the request waits for its email to be
  * confirmed (token in the mail, 24 h). The tenant is the passport's manufacturer, never a visitor's choice.
  */
-export async function requestPoliAccess({ input, db = prisma, now = new Date() }: { input: PoliRequestInput; db?: Db | Tx; now?: Date }): Promise<PoliRequestOutcome> {
+export async function requestPoliAccess({
+  input,
+  db = prisma,
+  now = new Date(),
+}: {
+  input: PoliRequestInput;
+  db?: Db | Tx;
+  now?: Date;
+}): Promise<PoliRequestOutcome> {
   const email = normaliseEmail(input.email);
   return inTransaction(db, async (tx) => {
     const product = await requestablePassport(tx, input.productId);
@@ -55,14 +63,30 @@ export async function requestPoliAccess({ input, db = prisma, now = new Date() }
     const token = issueToken();
     const request = await tx.poliRequest.create({
       data: {
-        companyId: product.companyId, productId: product.id, email, name: input.name.trim(), organisation: input.organisation.trim(),
-        role: input.role, tier: tierForRole(input.role), verificationTokenHash: token.hash, verificationExpiresAt: later(now, VERIFICATION_TTL_MS),
+        companyId: product.companyId,
+        productId: product.id,
+        email,
+        name: input.name.trim(),
+        organisation: input.organisation.trim(),
+        role: input.role,
+        tier: tierForRole(input.role),
+        verificationTokenHash: token.hash,
+        verificationExpiresAt: later(now, VERIFICATION_TTL_MS),
       },
     });
-    const mail = verificationEmail({ companyName: product.company.name, productName: product.name, name: request.name, role: request.role, link: verificationLink(token.token) });
+    const mail = verificationEmail({
+      companyName: product.company.name,
+      productName: product.name,
+      name: request.name,
+      role: request.role,
+      link: verificationLink(token.token),
+    });
     await queueEmail(tx, { companyId: product.companyId, to: email, ...mail });
     await writeAudit(tx, {
-      companyId: product.companyId, productId: product.id, eventType: 'PoliRequestCreated', actor: requesterActor(request.id),
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'PoliRequestCreated',
+      actor: requesterActor(request.id),
       context: { poliRequestId: request.id, role: request.role, tier: request.tier },
     });
     return { kind: 'created', requestId: request.id };

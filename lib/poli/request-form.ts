@@ -1,18 +1,29 @@
 import { z } from 'zod';
-import { prisma, type Db } from '../db/client';
 import { sha256Hex } from '../crypto/secrets';
+import { type Db, prisma } from '../db/client';
 import { normaliseEmail } from '../gdpr/subject';
 import { ServiceError } from '../http/errors';
-import { limit as sharedLimit, type RateLimitResult } from '../http/rate-limit';
+import { type RateLimitResult, limit as sharedLimit } from '../http/rate-limit';
 import { isUuid } from '../ids';
-import { EMPTY_VALUES, HONEYPOT_FIELD, type PoliFormField, type PoliFormState, type PoliFormValues } from './form-state';
+import {
+  EMPTY_VALUES,
+  HONEYPOT_FIELD,
+  type PoliFormField,
+  type PoliFormState,
+  type PoliFormValues,
+} from './form-state';
 import { requestPoliAccess } from './request-access';
 import { POLI_ROLE_VALUES } from './roles';
 
-const text = (max: number, message: string) => z.string().trim().min(1, message).max(max, `Use at most ${max} characters.`);
+const text = (max: number, message: string) =>
+  z.string().trim().min(1, message).max(max, `Use at most ${max} characters.`);
 
 const FormSchema = z.object({
-  email: z.string().trim().max(254, 'Use at most 254 characters.').pipe(z.email('Enter an email address such as name@example.com.')),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Use at most 254 characters.')
+    .pipe(z.email('Enter an email address such as name@example.com.')),
   name: text(120, 'Enter your name.'),
   organisation: text(200, 'Enter your organisation.'),
   role: z.enum(POLI_ROLE_VALUES, 'Choose the role you ask as.'),
@@ -38,8 +49,20 @@ const sent = (): PoliFormState => ({ status: 'sent', errors: {}, values: EMPTY_V
  * address, then the request itself. Every accepted submission answers the same, whether or not the address
  * already has requests or access, and whether or not anything was stored.
  */
-export async function submitPoliRequestForm({ productId, fields, clientAddress, db = prisma, limit = sharedLimit, now }: SubmitPoliFormArgs): Promise<PoliFormState> {
-  const values: PoliFormValues = { email: fields.email ?? '', name: fields.name ?? '', organisation: fields.organisation ?? '', role: fields.role ?? '' };
+export async function submitPoliRequestForm({
+  productId,
+  fields,
+  clientAddress,
+  db = prisma,
+  limit = sharedLimit,
+  now,
+}: SubmitPoliFormArgs): Promise<PoliFormState> {
+  const values: PoliFormValues = {
+    email: fields.email ?? '',
+    name: fields.name ?? '',
+    organisation: fields.organisation ?? '',
+    role: fields.role ?? '',
+  };
   if (fields[HONEYPOT_FIELD]) return sent();
   if (!isUuid(productId)) return { status: 'unavailable', errors: {}, values };
   const parsed = FormSchema.safeParse(fields);
@@ -54,9 +77,14 @@ export async function submitPoliRequestForm({ productId, fields, clientAddress, 
   const byEmail = await limit('poliRequestEmail', sha256Hex(normaliseEmail(input.email)));
   if (!byAddress.success || !byEmail.success) return { status: 'throttled', errors: {}, values };
   try {
-    await requestPoliAccess({ input: { productId, email: input.email, name: input.name, organisation: input.organisation, role: input.role }, db, now });
+    await requestPoliAccess({
+      input: { productId, email: input.email, name: input.name, organisation: input.organisation, role: input.role },
+      db,
+      now,
+    });
   } catch (error) {
-    if (error instanceof ServiceError && error.code === 'NOT_FOUND') return { status: 'unavailable', errors: {}, values };
+    if (error instanceof ServiceError && error.code === 'NOT_FOUND')
+      return { status: 'unavailable', errors: {}, values };
     throw error;
   }
   return sent();

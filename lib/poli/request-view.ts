@@ -24,7 +24,9 @@ export function poliRequestView(row: Row, now = new Date()) {
     decidedAt: iso(row.decidedAt),
     decidedByUserId: row.decidedByUserId,
     rejectionReason: row.rejectionReason,
-    accessLink: row.accessTokenExpiresAt ? { expiresAt: row.accessTokenExpiresAt.toISOString(), usedAt: iso(row.accessTokenUsedAt) } : null,
+    accessLink: row.accessTokenExpiresAt
+      ? { expiresAt: row.accessTokenExpiresAt.toISOString(), usedAt: iso(row.accessTokenUsedAt) }
+      : null,
     grants: row.grants
       .slice()
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())

@@ -1,12 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { disconnectPrisma, prisma } from '../db/client';
-import { createMemoryBackend } from '../http/rate-limit/memory-store';
-import { createRateLimiter, type RateLimiter } from '../http/rate-limit/limiter';
-import { policiesFromConfig, POLI_REQUESTS_PER_ADDRESS_PER_HOUR, POLI_REQUESTS_PER_EMAIL_PER_HOUR } from '../http/rate-limit/policies';
 import { config } from '../config';
 import { sha256Hex } from '../crypto/secrets';
+import { disconnectPrisma, prisma } from '../db/client';
+import { createRateLimiter, type RateLimiter } from '../http/rate-limit/limiter';
+import { createMemoryBackend } from '../http/rate-limit/memory-store';
+import {
+  POLI_REQUESTS_PER_ADDRESS_PER_HOUR,
+  POLI_REQUESTS_PER_EMAIL_PER_HOUR,
+  policiesFromConfig,
+} from '../http/rate-limit/policies';
 import { createTestProduct } from '../testing/factories';
-import { approvedRequest, lastMailTo, poliTenant, uniqueEmail, type PoliTenant } from './poli-test-kit';
+import { approvedRequest, lastMailTo, type PoliTenant, poliTenant, uniqueEmail } from './poli-test-kit';
 import { MAX_OPEN_REQUESTS } from './request-access';
 import { submitPoliRequestForm } from './request-form';
 
@@ -27,38 +31,64 @@ afterAll(() => disconnectPrisma());
 function freshLimiter() {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 1000);
-  limiter = createRateLimiter({ backend: createMemoryBackend(), policies: policiesFromConfig(config()), timeoutMs: 1000 });
+  limiter = createRateLimiter({
+    backend: createMemoryBackend(),
+    policies: policiesFromConfig(config()),
+    timeoutMs: 1000,
+  });
   return (policy: string, id: string) => limiter.limit(policy, id);
 }
 
 let addressCounter = 0;
 const nextAddress = () => `203.0.113.${(addressCounter += 1)}`;
 
-function submit(fields: Record<string, string>, { productId = t.product.id, clientAddress = nextAddress(), limit = freshLimiter() } = {}) {
+function submit(
+  fields: Record<string, string>,
+  { productId = t.product.id, clientAddress = nextAddress(), limit = freshLimiter() } = {},
+) {
   return submitPoliRequestForm({ productId, fields, clientAddress, limit });
 }
 
-const valid = (email = uniqueEmail()) => ({ email, name: 'Vera Verifier', organisation: 'Circular Metals BV', role: 'RECYCLER', consent: 'yes' });
+const valid = (email = uniqueEmail()) => ({
+  email,
+  name: 'Vera Verifier',
+  organisation: 'Circular Metals BV',
+  role: 'RECYCLER',
+  consent: 'yes',
+});
 const SENT = { status: 'sent', errors: {}, values: { email: '', name: '', organisation: '', role: '' } };
 const requestsOf = (email: string) => prisma.poliRequest.findMany({ where: { email: email.toLowerCase() } });
 
 describe('the access request form', () => {
-  it('stores a PENDING_VERIFICATION request with the role\'s tier and a hashed 24 h token, and mails the verification link', async () => {
+  it("stores a PENDING_VERIFICATION request with the role's tier and a hashed 24 h token, and mails the verification link", async () => {
     const email = uniqueEmail();
     const limit = freshLimiter();
     const before = Date.now();
     expect(await submit({ ...valid(email), email: `  ${email.toUpperCase()} ` }, { limit })).toEqual(SENT);
     const [request] = await requestsOf(email);
-    expect(request).toMatchObject({ status: 'PENDING_VERIFICATION', role: 'RECYCLER', tier: 'LEGITIMATE_INTEREST', email, name: 'Vera Verifier', companyId: t.company.id });
+    expect(request).toMatchObject({
+      status: 'PENDING_VERIFICATION',
+      role: 'RECYCLER',
+      tier: 'LEGITIMATE_INTEREST',
+      email,
+      name: 'Vera Verifier',
+      companyId: t.company.id,
+    });
     const { mail, link, token } = await lastMailTo(prisma, email);
     expect(link).toBe(`${config().BASE_URL}/api/poli/verify?token=${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(request.verificationTokenHash).toBe(sha256Hex(token!));
     // The clock is pinned (fake Date), so the expiry is exactly 24 h after the submission.
     expect(request.verificationExpiresAt!.getTime() - before).toBe(24 * HOUR_MS);
-    expect(mail).toMatchObject({ companyId: t.company.id, status: 'PENDING', subject: `Confirm your access request for ${t.product.name}` });
+    expect(mail).toMatchObject({
+      companyId: t.company.id,
+      status: 'PENDING',
+      subject: `Confirm your access request for ${t.product.name}`,
+    });
     expect(mail.text).toContain(t.company.name);
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { eventType: 'PoliRequestCreated', productId: t.product.id, actorId: request.id } });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { eventType: 'PoliRequestCreated', productId: t.product.id, actorId: request.id },
+    });
     expect(audit.eventContext).toEqual({ poliRequestId: request.id, role: 'RECYCLER', tier: 'LEGITIMATE_INTEREST' });
     expect(JSON.stringify(audit)).not.toContain(email);
   });
@@ -88,7 +118,8 @@ describe('the access request form', () => {
   it(`throttles one client address after ${POLI_REQUESTS_PER_ADDRESS_PER_HOUR} requests an hour, whatever the addresses`, async () => {
     const limit = freshLimiter();
     const clientAddress = nextAddress();
-    for (let i = 0; i < POLI_REQUESTS_PER_ADDRESS_PER_HOUR; i += 1) expect((await submit(valid(), { clientAddress, limit })).status).toBe('sent');
+    for (let i = 0; i < POLI_REQUESTS_PER_ADDRESS_PER_HOUR; i += 1)
+      expect((await submit(valid(), { clientAddress, limit })).status).toBe('sent');
     const email = uniqueEmail();
     const refused = await submit(valid(email), { clientAddress, limit });
     expect(refused.status).toBe('throttled');
@@ -103,7 +134,9 @@ describe('the access request form', () => {
     const other = await poliTenant(prisma);
     // Spread over two passports so the open-request bound does not answer first.
     for (let i = 0; i < POLI_REQUESTS_PER_EMAIL_PER_HOUR; i += 1) {
-      expect((await submit(valid(email), { limit, productId: i % 2 ? other.product.id : t.product.id })).status).toBe('sent');
+      expect((await submit(valid(email), { limit, productId: i % 2 ? other.product.id : t.product.id })).status).toBe(
+        'sent',
+      );
     }
     expect((await submit(valid(email), { limit, productId: other.product.id })).status).toBe('throttled');
     expect(await requestsOf(email)).toHaveLength(POLI_REQUESTS_PER_EMAIL_PER_HOUR);

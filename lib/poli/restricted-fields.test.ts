@@ -17,7 +17,12 @@ describe('what a grant opens', () => {
 
   it('authority: the authority fields and the legitimate-interest ones', () => {
     const opened = ids(grantedGroups(schema, 'AUTHORITY'));
-    expect(opened.sort()).toEqual(schema.fields.filter((f) => f.access !== 'public').map((f) => f.id).sort());
+    expect(opened.sort()).toEqual(
+      schema.fields
+        .filter((f) => f.access !== 'public')
+        .map((f) => f.id)
+        .sort(),
+    );
     expect(opened).toContain('test_reports');
   });
 
@@ -29,7 +34,13 @@ describe('what a grant opens', () => {
 
   it('the role picks the tier: five economic operators legitimate interest, three authorities authority', () => {
     const byTier = (tier: string) => POLI_ROLES.filter((r) => tierForRole(r.role) === tier).map((r) => r.role);
-    expect(byTier('LEGITIMATE_INTEREST')).toEqual(['REPAIRER', 'REMANUFACTURER', 'RECYCLER', 'SECOND_LIFE_OPERATOR', 'ECONOMIC_OPERATOR']);
+    expect(byTier('LEGITIMATE_INTEREST')).toEqual([
+      'REPAIRER',
+      'REMANUFACTURER',
+      'RECYCLER',
+      'SECOND_LIFE_OPERATOR',
+      'ECONOMIC_OPERATOR',
+    ]);
     expect(byTier('AUTHORITY')).toEqual(['NOTIFIED_BODY', 'MARKET_SURVEILLANCE_AUTHORITY', 'EUROPEAN_COMMISSION']);
     expect(fieldTiersOf('AUTHORITY')).toEqual(['legitimate_interest', 'authority']);
   });

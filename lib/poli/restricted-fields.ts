@@ -1,5 +1,5 @@
 import type { AccessTier } from '../db/generated/enums';
-import { FIELD_GROUPS, type CategorySchema, type FieldDefinition, type FieldGroup } from '../schema/types';
+import { type CategorySchema, FIELD_GROUPS, type FieldDefinition, type FieldGroup } from '../schema/types';
 import { fieldTiersOf } from './roles';
 
 export interface RestrictedGroup {

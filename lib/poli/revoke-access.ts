@@ -1,8 +1,8 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import type { DomainContext } from '../domain/context';
 import { writeAudit } from '../domain/audit';
-import { requireRole, REVIEW_ROLES } from '../passport/transitions/result';
+import type { DomainContext } from '../domain/context';
+import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { loadPoliRequestForUpdate, requireStatus } from './load-request';
 import { poliRequestView } from './request-view';
 
@@ -10,19 +10,39 @@ import { poliRequestView } from './request-view';
  * Ends an approved access: every browser session of the request stops at once and an unused access link stops
  * working. The request stays as REVOKED (a new request starts over).
  */
-export async function revokePoliAccess({ ctx, input, db = prisma, now = new Date() }: { ctx: DomainContext; input: { requestId: string }; db?: Db | Tx; now?: Date }) {
+export async function revokePoliAccess({
+  ctx,
+  input,
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  input: { requestId: string };
+  db?: Db | Tx;
+  now?: Date;
+}) {
   requireRole(ctx, REVIEW_ROLES, 'revoke restricted access');
   return inTransaction(db, async (tx) => {
     const request = await loadPoliRequestForUpdate(tx, ctx, input.requestId);
     requireStatus(request, ['APPROVED'], 'revoke');
-    const grants = await tx.poliGrant.updateMany({ where: { requestId: request.id, companyId: ctx.companyId, revokedAt: null }, data: { revokedAt: now } });
+    const grants = await tx.poliGrant.updateMany({
+      where: { requestId: request.id, companyId: ctx.companyId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     const updated = await tx.poliRequest.update({
       where: { id: request.id },
-      data: { status: 'REVOKED', accessTokenHash: null, ...(request.accessTokenUsedAt ? {} : { accessTokenExpiresAt: null }) },
+      data: {
+        status: 'REVOKED',
+        accessTokenHash: null,
+        ...(request.accessTokenUsedAt ? {} : { accessTokenExpiresAt: null }),
+      },
       include: { product: { select: { name: true, slug: true } }, grants: true },
     });
     await writeAudit(tx, {
-      companyId: request.companyId, productId: request.productId, eventType: 'PoliAccessRevoked', actor: ctx.actor,
+      companyId: request.companyId,
+      productId: request.productId,
+      eventType: 'PoliAccessRevoked',
+      actor: ctx.actor,
       context: { poliRequestId: request.id, grantsRevoked: grants.count },
     });
     return poliRequestView(updated, now);

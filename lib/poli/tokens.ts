@@ -30,6 +30,7 @@ export function hashPresentedToken(token: string | null | undefined): string | n
 }
 
 /** The row found by hash is compared once more in constant time, so the match never rests on the index alone. */
-export const sameHash = (stored: string | null, presented: string): boolean => stored !== null && constantTimeEqualHex(stored, presented);
+export const sameHash = (stored: string | null, presented: string): boolean =>
+  stored !== null && constantTimeEqualHex(stored, presented);
 
 export const later = (now: Date, ms: number) => new Date(now.getTime() + ms);

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import { queueEmail } from '../email/outbox';
@@ -26,23 +26,42 @@ async function reviewersOf(tx: Tx, companyId: string, contactEmail: string | nul
  * The requester opened the emailed link: the address is confirmed and the request goes to the manufacturer's
  * review. The token works once, for 24 hours; its hash is cleared in the same conditional update that uses it.
  */
-export async function verifyPoliEmail({ input, db = prisma, now = new Date() }: { input: { token: string | null }; db?: Db | Tx; now?: Date }): Promise<VerifyOutcome> {
+export async function verifyPoliEmail({
+  input,
+  db = prisma,
+  now = new Date(),
+}: {
+  input: { token: string | null };
+  db?: Db | Tx;
+  now?: Date;
+}): Promise<VerifyOutcome> {
   const hash = hashPresentedToken(input.token);
   if (!hash) return { ok: false };
   // A guess costs one indexed read and no transaction: a flood of guesses must not hold the connection pool (an
   // interactive transaction that waits too long for a connection fails the request). The conditional update
   // below still decides, so a token used meanwhile is refused.
-  const found = await db.poliRequest.findUnique({ where: { verificationTokenHash: hash }, select: { id: true, verificationTokenHash: true } });
+  const found = await db.poliRequest.findUnique({
+    where: { verificationTokenHash: hash },
+    select: { id: true, verificationTokenHash: true },
+  });
   if (!found || !sameHash(found.verificationTokenHash, hash)) return { ok: false };
   return inTransaction(db, async (tx) => {
     const used = await tx.poliRequest.updateMany({
-      where: { id: found.id, verificationTokenHash: hash, status: 'PENDING_VERIFICATION', verificationExpiresAt: { gt: now } },
+      where: {
+        id: found.id,
+        verificationTokenHash: hash,
+        status: 'PENDING_VERIFICATION',
+        verificationExpiresAt: { gt: now },
+      },
       data: { status: 'PENDING_REVIEW', verifiedAt: now, verificationTokenHash: null, verificationExpiresAt: null },
     });
     if (used.count !== 1) return { ok: false };
     const request = await tx.poliRequest.findUniqueOrThrow({
       where: { id: found.id },
-      include: { company: { select: { name: true, contactEmail: true } }, product: { select: { name: true, slug: true, gtin: true, serialNumber: true, batchNumber: true } } },
+      include: {
+        company: { select: { name: true, contactEmail: true } },
+        product: { select: { name: true, slug: true, gtin: true, serialNumber: true, batchNumber: true } },
+      },
     });
     const mail = reviewNoticeEmail({
       companyName: request.company.name,
@@ -54,7 +73,10 @@ export async function verifyPoliEmail({ input, db = prisma, now = new Date() }: 
       await queueEmail(tx, { companyId: request.companyId, to, ...mail });
     }
     await writeAudit(tx, {
-      companyId: request.companyId, productId: request.productId, eventType: 'PoliRequestVerified', actor: requesterActor(request.id),
+      companyId: request.companyId,
+      productId: request.productId,
+      eventType: 'PoliRequestVerified',
+      actor: requesterActor(request.id),
       context: { poliRequestId: request.id },
     });
     return { ok: true, requestId: request.id, passportPath: passportPath(request.product) };

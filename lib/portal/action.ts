@@ -3,7 +3,7 @@ import type { UserRole } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
 import { ServiceError, toServiceError } from '../http/errors';
 import { newRequestId } from '../http/request-id';
-import { currentOperator, portalContext, type Operator } from './session';
+import { currentOperator, type Operator, portalContext } from './session';
 
 /** What every portal form shows after it ran: a message, and per-field messages for inputs. */
 export interface ActionState {
@@ -64,6 +64,8 @@ export const formText = (form: FormData, name: string): string => {
 /** Consequential actions carry the confirmation box; a POST without it changes nothing. */
 export function requireConfirmation(form: FormData): void {
   if (formText(form, 'confirm') !== 'yes') {
-    throw new ServiceError('VALIDATION_ERROR', 'Tick the confirmation box to go ahead.', { details: { field: 'confirm' } });
+    throw new ServiceError('VALIDATION_ERROR', 'Tick the confirmation box to go ahead.', {
+      details: { field: 'confirm' },
+    });
   }
 }

@@ -10,7 +10,15 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('https://evil.example/steal')).toBe('/portal');
   });
   it('refuses protocol-relative, backslash and non-portal paths, and the sign-in page itself', () => {
-    for (const bad of ['//evil.example/portal', '/portal\\..\\x', '/api/v1/keys', '/portal/sign-in?x=1', '', null, undefined]) {
+    for (const bad of [
+      '//evil.example/portal',
+      '/portal\\..\\x',
+      '/api/v1/keys',
+      '/portal/sign-in?x=1',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeReturnPath(bad)).toBe('/portal');
     }
   });

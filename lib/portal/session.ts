@@ -1,6 +1,6 @@
-import { getServerSession } from 'next-auth';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { getServerSession } from 'next-auth';
 import { prisma } from '../db/client';
 import type { UserRole } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
@@ -27,7 +27,14 @@ export async function currentOperator(): Promise<Operator | null> {
   if (!userId) return null;
   const user = await prisma.user.findUnique({ where: { id: userId }, include: { company: true } });
   if (!user || user.disabledAt || user.company.suspendedAt) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, companyId: user.companyId, companyName: user.company.name };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    companyId: user.companyId,
+    companyName: user.company.name,
+  };
 }
 
 /** Pages call this first: no session sends the browser to sign in, and back to the page it asked for. */

@@ -40,17 +40,17 @@ const OUT_BATTERY_ID =
   'The individual battery identifier is the serial or batch number and the GTIN, kept as product columns that the ' +
   'GS1 Digital Link resolves; the battery model is the form field model_number.';
 const OUT_CATEGORY =
-  'The battery category is the product\'s category code, which selects this field schema; it is chosen when the ' +
+  "The battery category is the product's category code, which selects this field schema; it is chosen when the " +
   'product is created.';
 const OUT_CF_GENERAL =
-  'The carbon footprint declaration\'s general battery and manufacturer information is the identity and ' +
+  "The carbon footprint declaration's general battery and manufacturer information is the identity and " +
   'manufacturer fields (attributes 4 to 10), which every schema already carries.';
 const OUT_INDICES =
   'Supply chain indices have no basis in the Battery Regulation and no defined content or format in the longlist ' +
   'v1.2 (format n.a.).';
 const OUT_SOC =
   'The state of charge changes continuously in operation, so a stored passport value is stale at once; the ' +
-  'contract\'s BMS whitelist excludes it, and state of health and remaining energy describe the in-use condition.';
+  "contract's BMS whitelist excludes it, and state of health and remaining energy describe the in-use condition.";
 
 export const BATTERY_PASS_ATTRIBUTES: readonly BatteryPassAttribute[] = [
   out(1, 'Battery passport identifier', 'xxxx', OUT_PASSPORT_ID),
@@ -96,10 +96,7 @@ export const BATTERY_PASS_ATTRIBUTES: readonly BatteryPassAttribute[] = [
   row(25, 'Web link to public carbon footprint study', 'xxxx', ['carbon_footprint_study_url']),
   out(26, 'General battery and manufacturer information', 'xxxx', OUT_CF_GENERAL),
   row(27, 'Absolute battery carbon footprint', 'oooo', ['carbon_footprint_total_kg_co2e']),
-  row(28, 'Information of due diligence report', 'xxxx', [
-    'due_diligence_report_url',
-    'responsible_sourcing_summary',
-  ]),
+  row(28, 'Information of due diligence report', 'xxxx', ['due_diligence_report_url', 'responsible_sourcing_summary']),
   row(29, 'Third party assurances of recognised schemes', 'oooo', [
     'third_party_assurance_schemes',
     'third_party_verification_url',
@@ -163,9 +160,7 @@ export const BATTERY_PASS_ATTRIBUTES: readonly BatteryPassAttribute[] = [
   row(65, 'Maximum permitted battery power', 'xxxx', ['max_permitted_power_kw']),
   row(66, 'Ratio between nominal battery power and battery energy', 'oooo', ['power_energy_ratio']),
   row(67, 'Initial round trip energy efficiency', 'xxxx', ['round_trip_efficiency_initial_pct']),
-  row(68, 'Round trip energy efficiency at 50% of cycle life', 'xxxx', [
-    'round_trip_efficiency_50pct_cycle_life_pct',
-  ]),
+  row(68, 'Round trip energy efficiency at 50% of cycle life', 'xxxx', ['round_trip_efficiency_50pct_cycle_life_pct']),
   row(69, 'Remaining round trip energy efficiency', '.x.x', ['remaining_round_trip_efficiency_pct'], IN_USE),
   row(70, 'Energy round trip efficiency fade', 'xxxx', ['round_trip_efficiency_fade_pct']),
   row(71, 'Initial self-discharge rate', '.o.o', ['initial_self_discharge_rate_pct_per_month']),
@@ -180,43 +175,62 @@ export const BATTERY_PASS_ATTRIBUTES: readonly BatteryPassAttribute[] = [
   ]),
   row(76, 'Expected lifetime in calendar years', 'xxxx', ['expected_lifetime_years']),
   row(77, 'Expected lifetime: Number of charge-discharge cycles', 'xxxx', ['expected_cycle_life']),
-  row(78, 'Number of full charging and discharging cycles', 'xxxx', [
-    'current_cycle_count',
-    'cycle_count_last_updated',
-    'number_of_charging_events',
-  ], IN_USE),
+  row(
+    78,
+    'Number of full charging and discharging cycles',
+    'xxxx',
+    ['current_cycle_count', 'cycle_count_last_updated', 'number_of_charging_events'],
+    IN_USE,
+  ),
   row(79, 'Cycle-life reference test', 'xxxx', ['cycle_life_reference_test']),
   row(80, 'C-rate of relevant cycle-life test', 'xxxx', ['cycle_life_c_rate']),
   row(81, 'Energy throughput', '.x.x', ['total_energy_throughput_kwh', 'lifetime_counter_last_updated'], IN_USE),
   row(82, 'Capacity throughput', '.x.x', ['total_energy_throughput_ah', 'lifetime_counter_last_updated'], IN_USE),
   row(83, 'Capacity threshold for exhaustion', 'x...', ['capacity_threshold_for_exhaustion_pct']),
-  row(84, 'Temperature information', 'xxxx', [
-    'time_at_temp_low_sec',
-    'time_at_temp_high_sec',
-    'lifetime_counter_last_updated',
-  ], IN_USE),
+  row(
+    84,
+    'Temperature information',
+    'xxxx',
+    ['time_at_temp_low_sec', 'time_at_temp_high_sec', 'lifetime_counter_last_updated'],
+    IN_USE,
+  ),
   row(85, 'Temperature range idle state, lower boundary', 'xxxx', ['temperature_range_idle_min_c']),
   row(86, 'Temperature range idle state, upper boundary', 'xxxx', ['temperature_range_idle_max_c']),
-  row(87, 'Time spent in extreme temperatures above boundary', '.xxx', [
-    'time_at_temp_extreme_high_sec',
-    'lifetime_counter_last_updated',
-  ], IN_USE),
-  row(88, 'Time spent in extreme temperatures below boundary', '.xxx', [
-    'time_at_temp_extreme_low_sec',
-    'lifetime_counter_last_updated',
-  ], IN_USE),
-  row(89, 'Time spent charging during extreme temperatures above boundary', '.xxx', [
-    'time_charging_at_temp_extreme_high_sec',
-    'lifetime_counter_last_updated',
-  ], IN_USE),
-  row(90, 'Time spent charging during extreme temperatures below boundary', '.xxx', [
-    'time_charging_at_temp_extreme_low_sec',
-    'lifetime_counter_last_updated',
-  ], IN_USE),
-  row(91, 'Number of deep discharge events', 'oxox', [
-    'deep_discharge_events',
-    'lifetime_counter_last_updated',
-  ], IN_USE),
+  row(
+    87,
+    'Time spent in extreme temperatures above boundary',
+    '.xxx',
+    ['time_at_temp_extreme_high_sec', 'lifetime_counter_last_updated'],
+    IN_USE,
+  ),
+  row(
+    88,
+    'Time spent in extreme temperatures below boundary',
+    '.xxx',
+    ['time_at_temp_extreme_low_sec', 'lifetime_counter_last_updated'],
+    IN_USE,
+  ),
+  row(
+    89,
+    'Time spent charging during extreme temperatures above boundary',
+    '.xxx',
+    ['time_charging_at_temp_extreme_high_sec', 'lifetime_counter_last_updated'],
+    IN_USE,
+  ),
+  row(
+    90,
+    'Time spent charging during extreme temperatures below boundary',
+    '.xxx',
+    ['time_charging_at_temp_extreme_low_sec', 'lifetime_counter_last_updated'],
+    IN_USE,
+  ),
+  row(
+    91,
+    'Number of deep discharge events',
+    'oxox',
+    ['deep_discharge_events', 'lifetime_counter_last_updated'],
+    IN_USE,
+  ),
   row(92, 'Number of overcharge events', 'oooo', ['overcharge_events'], IN_USE),
   row(93, 'Information on accidents', 'xxxx', ['accident_information'], IN_USE),
 ];

@@ -6,17 +6,17 @@ import {
   CATEGORY_INFO,
   CATEGORY_SCHEMAS,
   CURRENT_SCHEMA_VERSION,
-  LABEL_ATTRIBUTE_NUMBERS,
   getCategorySchema,
+  LABEL_ATTRIBUTE_NUMBERS,
 } from './categories';
 import { ALL_FIELD_SPECS, BMS_DYNAMIC_FIELD_IDS, type FieldSpec } from './fields';
 import {
   ACCESS_TIERS,
+  type AccessTier,
   BATTERY_CATEGORIES,
+  type BatteryCategory,
   FIELD_GROUPS,
   FIELD_TYPES,
-  type AccessTier,
-  type BatteryCategory,
   type FieldDefinition,
 } from './types';
 import { validateFormData } from './validate';
@@ -52,15 +52,36 @@ const CSV = new Map(parseCsv(readFileSync(CSV_PATH, 'utf8')).map((r) => [Number(
 const csvRow = (no: number): CsvRow => CSV.get(no) ?? expect.unreachable(`no CSV row ${no}`);
 
 const SPEC_BMS_KEYS = [
-  'current_soh_pct', 'soh_last_updated', 'current_cycle_count', 'cycle_count_last_updated', 'remaining_energy_kwh',
-  'remaining_capacity_ah', 'remaining_capacity_kwh', 'remaining_power_capability_kw',
-  'remaining_round_trip_efficiency_pct', 'self_discharge_rate_evolution_pct_per_month', 'total_energy_throughput_kwh',
-  'total_energy_throughput_ah', 'deep_discharge_events', 'overcharge_events', 'number_of_charging_events',
-  'time_at_temp_extreme_low_sec', 'time_at_temp_low_sec', 'time_at_temp_high_sec', 'time_at_temp_extreme_high_sec',
-  'time_charging_at_temp_extreme_high_sec', 'time_charging_at_temp_extreme_low_sec', 'lifetime_counter_last_updated',
+  'current_soh_pct',
+  'soh_last_updated',
+  'current_cycle_count',
+  'cycle_count_last_updated',
+  'remaining_energy_kwh',
+  'remaining_capacity_ah',
+  'remaining_capacity_kwh',
+  'remaining_power_capability_kw',
+  'remaining_round_trip_efficiency_pct',
+  'self_discharge_rate_evolution_pct_per_month',
+  'total_energy_throughput_kwh',
+  'total_energy_throughput_ah',
+  'deep_discharge_events',
+  'overcharge_events',
+  'number_of_charging_events',
+  'time_at_temp_extreme_low_sec',
+  'time_at_temp_low_sec',
+  'time_at_temp_high_sec',
+  'time_at_temp_extreme_high_sec',
+  'time_charging_at_temp_extreme_high_sec',
+  'time_charging_at_temp_extreme_low_sec',
+  'lifetime_counter_last_updated',
 ];
 // DESIGN: the public DPP must show BMS state of health and cycle count (and when they were measured).
-const PUBLIC_BY_EXCEPTION = new Set(['current_soh_pct', 'soh_last_updated', 'current_cycle_count', 'cycle_count_last_updated']);
+const PUBLIC_BY_EXCEPTION = new Set([
+  'current_soh_pct',
+  'soh_last_updated',
+  'current_cycle_count',
+  'cycle_count_last_updated',
+]);
 
 function tierOf(access: string): AccessTier {
   if (access === 'Public') return 'public';
@@ -74,12 +95,17 @@ const BASIS_FOR_EVERY_BATTERY = /Annex VI\b|Art\. 13\b|Art\. 18\b/;
 /** The CSV's own answer to "is this row mandatory for the category". */
 function csvMandatory(r: CsvRow, category: BatteryCategory): boolean {
   switch (category) {
-    case 'EV_BATTERY': return r.ev === 'x';
-    case 'LMT_BATTERY': return r.lmt === 'x';
-    case 'INDUSTRIAL_BATTERY': return r.industrial === 'x' || r.stationary === 'x';
+    case 'EV_BATTERY':
+      return r.ev === 'x';
+    case 'LMT_BATTERY':
+      return r.lmt === 'x';
+    case 'INDUSTRIAL_BATTERY':
+      return r.industrial === 'x' || r.stationary === 'x';
     default:
-      return [r.ev, r.lmt, r.industrial, r.stationary].every((c) => c === 'x') &&
-        BASIS_FOR_EVERY_BATTERY.test(r.regulation_reference);
+      return (
+        [r.ev, r.lmt, r.industrial, r.stationary].every((c) => c === 'x') &&
+        BASIS_FOR_EVERY_BATTERY.test(r.regulation_reference)
+      );
   }
 }
 
@@ -97,8 +123,23 @@ describe('Battery Pass attribute coverage', () => {
     expect(BATTERY_PASS_ATTRIBUTES.map((a) => a.no)).toEqual([...CSV.keys()]);
     for (const a of BATTERY_PASS_ATTRIBUTES) {
       const r = csvRow(a.no);
-      expect({ no: a.no, name: a.name, ev: a.ev, lmt: a.lmt, industrial: a.industrial, stationary: a.stationary, inUse: a.inUse })
-        .toEqual({ no: a.no, name: r.attribute, ev: r.ev, lmt: r.lmt, industrial: r.industrial, stationary: r.stationary, inUse: isInUse(r) });
+      expect({
+        no: a.no,
+        name: a.name,
+        ev: a.ev,
+        lmt: a.lmt,
+        industrial: a.industrial,
+        stationary: a.stationary,
+        inUse: a.inUse,
+      }).toEqual({
+        no: a.no,
+        name: r.attribute,
+        ev: r.ev,
+        lmt: r.lmt,
+        industrial: r.industrial,
+        stationary: r.stationary,
+        inUse: isInUse(r),
+      });
       const impl = a.implementation;
       if ('outOfScope' in impl) expect(impl.outOfScope.length).toBeGreaterThan(20);
       else expect(impl.fields.length).toBeGreaterThan(0);
@@ -116,7 +157,10 @@ describe('Battery Pass attribute coverage', () => {
       }
     }
     for (const spec of ALL_FIELD_SPECS) {
-      expect([...spec.reference.batteryPass].sort((x, y) => x - y), spec.id).toEqual(namedBy.get(spec.id) ?? []);
+      expect(
+        [...spec.reference.batteryPass].sort((x, y) => x - y),
+        spec.id,
+      ).toEqual(namedBy.get(spec.id) ?? []);
     }
   });
 
@@ -165,7 +209,10 @@ describe('field definitions', () => {
       for (const f of schema.fields) {
         expect(validateFormData(schema, { [f.id]: f.example }), `${c}.${f.id}`).toEqual([]);
         for (const member of f.items ?? []) {
-          expect(validateFormData(schema, { [f.id]: [{ [member.id]: member.example }] }), `${f.id}.${member.id}`).toEqual([]);
+          expect(
+            validateFormData(schema, { [f.id]: [{ [member.id]: member.example }] }),
+            `${f.id}.${member.id}`,
+          ).toEqual([]);
         }
       }
       const passport = Object.fromEntries(schema.fields.map((f) => [f.id, f.example]));
@@ -237,7 +284,10 @@ describe('category schemas', () => {
         if (!('fields' in a.implementation) || isInUse(r) || !csvMandatory(r, c)) continue;
         const present = a.implementation.fields.map((id) => fieldOf(c, id)).filter((f) => f !== undefined);
         if (present.length === 0) continue;
-        expect(present.some((f) => f.mandated), `${c} attribute ${a.no}`).toBe(true);
+        expect(
+          present.some((f) => f.mandated),
+          `${c} attribute ${a.no}`,
+        ).toBe(true);
       }
     }
   });
@@ -249,8 +299,17 @@ describe('category schemas', () => {
       .filter((no) => !OUT_OF_SCOPE_ATTRIBUTES.some((a) => a.no === no));
     expect([...LABEL_ATTRIBUTE_NUMBERS]).toEqual(fromCsv);
     const mandated = CATEGORY_SCHEMAS.PORTABLE_BATTERY.fields.filter((f) => f.mandated).map((f) => f.id);
-    expect(mandated).toEqual(expect.arrayContaining(['manufacturer_name', 'battery_chemistry', 'hazardous_substances',
-      'separate_collection_symbol', 'cadmium_symbol', 'lead_symbol', 'model_number']));
+    expect(mandated).toEqual(
+      expect.arrayContaining([
+        'manufacturer_name',
+        'battery_chemistry',
+        'hazardous_substances',
+        'separate_collection_symbol',
+        'cadmium_symbol',
+        'lead_symbol',
+        'model_number',
+      ]),
+    );
     expect(mandated).not.toContain('due_diligence_report_url');
     expect(mandated).not.toContain('rated_capacity_ah');
   });
@@ -262,7 +321,9 @@ describe('category schemas', () => {
         const f = fieldOf(c, id);
         expect(f, `${c}.${id}`).toBeDefined();
         expect({ dynamic: f!.dynamic, group: f!.group, mandated: f!.mandated }).toEqual({
-          dynamic: true, group: 'performance', mandated: false,
+          dynamic: true,
+          group: 'performance',
+          mandated: false,
         });
         expect(f!.access).toBe(PUBLIC_BY_EXCEPTION.has(id) ? 'public' : 'legitimate_interest');
         if (id.endsWith('_last_updated')) expect(f!.type).toBe('date');
@@ -277,7 +338,10 @@ describe('category schemas', () => {
       const ids = CATEGORY_SCHEMAS[c].fields.map((f) => f.id);
       const hasCarbon = c === 'EV_BATTERY' || c === 'INDUSTRIAL_BATTERY';
       for (const id of carbon) expect(ids.includes(id), `${c}.${id}`).toBe(hasCarbon);
-      expect(ids.some((id) => id.startsWith('carbon_footprint')), c).toBe(hasCarbon);
+      expect(
+        ids.some((id) => id.startsWith('carbon_footprint')),
+        c,
+      ).toBe(hasCarbon);
     }
   });
 

@@ -1,12 +1,7 @@
 // Category field schemas derived from: Battery Pass consortium, Data Attribute Longlist v1.2 (CC BY 4.0).
-import { getBatteryPassAttribute, type BatteryPassAttribute, type Obligation } from './attribute-coverage';
+import { type BatteryPassAttribute, getBatteryPassAttribute, type Obligation } from './attribute-coverage';
 import { ALL_FIELD_SPECS, BMS_DYNAMIC_FIELD_IDS, type FieldSpec } from './fields';
-import {
-  BATTERY_CATEGORIES,
-  type BatteryCategory,
-  type CategorySchema,
-  type FieldDefinition,
-} from './types';
+import { BATTERY_CATEGORIES, type BatteryCategory, type CategorySchema, type FieldDefinition } from './types';
 
 export const CURRENT_SCHEMA_VERSION = 1;
 
@@ -95,10 +90,14 @@ const BMS_FIELDS: ReadonlySet<string> = new Set(BMS_DYNAMIC_FIELD_IDS);
 /** The longlist columns for a category; stationary storage is an industrial battery, so industrial reads both. */
 function columns(a: BatteryPassAttribute, category: BatteryCategory): Obligation[] | null {
   switch (category) {
-    case 'EV_BATTERY': return [a.ev];
-    case 'LMT_BATTERY': return [a.lmt];
-    case 'INDUSTRIAL_BATTERY': return [a.industrial, a.stationary];
-    default: return null;
+    case 'EV_BATTERY':
+      return [a.ev];
+    case 'LMT_BATTERY':
+      return [a.lmt];
+    case 'INDUSTRIAL_BATTERY':
+      return [a.industrial, a.stationary];
+    default:
+      return null;
   }
 }
 

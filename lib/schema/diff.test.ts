@@ -36,7 +36,16 @@ describe('diffSchemaFields', () => {
 
   it('names every changed property with its old and new value, whole added and removed fields included', () => {
     const from = [field('capacity', { max: 100, mandated: false, options: [{ value: 'x', label: 'X' }] })];
-    const to = [field('capacity', { max: 500, mandated: true, options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] })];
+    const to = [
+      field('capacity', {
+        max: 500,
+        mandated: true,
+        options: [
+          { value: 'x', label: 'X' },
+          { value: 'y', label: 'Y' },
+        ],
+      }),
+    ];
     const { changed } = diffSchemaFields(from, to);
     expect(changed).toEqual([
       {
@@ -44,14 +53,23 @@ describe('diffSchemaFields', () => {
         changes: {
           mandated: { from: false, to: true },
           max: { from: 100, to: 500 },
-          options: { from: [{ value: 'x', label: 'X' }], to: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] },
+          options: {
+            from: [{ value: 'x', label: 'X' }],
+            to: [
+              { value: 'x', label: 'X' },
+              { value: 'y', label: 'Y' },
+            ],
+          },
         },
       },
     ]);
   });
 
   it('reports a property that appears or disappears as a change from or to null', () => {
-    const { changed } = diffSchemaFields([field('soh', { pattern: '^\\d+$' })], [field('soh', { min: undefined, description: 'New.' })]);
+    const { changed } = diffSchemaFields(
+      [field('soh', { pattern: '^\\d+$' })],
+      [field('soh', { min: undefined, description: 'New.' })],
+    );
     expect(changed[0]!.changes).toEqual({
       description: { from: null, to: 'New.' },
       min: { from: 0, to: null },
@@ -62,7 +80,15 @@ describe('diffSchemaFields', () => {
   it('ignores object key order, so a stored (canonical, sorted) schema equals the same schema from code', () => {
     const code = field('materials', { type: 'array', items: [field('share', { min: 0, max: 100 })] });
     const reversed = (v: unknown): unknown =>
-      Array.isArray(v) ? v.map(reversed) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reversed(x)])) : v;
+      Array.isArray(v)
+        ? v.map(reversed)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v)
+                .reverse()
+                .map(([k, x]) => [k, reversed(x)]),
+            )
+          : v;
     const stored = reversed(code) as FieldDefinition;
     expect(Object.keys(stored)[0]).not.toBe(Object.keys(code)[0]);
     expect(diffSchemaFields([stored], [code]).changed).toEqual([]);

@@ -25,7 +25,15 @@ function readCsv(text: string): string[][] {
 }
 
 const field = (id: string, type: FieldDefinition['type'], example: unknown, mandated = false): FieldDefinition => ({
-  id, label: `Label ${id}`, type, unit: null, mandated, access: 'public', group: 'identity', dynamic: false, example,
+  id,
+  label: `Label ${id}`,
+  type,
+  unit: null,
+  mandated,
+  access: 'public',
+  group: 'identity',
+  dynamic: false,
+  example,
   reference: { batteryPass: [], regulation: 'Art. 77' },
 });
 
@@ -50,7 +58,12 @@ describe('buildErpTemplate', () => {
     expect(template.schemaVersion).toBe(3);
     expect(template.columns.map((c) => c.column)).toEqual(schema.fields.map((f) => f.id));
     expect(template.columns[0]).toEqual({
-      column: 'manufacturer_name', fieldId: 'manufacturer_name', label: 'Label manufacturer_name', type: 'string', unit: null, mandated: true,
+      column: 'manufacturer_name',
+      fieldId: 'manufacturer_name',
+      label: 'Label manufacturer_name',
+      type: 'string',
+      unit: null,
+      mandated: true,
       example: 'Acme, "Cells" GmbH',
     });
     expect(template.columns.at(-1)!.example).toBeNull();

@@ -7,9 +7,13 @@ const bmsFields = new Set<string>(BMS_DYNAMIC_FIELD_IDS);
  * Form data made of every field's example value, except the BMS telemetry (it arrives after publication), then
  * `overrides` for the fields the schema has. Enough to pass the schema's publication gate.
  */
-export function exampleFormData(schema: CategorySchema, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function exampleFormData(
+  schema: CategorySchema,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const field of schema.fields) if (field.example !== undefined && !bmsFields.has(field.id)) data[field.id] = field.example;
+  for (const field of schema.fields)
+    if (field.example !== undefined && !bmsFields.has(field.id)) data[field.id] = field.example;
   return { ...data, ...knownFields(schema, overrides) };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SCHEMAS } from './categories';
-import { FIELD_ERROR_CODES, type CategorySchema, type FieldError } from './types';
+import { type CategorySchema, FIELD_ERROR_CODES, type FieldError } from './types';
 import { isIsoDate, mergeFormData, missingMandatedFields, validateFormData } from './validate';
 
 const EV = CATEGORY_SCHEMAS.EV_BATTERY;
@@ -11,15 +11,19 @@ const examples = (schema: CategorySchema) => Object.fromEntries(schema.fields.ma
 const codes = (errors: FieldError[]) => errors.map((e) => `${e.field_id}:${e.code}`);
 const check = (patch: Record<string, unknown>, schema = EV) => codes(validateFormData(schema, patch));
 const substance = (over: Record<string, unknown> = {}) => ({
-  name: 'Lithium hexafluorophosphate', cas_number: '21324-40-3', concentration_pct: 1.2, ...over,
+  name: 'Lithium hexafluorophosphate',
+  cas_number: '21324-40-3',
+  concentration_pct: 1.2,
+  ...over,
 });
 
 describe('validateFormData: the six codes', () => {
   it('UNKNOWN_FIELD rejects keys outside the schema, at the top level and inside entries', () => {
     expect(check({ manufacturer_name: 'Voltaris' })).toEqual([]);
     expect(check({ manufacturer_nam: 'Voltaris' })).toEqual(['manufacturer_nam:UNKNOWN_FIELD']);
-    expect(check({ hazardous_substances: [substance({ colour: 'red' })] }))
-      .toEqual(['hazardous_substances[0].colour:UNKNOWN_FIELD']);
+    expect(check({ hazardous_substances: [substance({ colour: 'red' })] })).toEqual([
+      'hazardous_substances[0].colour:UNKNOWN_FIELD',
+    ]);
     // Carbon footprint exists only for EV and industrial batteries.
     expect(check({ carbon_footprint_per_kwh: 0.05 }, LMT)).toEqual(['carbon_footprint_per_kwh:UNKNOWN_FIELD']);
     expect(check({ carbon_footprint_per_kwh: 0.05 }, EV)).toEqual([]);
@@ -37,49 +41,70 @@ describe('validateFormData: the six codes', () => {
     expect(check({ critical_raw_materials: 'cobalt' })).toEqual(['critical_raw_materials:WRONG_TYPE']);
     expect(check({ hazardous_substances: { name: 'x' } })).toEqual(['hazardous_substances:WRONG_TYPE']);
     expect(check({ hazardous_substances: ['Lead'] })).toEqual(['hazardous_substances[0]:WRONG_TYPE']);
-    expect(check({ hazardous_substances: [substance({ concentration_pct: '1.2' })] }))
-      .toEqual(['hazardous_substances[0].concentration_pct:WRONG_TYPE']);
+    expect(check({ hazardous_substances: [substance({ concentration_pct: '1.2' })] })).toEqual([
+      'hazardous_substances[0].concentration_pct:WRONG_TYPE',
+    ]);
   });
 
   it('INVALID_OPTION: enum, multi_enum and country values come from their lists', () => {
-    expect(check({ battery_chemistry: 'NMC', critical_raw_materials: ['cobalt', 'nickel'], manufacturer_country: 'DE' }))
-      .toEqual([]);
+    expect(
+      check({ battery_chemistry: 'NMC', critical_raw_materials: ['cobalt', 'nickel'], manufacturer_country: 'DE' }),
+    ).toEqual([]);
     expect(check({ battery_chemistry: 'NMC-811' })).toEqual(['battery_chemistry:INVALID_OPTION']);
     expect(check({ battery_chemistry: 'nmc' })).toEqual(['battery_chemistry:INVALID_OPTION']);
-    expect(check({ critical_raw_materials: ['cobalt', 'unobtainium'] })).toEqual(['critical_raw_materials[1]:INVALID_OPTION']);
-    expect(check({ critical_raw_materials: ['cobalt', 'cobalt'] })).toEqual(['critical_raw_materials[1]:INVALID_OPTION']);
+    expect(check({ critical_raw_materials: ['cobalt', 'unobtainium'] })).toEqual([
+      'critical_raw_materials[1]:INVALID_OPTION',
+    ]);
+    expect(check({ critical_raw_materials: ['cobalt', 'cobalt'] })).toEqual([
+      'critical_raw_materials[1]:INVALID_OPTION',
+    ]);
     expect(check({ manufacturer_country: 'XX' })).toEqual(['manufacturer_country:INVALID_OPTION']);
     expect(check({ manufacturer_country: 'de' })).toEqual(['manufacturer_country:INVALID_OPTION']);
     expect(check({ hazardous_substances: [substance({ location: 'cathode' })] })).toEqual([]);
-    expect(check({ hazardous_substances: [substance({ location: 'roof' })] }))
-      .toEqual(['hazardous_substances[0].location:INVALID_OPTION']);
+    expect(check({ hazardous_substances: [substance({ location: 'roof' })] })).toEqual([
+      'hazardous_substances[0].location:INVALID_OPTION',
+    ]);
   });
 
   it('OUT_OF_RANGE: min/max, string length and list length', () => {
     expect(check({ recycled_cobalt_pre_consumer_pct: 100, recycled_lead_post_consumer_pct: 0 })).toEqual([]);
-    expect(check({ recycled_cobalt_pre_consumer_pct: 100.5 })).toEqual(['recycled_cobalt_pre_consumer_pct:OUT_OF_RANGE']);
+    expect(check({ recycled_cobalt_pre_consumer_pct: 100.5 })).toEqual([
+      'recycled_cobalt_pre_consumer_pct:OUT_OF_RANGE',
+    ]);
     expect(check({ recycled_lead_post_consumer_pct: -0.1 })).toEqual(['recycled_lead_post_consumer_pct:OUT_OF_RANGE']);
     expect(check({ deep_discharge_events: 0 })).toEqual([]);
     expect(check({ deep_discharge_events: -1 })).toEqual(['deep_discharge_events:OUT_OF_RANGE']);
     expect(check({ manufacturer_name: 'a'.repeat(200) })).toEqual([]);
     expect(check({ manufacturer_name: 'a'.repeat(201) })).toEqual(['manufacturer_name:OUT_OF_RANGE']);
     expect(check({ hazardous_substances: Array.from({ length: 50 }, () => substance()) })).toEqual([]);
-    expect(check({ hazardous_substances: Array.from({ length: 51 }, () => substance()) }))
-      .toEqual(['hazardous_substances:OUT_OF_RANGE']);
-    expect(check({ hazardous_substances: [substance({ concentration_pct: 101 })] }))
-      .toEqual(['hazardous_substances[0].concentration_pct:OUT_OF_RANGE']);
+    expect(check({ hazardous_substances: Array.from({ length: 51 }, () => substance()) })).toEqual([
+      'hazardous_substances:OUT_OF_RANGE',
+    ]);
+    expect(check({ hazardous_substances: [substance({ concentration_pct: 101 })] })).toEqual([
+      'hazardous_substances[0].concentration_pct:OUT_OF_RANGE',
+    ]);
   });
 
   it('PATTERN_MISMATCH: patterns, dates and URLs', () => {
     expect(check({ hazardous_substances: [substance({ cas_number: '7439-92-1' })] })).toEqual([]);
-    expect(check({ hazardous_substances: [substance(), substance({ cas_number: '7439-92-11' })] }))
-      .toEqual(['hazardous_substances[1].cas_number:PATTERN_MISMATCH']);
+    expect(check({ hazardous_substances: [substance(), substance({ cas_number: '7439-92-11' })] })).toEqual([
+      'hazardous_substances[1].cas_number:PATTERN_MISMATCH',
+    ]);
     expect(check({ manufacturer_email: 'passport@voltaris.example' })).toEqual([]);
     expect(check({ manufacturer_email: 'passport at voltaris' })).toEqual(['manufacturer_email:PATTERN_MISMATCH']);
     expect(check({ eu_declaration_of_conformity_url: 'https://voltaris.example/doc.pdf' })).toEqual([]);
-    for (const url of ['telnet://192.0.2.16:80/', 'ftp://ftp.is.co.za/rfc/rfc1808.txt', '/doc.pdf', 'https://',
-      'https://user:secret@voltaris.example/doc.pdf', 'https://voltaris.example/a b.pdf', 'javascript:alert(1)']) {
-      expect(check({ eu_declaration_of_conformity_url: url }), url).toEqual(['eu_declaration_of_conformity_url:PATTERN_MISMATCH']);
+    for (const url of [
+      'telnet://192.0.2.16:80/',
+      'ftp://ftp.is.co.za/rfc/rfc1808.txt',
+      '/doc.pdf',
+      'https://',
+      'https://user:secret@voltaris.example/doc.pdf',
+      'https://voltaris.example/a b.pdf',
+      'javascript:alert(1)',
+    ]) {
+      expect(check({ eu_declaration_of_conformity_url: url }), url).toEqual([
+        'eu_declaration_of_conformity_url:PATTERN_MISMATCH',
+      ]);
     }
     expect(check({ manufacturing_date: '2024-02-29' })).toEqual([]);
     expect(check({ manufacturing_date: '2023-02-29' })).toEqual(['manufacturing_date:PATTERN_MISMATCH']);
@@ -97,14 +122,21 @@ describe('validateFormData: the six codes', () => {
     expect(missing.every((c) => c.endsWith(':REQUIRED_MISSING'))).toBe(true);
     expect(missing).toHaveLength(EV.fields.filter((f) => f.mandated).length);
     for (const cleared of [null, '', '   ']) {
-      expect(codes(validateFormData(EV, { manufacturer_name: cleared }, { requireMandated: true, current: full })))
-        .toEqual(['manufacturer_name:REQUIRED_MISSING']);
+      expect(
+        codes(validateFormData(EV, { manufacturer_name: cleared }, { requireMandated: true, current: full })),
+      ).toEqual(['manufacturer_name:REQUIRED_MISSING']);
     }
-    expect(codes(validateFormData(EV, { critical_raw_materials: [] }, { requireMandated: true, current: full })))
-      .toEqual(['critical_raw_materials:REQUIRED_MISSING']);
+    expect(
+      codes(validateFormData(EV, { critical_raw_materials: [] }, { requireMandated: true, current: full })),
+    ).toEqual(['critical_raw_materials:REQUIRED_MISSING']);
     // A false boolean and a zero are values, not gaps.
-    expect(validateFormData(EV, { cadmium_symbol: false, recycled_lead_pre_consumer_pct: 0 }, { requireMandated: true, current: full }))
-      .toEqual([]);
+    expect(
+      validateFormData(
+        EV,
+        { cadmium_symbol: false, recycled_lead_pre_consumer_pct: 0 },
+        { requireMandated: true, current: full },
+      ),
+    ).toEqual([]);
   });
 
   it('REQUIRED_MISSING also names mandated members of array entries', () => {
@@ -180,20 +212,37 @@ describe('null, merging and mandated fields', () => {
   it('missingMandatedFields lists mandated fields without a value as field errors', () => {
     expect(missingMandatedFields(EV, examples(EV))).toEqual([]);
     const { manufacturer_name: _omitted, ...rest } = examples(EV);
-    expect(missingMandatedFields(EV, rest)).toEqual([{
-      field_id: 'manufacturer_name', label: 'Manufacturer name', code: 'REQUIRED_MISSING',
-      message: 'Manufacturer name is mandated for a EV_BATTERY passport and has no value.',
-    }]);
+    expect(missingMandatedFields(EV, rest)).toEqual([
+      {
+        field_id: 'manufacturer_name',
+        label: 'Manufacturer name',
+        code: 'REQUIRED_MISSING',
+        message: 'Manufacturer name is mandated for a EV_BATTERY passport and has no value.',
+      },
+    ]);
   });
 });
 
 describe('isIsoDate', () => {
   it.each([
-    ['2025-03-14', true], ['2024-02-29', true], ['2000-02-29', true], ['1900-02-29', false], ['2025-04-31', false],
-    ['2025-13-01', false], ['2025-3-14', false], ['2026-11-20T08:15:00Z', true], ['2026-11-20T08:15:00.123Z', true],
-    ['2026-11-20T08:15:00+01:00', true], ['2026-11-20T08:15:00-05:30', true], ['2026-11-20T08:15:00', false],
-    ['2026-11-20T08:15Z', false], ['2026-11-20 08:15:00Z', false], ['2026-11-20T24:00:00Z', false],
-    ['2026-11-20T08:60:00Z', false], ['2026-11-20T08:15:00+24:00', false], ['2026-11-31T08:15:00Z', false],
+    ['2025-03-14', true],
+    ['2024-02-29', true],
+    ['2000-02-29', true],
+    ['1900-02-29', false],
+    ['2025-04-31', false],
+    ['2025-13-01', false],
+    ['2025-3-14', false],
+    ['2026-11-20T08:15:00Z', true],
+    ['2026-11-20T08:15:00.123Z', true],
+    ['2026-11-20T08:15:00+01:00', true],
+    ['2026-11-20T08:15:00-05:30', true],
+    ['2026-11-20T08:15:00', false],
+    ['2026-11-20T08:15Z', false],
+    ['2026-11-20 08:15:00Z', false],
+    ['2026-11-20T24:00:00Z', false],
+    ['2026-11-20T08:60:00Z', false],
+    ['2026-11-20T08:15:00+24:00', false],
+    ['2026-11-31T08:15:00Z', false],
   ])('%s → %s', (value, valid) => {
     expect(isIsoDate(value)).toBe(valid);
   });

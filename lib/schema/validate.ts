@@ -15,13 +15,15 @@ const MAX_LISTED_OPTIONS = 12;
 
 /** ISO 3166-1 alpha-2, all 249 officially assigned codes (uppercase only). */
 const COUNTRY_CODES: ReadonlySet<string> = new Set(
-  ('AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY ' +
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY ' +
     'BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK ' +
     'FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR ' +
     'IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ' +
     'ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM ' +
     'PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF ' +
-    'TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW').split(' '),
+    'TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
 );
 
 export function isCountryCode(value: string): boolean {
@@ -46,8 +48,13 @@ export function isIsoDate(value: string): boolean {
   if (!dt) return false;
   const [, y, mo, d, h, mi, s, oh, om] = dt;
   const offsetOk = oh === undefined || (Number(oh) <= 23 && Number(om) <= 59);
-  return isCalendarDate(Number(y), Number(mo), Number(d)) && Number(h) <= 23 && Number(mi) <= 59 &&
-    Number(s) <= 59 && offsetOk;
+  return (
+    isCalendarDate(Number(y), Number(mo), Number(d)) &&
+    Number(h) <= 23 &&
+    Number(mi) <= 59 &&
+    Number(s) <= 59 &&
+    offsetOk
+  );
 }
 
 /** Absolute http(s) URL with a host, no whitespace or control characters, no embedded credentials. */
@@ -55,8 +62,12 @@ export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' &&
-      url.username === '' && url.password === '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }
@@ -113,7 +124,9 @@ function rangeRule(def: FieldDefinition): string {
 
 function optionsRule(def: FieldDefinition): string {
   const values = (def.options ?? []).map((o) => o.value);
-  return values.length <= MAX_LISTED_OPTIONS ? `one of: ${values.join(', ')}` : 'one of the options the field schema lists';
+  return values.length <= MAX_LISTED_OPTIONS
+    ? `one of: ${values.join(', ')}`
+    : 'one of the options the field schema lists';
 }
 
 /** Checks one value (never null) against its definition; messages state the rule, never the value. */
@@ -148,7 +161,10 @@ function validateValue(def: FieldDefinition, value: unknown, path: string, label
     case 'date':
       if (typeof value !== 'string') return fail('WRONG_TYPE', 'must be a date string');
       if (!isIsoDate(value)) {
-        fail('PATTERN_MISMATCH', 'must be a calendar date YYYY-MM-DD or an ISO 8601 date-time with seconds and Z or an offset');
+        fail(
+          'PATTERN_MISMATCH',
+          'must be a calendar date YYYY-MM-DD or an ISO 8601 date-time with seconds and Z or an offset',
+        );
       }
       return;
     case 'url': {
@@ -160,7 +176,8 @@ function validateValue(def: FieldDefinition, value: unknown, path: string, label
     }
     case 'country':
       if (typeof value !== 'string') return fail('WRONG_TYPE', 'must be a country code string');
-      if (!COUNTRY_CODES.has(value)) fail('INVALID_OPTION', 'must be an ISO 3166-1 alpha-2 country code in capitals, such as DE');
+      if (!COUNTRY_CODES.has(value))
+        fail('INVALID_OPTION', 'must be an ISO 3166-1 alpha-2 country code in capitals, such as DE');
       return;
     case 'enum':
       if (typeof value !== 'string') return fail('WRONG_TYPE', 'must be a string option');
@@ -175,7 +192,8 @@ function validateValue(def: FieldDefinition, value: unknown, path: string, label
       value.forEach((v, i) => {
         const at = `${path}[${i}]`;
         if (typeof v !== 'string') return fail('WRONG_TYPE', 'must list options as strings', at);
-        if (!def.options?.some((o) => o.value === v)) return fail('INVALID_OPTION', `must list only ${optionsRule(def)}`, at);
+        if (!def.options?.some((o) => o.value === v))
+          return fail('INVALID_OPTION', `must list only ${optionsRule(def)}`, at);
         if (seen.has(v)) return fail('INVALID_OPTION', 'must not list an option twice', at);
         seen.add(v);
       });
@@ -197,7 +215,8 @@ function validateValue(def: FieldDefinition, value: unknown, path: string, label
             continue;
           }
           const v = item[key];
-          if (v !== null && v !== undefined) validateValue(member, v, `${at}.${key}`, `${label}, entry ${i + 1}: ${member.label}`, errors);
+          if (v !== null && v !== undefined)
+            validateValue(member, v, `${at}.${key}`, `${label}, entry ${i + 1}: ${member.label}`, errors);
         }
       });
       return;
@@ -264,7 +283,14 @@ export function missingMandatedFields(schema: CategorySchema, formData: Record<s
   const data = isPlainObject(formData) ? formData : {};
   const errors: FieldError[] = [];
   const missing = (field_id: string, label: string) =>
-    errors.push(fieldError(field_id, label, 'REQUIRED_MISSING', `${label} is mandated for a ${schema.category} passport and has no value.`));
+    errors.push(
+      fieldError(
+        field_id,
+        label,
+        'REQUIRED_MISSING',
+        `${label} is mandated for a ${schema.category} passport and has no value.`,
+      ),
+    );
   for (const def of schema.fields) {
     const value = own(data, def.id);
     if (def.mandated && isEmpty(value)) missing(def.id, def.label);

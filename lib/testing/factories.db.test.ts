@@ -1,6 +1,13 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPrismaClient } from '../db/client';
-import { createPublishedPassport, createTestBmsSecret, createTestCompany, createTestOperator, createTestProduct, mintTestKey } from './factories';
+import {
+  createPublishedPassport,
+  createTestBmsSecret,
+  createTestCompany,
+  createTestOperator,
+  createTestProduct,
+  mintTestKey,
+} from './factories';
 
 const db = createPrismaClient(inject('databaseUrl'));
 afterAll(() => db.$disconnect());

@@ -1,4 +1,3 @@
-import { exampleFormData } from '../schema/examples';
 // The test kit: each factory creates one realistic thing in one call, with names unique per call so test files
 // sharing a database never collide.
 import { randomBytes } from 'node:crypto';
@@ -8,11 +7,12 @@ import { resetConfigForTests } from '../config';
 import type { Db, Tx } from '../db/client';
 import type { Company, Prisma, Product } from '../db/generated/client';
 import type { Mode, ProductState, UserRole } from '../db/generated/enums';
-import { systemActor, type DomainContext } from '../domain/context';
+import { type DomainContext, systemActor } from '../domain/context';
 import { mintApiKey } from '../integration/keys';
 import type { Scope } from '../integration/scopes';
 import { approveProduct } from '../passport/lifecycle';
 import { loadCategorySchema } from '../passport/schema-version';
+import { exampleFormData } from '../schema/examples';
 import type { BatteryCategory, CategorySchema } from '../schema/types';
 
 type AnyDb = Db | Tx;
@@ -24,7 +24,10 @@ const uniqueTag = () => randomBytes(5).toString('hex');
 
 const toMode = (mode: Mode | 'live' | 'test' = 'LIVE'): Mode => mode.toUpperCase() as Mode;
 
-export function createTestCompany(db: AnyDb, overrides: Partial<Prisma.CompanyUncheckedCreateInput> = {}): Promise<Company> {
+export function createTestCompany(
+  db: AnyDb,
+  overrides: Partial<Prisma.CompanyUncheckedCreateInput> = {},
+): Promise<Company> {
   const tag = uniqueTag();
   return db.company.create({ data: { name: `Test Company ${tag}`, slug: `test-${tag}`, ...overrides } });
 }
@@ -32,9 +35,20 @@ export function createTestCompany(db: AnyDb, overrides: Partial<Prisma.CompanyUn
 /** An operator whose plaintext password is returned for login tests. */
 export async function createTestOperator(
   db: AnyDb,
-  { companyId, role = 'ADMIN', email, password = TEST_PASSWORD }: { companyId: string; role?: UserRole; email?: string; password?: string },
+  {
+    companyId,
+    role = 'ADMIN',
+    email,
+    password = TEST_PASSWORD,
+  }: { companyId: string; role?: UserRole; email?: string; password?: string },
 ) {
-  const user = await createOperator(db, { companyId, role, password, email: email ?? `operator-${uniqueTag()}@test.example`, actor: TEST_ACTOR });
+  const user = await createOperator(db, {
+    companyId,
+    role,
+    password,
+    email: email ?? `operator-${uniqueTag()}@test.example`,
+    actor: TEST_ACTOR,
+  });
   return { ...user, password };
 }
 
@@ -62,8 +76,17 @@ export function mintTestKey(
   });
 }
 
-export function createTestBmsSecret(db: AnyDb, companyId: string, options: { productIds?: string[]; name?: string } = {}) {
-  return createBmsSecret(db, { companyId, name: options.name ?? `test bms ${uniqueTag()}`, productIds: options.productIds, actor: TEST_ACTOR });
+export function createTestBmsSecret(
+  db: AnyDb,
+  companyId: string,
+  options: { productIds?: string[]; name?: string } = {},
+) {
+  return createBmsSecret(db, {
+    companyId,
+    name: options.name ?? `test bms ${uniqueTag()}`,
+    productIds: options.productIds,
+    actor: TEST_ACTOR,
+  });
 }
 
 export interface TestProductInput {
@@ -103,12 +126,14 @@ export async function createTestProduct(db: AnyDb, input: TestProductInput): Pro
   });
 }
 
-
 /**
  * A passport published as version 1 through the real approval verb (snapshot, audit, events), its form data the
  * schema's examples overlaid with `formData`.
  */
-export async function createPublishedPassport(db: AnyDb, input: Omit<TestProductInput, 'state' | 'version'>): Promise<Product> {
+export async function createPublishedPassport(
+  db: AnyDb,
+  input: Omit<TestProductInput, 'state' | 'version'>,
+): Promise<Product> {
   const draft = await createTestProduct(db, { ...input, state: 'SUBMITTED' });
   const schema = await loadCategorySchema(db as Tx, draft.categoryId, draft.schemaVersion);
   const formData = { ...exampleFormData(schema), ...input.formData };

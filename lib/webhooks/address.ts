@@ -13,7 +13,12 @@ export function forbiddenAddressReason(address: string): string | null {
 }
 
 /** The classes WEBHOOKS_ALLOW_PRIVATE=1 lets through (a receiver on this machine or the local network); metadata never. */
-export const LOCAL_REASONS: ReadonlySet<string> = new Set(['private', 'loopback', 'private (unique local)', 'shared address space (CGNAT)']);
+export const LOCAL_REASONS: ReadonlySet<string> = new Set([
+  'private',
+  'loopback',
+  'private (unique local)',
+  'shared address space (CGNAT)',
+]);
 
 /** Whether the address may be reached: public always, local ones only when private targets are allowed. */
 export function addressAllowed(address: string, allowPrivate: boolean): boolean {
@@ -39,10 +44,14 @@ const V4_RANGES: [string, number, string][] = [
   ['240.0.0.0', 4, 'reserved'],
 ];
 
-const V4_TABLE = V4_RANGES.map(([base, bits, reason]) => ({ base: ipv4ToInt(base), mask: bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0, reason }));
+const V4_TABLE = V4_RANGES.map(([base, bits, reason]) => ({
+  base: ipv4ToInt(base),
+  mask: bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0,
+  reason,
+}));
 
 function ipv4Reason(ip: number): string | null {
-  for (const { base, mask, reason } of V4_TABLE) if (((ip & mask) >>> 0) === base) return reason;
+  for (const { base, mask, reason } of V4_TABLE) if ((ip & mask) >>> 0 === base) return reason;
   return null;
 }
 
@@ -74,7 +83,8 @@ function ipv6Reason(h: number[]): string | null {
   if (h.join(':') === [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254].join(':')) return 'link-local (cloud metadata)'; // AWS IMDS over IPv6
   if (h.slice(0, 7).every((v) => v === 0) && h[7] === 1) return 'loopback';
   // ::ffff:a.b.c.d (mapped) and 64:ff9b::a.b.c.d (NAT64) reach the IPv4 address they carry.
-  if (startsWith(h, [0, 0, 0, 0, 0, 0xffff]) || startsWith(h, [0x64, 0xff9b, 0, 0, 0, 0])) return ipv4Reason(embeddedV4(h));
+  if (startsWith(h, [0, 0, 0, 0, 0, 0xffff]) || startsWith(h, [0x64, 0xff9b, 0, 0, 0, 0]))
+    return ipv4Reason(embeddedV4(h));
   if (h[0] === 0x2002) return ipv4Reason(((h[1] << 16) | h[2]) >>> 0); // 6to4 carries an IPv4 address too
   if ((h[0] & 0xfe00) === 0xfc00) return 'private (unique local)';
   if ((h[0] & 0xffc0) === 0xfe80) return 'link-local';

@@ -1,6 +1,6 @@
+import type { Tx } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { Mode } from '../db/generated/enums';
-import type { Tx } from '../db/client';
 
 export const WEBHOOK_EVENT_TYPES = [
   'product.created',

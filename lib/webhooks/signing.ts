@@ -23,7 +23,12 @@ export function signingSecrets(
 }
 
 /** The three Standard Webhooks headers; several secrets give space-separated `v1,<sig>` entries. */
-export function signedHeaders(secrets: string[], msgId: string, timestamp: Date, payload: string): Record<string, string> {
+export function signedHeaders(
+  secrets: string[],
+  msgId: string,
+  timestamp: Date,
+  payload: string,
+): Record<string, string> {
   const signature = secrets.map((secret) => new Webhook(secret).sign(msgId, timestamp, payload)).join(' ');
   return {
     'webhook-id': msgId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkResolvedHost, checkUrlShape, webhookUrlProblem, type Resolver, type UrlPolicy } from './url-policy';
+import { checkResolvedHost, checkUrlShape, type Resolver, type UrlPolicy, webhookUrlProblem } from './url-policy';
 
 const live: UrlPolicy = { mode: 'LIVE', allowPrivate: false };
 const sandbox = { mode: 'TEST' as const, allowPrivate: false };
@@ -10,11 +10,13 @@ const reason = (raw: string, policy = live) => {
 };
 
 /** A resolver that answers from a table, so no test depends on real DNS. */
-const table = (answers: Record<string, string[]>): Resolver => async (host) => {
-  const list = answers[host];
-  if (!list) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
-  return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
+const table =
+  (answers: Record<string, string[]>): Resolver =>
+  async (host) => {
+    const list = answers[host];
+    if (!list) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+    return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
 
 describe('the shape of a webhook URL', () => {
   it('live endpoints need https; sandbox endpoints may use http; WEBHOOKS_ALLOW_PRIVATE allows http anywhere', () => {
@@ -36,7 +38,9 @@ describe('the shape of a webhook URL', () => {
   it('refuses local names and private literals unless private targets are allowed', () => {
     expect(reason('https://localhost/x')).toBe('The host is a local name.');
     expect(reason('https://printer.local/x')).toBe('The host is a local name.');
-    expect(reason('https://169.254.169.254/latest/meta-data')).toBe('The host is a link-local (cloud metadata) address.');
+    expect(reason('https://169.254.169.254/latest/meta-data')).toBe(
+      'The host is a link-local (cloud metadata) address.',
+    );
     expect(reason('https://[fd00:ec2::254]/')).toBe('The host is a link-local (cloud metadata) address.');
     expect(reason('https://[fd12::1]/')).toBe('The host is a private (unique local) address.');
     expect(reason('http://127.0.0.1:4000/x', local)).toBeNull();
@@ -45,7 +49,9 @@ describe('the shape of a webhook URL', () => {
   });
 
   it('with WEBHOOKS_ALLOW_PRIVATE=1, metadata, link-local, multicast and reserved addresses stay refused, and live http is for local receivers only', () => {
-    expect(reason('http://169.254.169.254/latest/meta-data', local)).toBe('The host is a link-local (cloud metadata) address.');
+    expect(reason('http://169.254.169.254/latest/meta-data', local)).toBe(
+      'The host is a link-local (cloud metadata) address.',
+    );
     expect(reason('https://[fe80::1]/', local)).toBe('The host is a link-local address.');
     expect(reason('https://224.0.0.1/', local)).toBe('The host is a multicast address.');
     expect(reason('https://0.0.0.0/', local)).toBe('The host is a unspecified address.');
@@ -54,7 +60,11 @@ describe('the shape of a webhook URL', () => {
 });
 
 describe('the DNS check of a webhook host', () => {
-  const dns = table({ 'public.example': ['93.184.216.34', '2606:2800:220:1::1'], 'rebind.example': ['93.184.216.34', '127.0.0.1'], 'meta.example': ['fd00:ec2::254'] });
+  const dns = table({
+    'public.example': ['93.184.216.34', '2606:2800:220:1::1'],
+    'rebind.example': ['93.184.216.34', '127.0.0.1'],
+    'meta.example': ['fd00:ec2::254'],
+  });
 
   it('passes a name whose every address is public', async () => {
     expect(await checkResolvedHost('public.example', dns)).toBeNull();
@@ -62,7 +72,9 @@ describe('the DNS check of a webhook host', () => {
 
   it('refuses a name with any private answer, naming the address, and a name that does not resolve', async () => {
     expect(await checkResolvedHost('rebind.example', dns)).toBe('The host resolves to a loopback address (127.0.0.1).');
-    expect(await checkResolvedHost('meta.example', dns)).toBe('The host resolves to a link-local (cloud metadata) address (fd00:ec2::254).');
+    expect(await checkResolvedHost('meta.example', dns)).toBe(
+      'The host resolves to a link-local (cloud metadata) address (fd00:ec2::254).',
+    );
     expect(await checkResolvedHost('nowhere.example', dns)).toBe('The host name does not resolve.');
   });
 

@@ -1,5 +1,5 @@
-import { lookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
+import { lookup } from 'node:dns/promises';
 import type { Mode } from '../db/generated/enums';
 import { addressAllowed, forbiddenAddressReason, LOCAL_REASONS } from './address';
 
@@ -34,11 +34,13 @@ export function checkUrlShape(raw: string, policy: UrlPolicy): { url: URL } | { 
     return { reason: 'Not an absolute URL.' };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { reason: 'Use an https:// URL.' };
-  if (url.username || url.password) return { reason: 'Credentials in the URL are not allowed; authenticate deliveries by their signature.' };
+  if (url.username || url.password)
+    return { reason: 'Credentials in the URL are not allowed; authenticate deliveries by their signature.' };
   if (url.hash) return { reason: 'A URL fragment is never sent; leave it out.' };
   const literal = literalHost(url);
   const literalReason = literal ? forbiddenAddressReason(literal) : null;
-  if (literal && !addressAllowed(literal, policy.allowPrivate)) return { reason: `The host is a ${literalReason} address.` };
+  if (literal && !addressAllowed(literal, policy.allowPrivate))
+    return { reason: `The host is a ${literalReason} address.` };
   const localName = !literal && LOCAL_NAME.test(url.hostname);
   if (localName && !policy.allowPrivate) return { reason: 'The host is a local name.' };
   const local = policy.allowPrivate && (localName || (literalReason !== null && LOCAL_REASONS.has(literalReason)));
@@ -49,7 +51,11 @@ export function checkUrlShape(raw: string, policy: UrlPolicy): { url: URL } | { 
 }
 
 /** Every address a host name resolves to must be allowed: one refused answer refuses the whole name. */
-export async function checkResolvedHost(host: string, resolve: Resolver = systemResolver, allowPrivate = false): Promise<string | null> {
+export async function checkResolvedHost(
+  host: string,
+  resolve: Resolver = systemResolver,
+  allowPrivate = false,
+): Promise<string | null> {
   let addresses: LookupAddress[];
   try {
     addresses = await resolve(host);
@@ -58,7 +64,8 @@ export async function checkResolvedHost(host: string, resolve: Resolver = system
   }
   if (addresses.length === 0) return 'The host name does not resolve.';
   for (const { address } of addresses) {
-    if (!addressAllowed(address, allowPrivate)) return `The host resolves to a ${forbiddenAddressReason(address)} address (${address}).`;
+    if (!addressAllowed(address, allowPrivate))
+      return `The host resolves to a ${forbiddenAddressReason(address)} address (${address}).`;
   }
   return null;
 }
@@ -74,5 +81,7 @@ export async function webhookUrlProblem(raw: string, policy: UrlPolicy, resolve?
   const problem = await checkResolvedHost(shape.url.hostname, resolve, policy.allowPrivate);
   if (problem || shape.url.protocol === 'https:' || policy.mode !== 'LIVE') return problem;
   const addresses = await (resolve ?? systemResolver)(shape.url.hostname);
-  return addresses.every(({ address }) => forbiddenAddressReason(address) !== null) ? null : 'Live endpoints must use https://.';
+  return addresses.every(({ address }) => forbiddenAddressReason(address) !== null)
+    ? null
+    : 'Live endpoints must use https://.';
 }

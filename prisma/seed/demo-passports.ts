@@ -54,7 +54,12 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
       current_cycle_count: 0,
     },
     revisions: [
-      { current_soh_pct: 98.6, current_cycle_count: 112, carbon_footprint_per_kwh: 0.048, carbon_footprint_total_kg_co2e: 5385 },
+      {
+        current_soh_pct: 98.6,
+        current_cycle_count: 112,
+        carbon_footprint_per_kwh: 0.048,
+        carbon_footprint_total_kg_co2e: 5385,
+      },
       { current_soh_pct: 97.9, current_cycle_count: 203 },
     ],
     finalState: 'published',
@@ -166,7 +171,13 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     slug: 'voltaris-velo-lmt-500',
     name: 'Velo LMT 500 Wh e-scooter battery',
     category: 'LMT_BATTERY',
-    fields: { ...manufacturer, model_number: 'VELO-500-48V', rated_energy_kwh: 0.5, nominal_voltage_v: 48, battery_mass_kg: 3.1 },
+    fields: {
+      ...manufacturer,
+      model_number: 'VELO-500-48V',
+      rated_energy_kwh: 0.5,
+      nominal_voltage_v: 48,
+      battery_mass_kg: 3.1,
+    },
     finalState: 'submitted',
   },
 ];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectPrisma, prisma } from '../../lib/db/client';
 import { verifyPassword } from '../../lib/crypto/passwords';
+import { disconnectPrisma, prisma } from '../../lib/db/client';
 import { sha256Hex } from '../../lib/passport/canonical-json';
 import { BATTERY_CATEGORIES } from '../../lib/schema/types';
 import { DEMO_COMPANY_SLUG, DEMO_LOGIN, seedDemoIfAbsent } from './demo';
@@ -11,11 +11,17 @@ beforeAll(async () => {
 afterAll(() => disconnectPrisma());
 
 const demoProducts = () =>
-  prisma.product.findMany({ where: { company: { slug: DEMO_COMPANY_SLUG } }, include: { category: true, versions: true } });
+  prisma.product.findMany({
+    where: { company: { slug: DEMO_COMPANY_SLUG } },
+    include: { category: true, versions: true },
+  });
 
 describe('demo data', () => {
   it('has a demo company whose operator can sign in with the printed login', async () => {
-    const user = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_LOGIN.email }, include: { company: true } });
+    const user = await prisma.user.findUniqueOrThrow({
+      where: { email: DEMO_LOGIN.email },
+      include: { company: true },
+    });
     expect(user.company.slug).toBe(DEMO_COMPANY_SLUG);
     expect(user.role).toBe('ADMIN');
     expect(await verifyPassword(DEMO_LOGIN.password, user.passwordHash)).toBe(true);

@@ -1,8 +1,8 @@
 import { hashPassword } from '../../lib/crypto/passwords';
 import { createPrismaClient, type Tx } from '../../lib/db/client';
 import type { Prisma } from '../../lib/db/generated/client';
-import { systemActor, type DomainContext } from '../../lib/domain/context';
 import { writeAudit } from '../../lib/domain/audit';
+import { type DomainContext, systemActor } from '../../lib/domain/context';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../../lib/passport/lifecycle';
 import { CATEGORY_SCHEMAS } from '../../lib/schema/categories';
 import { exampleFormData, knownFields } from '../../lib/schema/examples';

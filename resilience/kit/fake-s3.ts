@@ -37,7 +37,10 @@ export async function startFakeS3(bucket = 'evidence'): Promise<FakeS3> {
     requests.push({ method, key, mode });
     if (mode === 'hang') return;
     if (mode === 'reset') return void req.socket.resetAndDestroy();
-    const xml = (status: number, code: string) => res.writeHead(status, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><Error><Code>${code}</Code></Error>`);
+    const xml = (status: number, code: string) =>
+      res
+        .writeHead(status, { 'content-type': 'application/xml' })
+        .end(`<?xml version="1.0"?><Error><Code>${code}</Code></Error>`);
     if (mode === 'error') return xml(500, 'InternalError');
     if (!key) return xml(400, 'InvalidRequest');
     if (method === 'PUT') {
@@ -47,7 +50,9 @@ export async function startFakeS3(bucket = 'evidence'): Promise<FakeS3> {
     if (method === 'GET') {
       const object = objects.get(key);
       if (!object) return xml(404, 'NoSuchKey');
-      return void res.writeHead(200, { 'content-length': object.length, 'content-type': 'application/octet-stream' }).end(object);
+      return void res
+        .writeHead(200, { 'content-length': object.length, 'content-type': 'application/octet-stream' })
+        .end(object);
     }
     if (method === 'DELETE') {
       objects.delete(key);

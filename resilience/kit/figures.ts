@@ -4,7 +4,9 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 // The runner names one file per run (RESILIENCE_FIGURES), so two runs side by side keep their figures apart.
-export const FIGURES_FILE = path.resolve(process.env.RESILIENCE_FIGURES ?? path.join('test-results', 'resilience-figures.jsonl'));
+export const FIGURES_FILE = path.resolve(
+  process.env.RESILIENCE_FIGURES ?? path.join('test-results', 'resilience-figures.jsonl'),
+);
 
 export interface Figure {
   suite: string;

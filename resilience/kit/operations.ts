@@ -31,7 +31,12 @@ export const operationName = (op: Pick<Operation, 'method' | 'template'>) => `${
 
 function parameterOf(document: JsonSchema, raw: JsonSchema): JsonSchema {
   if (typeof raw.$ref !== 'string') return raw;
-  return raw.$ref.replace(/^#\//, '').split('/').reduce((node: any, part: string) => node?.[part], document) ?? raw;
+  return (
+    raw.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: any, part: string) => node?.[part], document) ?? raw
+  );
 }
 
 /** Every path and method of a served document. */
@@ -41,13 +46,27 @@ export function operationsOf(document: JsonSchema, surface: Surface): Operation[
     for (const [method, op] of Object.entries<JsonSchema>(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const parameters = ((op.parameters ?? []) as JsonSchema[]).map((p) => parameterOf(document, p));
-      const pick = (where: string) => parameters.filter((p) => p.in === where).map((p) => ({ name: p.name as string, required: p.required === true, schema: (p.schema ?? {}) as JsonSchema }));
+      const pick = (where: string) =>
+        parameters
+          .filter((p) => p.in === where)
+          .map((p) => ({
+            name: p.name as string,
+            required: p.required === true,
+            schema: (p.schema ?? {}) as JsonSchema,
+          }));
       const headerNames = parameters.filter((p) => p.in === 'header').map((p) => String(p.name).toLowerCase());
       const content = (op.requestBody?.content ?? {}) as Record<string, JsonSchema>;
-      const bodyType = content['application/json'] ? 'application/json' : content['multipart/form-data'] ? 'multipart/form-data' : undefined;
+      const bodyType = content['application/json']
+        ? 'application/json'
+        : content['multipart/form-data']
+          ? 'multipart/form-data'
+          : undefined;
       const responses = new Map<number, { codes: Set<string>; media: string[] }>();
       for (const [status, answer] of Object.entries<JsonSchema>(op.responses ?? {})) {
-        responses.set(Number(status), { codes: new Set((answer['x-error-codes'] ?? []) as string[]), media: Object.keys(answer.content ?? {}) });
+        responses.set(Number(status), {
+          codes: new Set((answer['x-error-codes'] ?? []) as string[]),
+          media: Object.keys(answer.content ?? {}),
+        });
       }
       const security = (op.security ?? document.security ?? []) as JsonSchema[];
       const bms = surface === 'bms' && security.some((s) => 'bmsSecret' in s);
@@ -60,7 +79,15 @@ export function operationsOf(document: JsonSchema, surface: Surface): Operation[
         signed: headerNames.includes('x-service-signature'),
         pathParameters: pick('path'),
         queryParameters: pick('query'),
-        ...(bodyType ? { body: { contentType: bodyType, schema: content[bodyType]!.schema as JsonSchema, example: content[bodyType]!.example } } : {}),
+        ...(bodyType
+          ? {
+              body: {
+                contentType: bodyType,
+                schema: content[bodyType]!.schema as JsonSchema,
+                example: content[bodyType]!.example,
+              },
+            }
+          : {}),
         responses,
       });
     }

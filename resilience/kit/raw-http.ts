@@ -65,7 +65,8 @@ function parse(raw: Buffer): RawResponse {
   }
   const rest = raw.subarray(end + 4);
   const status = Number(statusLine[1]);
-  if (/chunked/i.test(headers['transfer-encoding'] ?? '')) return { status, headers, ...dechunk(rest), noAnswer: false };
+  if (/chunked/i.test(headers['transfer-encoding'] ?? ''))
+    return { status, headers, ...dechunk(rest), noAnswer: false };
   if (headers['content-length'] !== undefined) {
     const length = Number(headers['content-length']);
     return { status, headers, body: rest.subarray(0, length), noAnswer: false, complete: rest.length >= length };
@@ -110,7 +111,13 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 60_000
           const piece = body.subarray(offset, offset + slice);
           offset += piece.byteLength;
           const more = request.chunked
-            ? socket.write(Buffer.concat([Buffer.from(`${piece.byteLength.toString(16)}${CRLF}`, 'latin1'), piece, Buffer.from(CRLF, 'latin1')]))
+            ? socket.write(
+                Buffer.concat([
+                  Buffer.from(`${piece.byteLength.toString(16)}${CRLF}`, 'latin1'),
+                  piece,
+                  Buffer.from(CRLF, 'latin1'),
+                ]),
+              )
             : socket.write(piece);
           if (!more) {
             socket.once('drain', pump);

@@ -26,7 +26,8 @@ export function settle(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(settle);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: settle(v), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(value))
+      Object.defineProperty(out, k, { value: settle(v), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return value;
@@ -44,7 +45,11 @@ export interface Mutated {
 }
 
 /** Picks a value for a member by its name (a real category code, an id of the tenant's own objects). */
-export type Hint = (name: string, schema: JsonSchema, generic: () => fc.Arbitrary<unknown>) => fc.Arbitrary<unknown> | undefined;
+export type Hint = (
+  name: string,
+  schema: JsonSchema,
+  generic: () => fc.Arbitrary<unknown>,
+) => fc.Arbitrary<unknown> | undefined;
 
 export interface SchemaOptions {
   hint?: Hint;
@@ -56,7 +61,8 @@ export interface SchemaOptions {
 const FORMAT_CHECK: Record<string, RegExp> = {
   uuid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
   date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
-  'date-time': /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/,
+  'date-time':
+    /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/,
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   uri: /^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/,
 };
@@ -80,7 +86,10 @@ export class SchemaArbitraries {
   private readonly maxString: number;
   private readonly maxItems: number;
 
-  constructor(private readonly document: JsonSchema, private readonly options: SchemaOptions = {}) {
+  constructor(
+    private readonly document: JsonSchema,
+    private readonly options: SchemaOptions = {},
+  ) {
     this.maxString = options.maxString ?? 24;
     this.maxItems = options.maxItems ?? 4;
   }
@@ -89,7 +98,10 @@ export class SchemaArbitraries {
   resolve(schema: JsonSchema | undefined): JsonSchema {
     let s = schema ?? {};
     for (let hops = 0; typeof s.$ref === 'string' && hops < 20; hops++) {
-      const target = s.$ref.replace(/^#\//, '').split('/').reduce((node: any, part: string) => node?.[part], this.document);
+      const target = s.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((node: any, part: string) => node?.[part], this.document);
       if (!target) throw new Error(`Unresolvable $ref ${s.$ref}`);
       const { $ref: _ref, ...rest } = s;
       s = { ...target, ...rest };
@@ -118,7 +130,8 @@ export class SchemaArbitraries {
     }
     if (Array.isArray(s.allOf) && !s.allOf.every((part: JsonSchema) => this.accepts(part, value))) return false;
     if (s.const !== undefined && JSON.stringify(s.const) !== JSON.stringify(value)) return false;
-    if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => JSON.stringify(e) === JSON.stringify(value))) return false;
+    if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => JSON.stringify(e) === JSON.stringify(value)))
+      return false;
     const actual = typeOf(value);
     if (s.type !== undefined) {
       const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
@@ -158,7 +171,12 @@ export class SchemaArbitraries {
         if (Object.hasOwn(properties, key)) {
           if (!this.accepts(properties[key]!, object[key])) return false;
         } else if (s.additionalProperties === false) return false;
-        else if (s.additionalProperties && typeof s.additionalProperties === 'object' && !this.accepts(s.additionalProperties, object[key])) return false;
+        else if (
+          s.additionalProperties &&
+          typeof s.additionalProperties === 'object' &&
+          !this.accepts(s.additionalProperties, object[key])
+        )
+          return false;
       }
     }
     return true;
@@ -178,7 +196,8 @@ export class SchemaArbitraries {
     if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
     const variants = this.variants(s);
     if (variants) return fc.oneof(...variants.map((v) => this.generic(v)));
-    if (Array.isArray(s.allOf)) return this.generic(Object.assign({}, ...s.allOf.map((p: JsonSchema) => this.resolve(p)), { allOf: undefined }));
+    if (Array.isArray(s.allOf))
+      return this.generic(Object.assign({}, ...s.allOf.map((p: JsonSchema) => this.resolve(p)), { allOf: undefined }));
     if (Array.isArray(s.type)) return fc.oneof(...s.type.map((t: string) => this.generic({ ...s, type: t })));
     const type = s.type ?? (s.properties ? 'object' : s.items ? 'array' : undefined);
     switch (type) {
@@ -208,12 +227,22 @@ export class SchemaArbitraries {
     let base: fc.Arbitrary<string>;
     if (s.format === 'uuid') base = fc.uuid({ version: [1, 4, 7] });
     else if (s.format === 'date-time') {
-      base = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
-        .chain((d) => fc.constantFrom(d.toISOString(), d.toISOString().replace(/\.\d{3}Z$/, 'Z'), d.toISOString().replace(/\.\d{3}Z$/, '+02:00')));
+      base = fc
+        .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+        .chain((d) =>
+          fc.constantFrom(
+            d.toISOString(),
+            d.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+            d.toISOString().replace(/\.\d{3}Z$/, '+02:00'),
+          ),
+        );
     } else if (s.format === 'date') {
-      base = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      base = fc
+        .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     } else if (s.format === 'email') base = fc.emailAddress();
-    else if (typeof s.pattern === 'string') base = fc.stringMatching(new RegExp(s.pattern), { maxLength: Math.min(max, 64) });
+    else if (typeof s.pattern === 'string')
+      base = fc.stringMatching(new RegExp(s.pattern), { maxLength: Math.min(max, 64) });
     else {
       const upper = Math.min(max, Math.max(min, this.maxString));
       const normal = fc.oneof(
@@ -223,14 +252,22 @@ export class SchemaArbitraries {
       const edges: fc.Arbitrary<string>[] = [];
       if (Number.isFinite(max) && max > upper && max <= 10_000) edges.push(fc.constant('x'.repeat(max)));
       if (min > 0) edges.push(fc.constant('y'.repeat(min)));
-      base = edges.length ? fc.oneof({ weight: 6, arbitrary: normal }, ...edges.map((arbitrary) => ({ weight: 1, arbitrary }))) : normal;
+      base = edges.length
+        ? fc.oneof({ weight: 6, arbitrary: normal }, ...edges.map((arbitrary) => ({ weight: 1, arbitrary })))
+        : normal;
     }
     return base.filter(fits);
   }
 
   private integer(s: JsonSchema): fc.Arbitrary<number> {
-    const min = Math.max(typeof s.minimum === 'number' ? s.minimum : -(2 ** 31), typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : -Infinity);
-    const max = Math.min(typeof s.maximum === 'number' ? s.maximum : 2 ** 31 - 1, typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : Infinity);
+    const min = Math.max(
+      typeof s.minimum === 'number' ? s.minimum : -(2 ** 31),
+      typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : -Infinity,
+    );
+    const max = Math.min(
+      typeof s.maximum === 'number' ? s.maximum : 2 ** 31 - 1,
+      typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : Infinity,
+    );
     const lo = Math.ceil(min);
     const hi = Math.floor(max);
     return fc.oneof(
@@ -244,12 +281,18 @@ export class SchemaArbitraries {
     const min = typeof s.minimum === 'number' ? s.minimum : -1e12;
     const max = typeof s.maximum === 'number' ? s.maximum : 1e12;
     const exclusive = (v: number) =>
-      (typeof s.exclusiveMinimum !== 'number' || v > s.exclusiveMinimum) && (typeof s.exclusiveMaximum !== 'number' || v < s.exclusiveMaximum);
-    return fc.oneof(
-      { weight: 4, arbitrary: fc.double({ min, max, noNaN: true, noDefaultInfinity: true }) },
-      { weight: 2, arbitrary: fc.integer({ min: Math.ceil(Math.max(min, -1e9)), max: Math.floor(Math.min(max, 1e9)) }) },
-      { weight: 1, arbitrary: fc.constantFrom(min, max) },
-    ).filter((v) => exclusive(v) && !Object.is(v, -0));
+      (typeof s.exclusiveMinimum !== 'number' || v > s.exclusiveMinimum) &&
+      (typeof s.exclusiveMaximum !== 'number' || v < s.exclusiveMaximum);
+    return fc
+      .oneof(
+        { weight: 4, arbitrary: fc.double({ min, max, noNaN: true, noDefaultInfinity: true }) },
+        {
+          weight: 2,
+          arbitrary: fc.integer({ min: Math.ceil(Math.max(min, -1e9)), max: Math.floor(Math.min(max, 1e9)) }),
+        },
+        { weight: 1, arbitrary: fc.constantFrom(min, max) },
+      )
+      .filter((v) => exclusive(v) && !Object.is(v, -0));
   }
 
   private array(s: JsonSchema): fc.Arbitrary<unknown[]> {
@@ -264,20 +307,31 @@ export class SchemaArbitraries {
     const required = ((s.required ?? []) as string[]).filter((r) => Object.hasOwn(properties, r));
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, member] of Object.entries(properties)) model[name] = this.valid(member, name);
-    let arbitrary: fc.Arbitrary<Record<string, unknown>> = fc.record(model, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
+    let arbitrary: fc.Arbitrary<Record<string, unknown>> = fc.record(model, { requiredKeys: required }) as fc.Arbitrary<
+      Record<string, unknown>
+    >;
     const extra = s.additionalProperties;
     if (extra !== undefined && extra !== false) {
-      const keys = (s.propertyNames ? this.valid(s.propertyNames) : fc.string({ minLength: 1, maxLength: 12 })) as fc.Arbitrary<string>;
-      const values = extra === true || Object.keys(extra).length === 0 ? fc.jsonValue({ maxDepth: 2 }) : this.valid(extra);
-      const more = fc.dictionary(keys.filter((k) => !Object.hasOwn(properties, k)), values, { maxKeys: 3 });
+      const keys = (
+        s.propertyNames ? this.valid(s.propertyNames) : fc.string({ minLength: 1, maxLength: 12 })
+      ) as fc.Arbitrary<string>;
+      const values =
+        extra === true || Object.keys(extra).length === 0 ? fc.jsonValue({ maxDepth: 2 }) : this.valid(extra);
+      const more = fc.dictionary(
+        keys.filter((k) => !Object.hasOwn(properties, k)),
+        values,
+        { maxKeys: 3 },
+      );
       arbitrary = fc.tuple(arbitrary, more).map(([known, added]) => ({ ...added, ...known }));
     }
     if (typeof s.minProperties === 'number') {
       const least = s.minProperties;
       const names = Object.keys(properties);
-      arbitrary = arbitrary.chain((o) => (Object.keys(o).length >= least || names.length === 0
-        ? fc.constant(o)
-        : fc.constantFrom(...names).chain((n) => this.valid(properties[n]!, n).map((v) => ({ ...o, [n]: v })))));
+      arbitrary = arbitrary.chain((o) =>
+        Object.keys(o).length >= least || names.length === 0
+          ? fc.constant(o)
+          : fc.constantFrom(...names).chain((n) => this.valid(properties[n]!, n).map((v) => ({ ...o, [n]: v }))),
+      );
     }
     return arbitrary;
   }
@@ -299,13 +353,23 @@ export class SchemaArbitraries {
     const s = this.resolve(schema);
     const at = path.join('.') || '(body)';
     const out: fc.Arbitrary<Mutated>[] = [];
-    const make = (value: unknown, what: string): Mutated => ({ value, mutation: `${at}: ${what}`, ...(lenientKey ? { lenientKey } : {}) });
+    const make = (value: unknown, what: string): Mutated => ({
+      value,
+      mutation: `${at}: ${what}`,
+      ...(lenientKey ? { lenientKey } : {}),
+    });
     const constant = (value: unknown, what: string) => out.push(fc.constant(make(value, what)));
 
     // A value of every JSON type; the validator keeps only the ones this schema refuses.
     const probes: [unknown, string][] = [
-      ['fuzz', 'a string'], [17.5, 'a fractional number'], [-3, 'a negative integer'], [true, 'a boolean'], [null, 'null'],
-      [[1, 'two'], 'an array'], [{ fuzz: 1 }, 'an object'], ['', 'the empty string'],
+      ['fuzz', 'a string'],
+      [17.5, 'a fractional number'],
+      [-3, 'a negative integer'],
+      [true, 'a boolean'],
+      [null, 'null'],
+      [[1, 'two'], 'an array'],
+      [{ fuzz: 1 }, 'an object'],
+      ['', 'the empty string'],
     ];
     for (const [value, what] of probes) if (!this.accepts(s, value)) constant(value, `refused value (${what})`);
 
@@ -317,10 +381,20 @@ export class SchemaArbitraries {
     }
     const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : s.properties ? ['object'] : [];
     if (types.includes('string')) {
-      if (typeof s.maxLength === 'number' && s.maxLength < 100_000) constant('z'.repeat(s.maxLength + 1), `longer than ${s.maxLength}`);
-      if (typeof s.minLength === 'number' && s.minLength > 0) constant('z'.repeat(s.minLength - 1), `shorter than ${s.minLength}`);
+      if (typeof s.maxLength === 'number' && s.maxLength < 100_000)
+        constant('z'.repeat(s.maxLength + 1), `longer than ${s.maxLength}`);
+      if (typeof s.minLength === 'number' && s.minLength > 0)
+        constant('z'.repeat(s.minLength - 1), `shorter than ${s.minLength}`);
       if (typeof s.pattern === 'string' || s.format) {
-        for (const v of ['not-matching !', '2026-13-45T25:61:00Z', '2026-02-30', 'abc-def', '00000000-0000-0000-0000-00000000000g', ' x ']) constant(v, `outside pattern/format (${JSON.stringify(v)})`);
+        for (const v of [
+          'not-matching !',
+          '2026-13-45T25:61:00Z',
+          '2026-02-30',
+          'abc-def',
+          '00000000-0000-0000-0000-00000000000g',
+          ' x ',
+        ])
+          constant(v, `outside pattern/format (${JSON.stringify(v)})`);
       }
     }
     if (types.includes('integer') || types.includes('number')) {
@@ -336,11 +410,20 @@ export class SchemaArbitraries {
         out.push(this.array(s).map((a) => make(a.slice(0, s.minItems - 1), `fewer than ${s.minItems} items`)));
       }
       if (typeof s.maxItems === 'number' && s.maxItems <= 600 && items) {
-        out.push(fc.array(this.valid(items), { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }).map((a) => make(a, `more than ${s.maxItems} items`)));
+        out.push(
+          fc
+            .array(this.valid(items), { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 })
+            .map((a) => make(a, `more than ${s.maxItems} items`)),
+        );
       }
       if (items) {
         for (const inner of this.mutations(items, [...path, '0'], lenientKey)) {
-          out.push(fc.tuple(this.array({ ...s, minItems: 0 }), inner).map(([a, m]) => ({ ...m, value: [m.value, ...a].slice(0, typeof s.maxItems === 'number' ? s.maxItems : undefined) })));
+          out.push(
+            fc.tuple(this.array({ ...s, minItems: 0 }), inner).map(([a, m]) => ({
+              ...m,
+              value: [m.value, ...a].slice(0, typeof s.maxItems === 'number' ? s.maxItems : undefined),
+            })),
+          );
         }
       }
     }
@@ -349,14 +432,20 @@ export class SchemaArbitraries {
       const whole = this.object(s);
       const whitelist = Array.isArray(s['x-whitelist']);
       for (const name of (s.required ?? []) as string[]) {
-        out.push(whole.map((o) => {
-          const copy = { ...o };
-          delete copy[name];
-          return make(copy, `required member ${name} missing`);
-        }));
+        out.push(
+          whole.map((o) => {
+            const copy = { ...o };
+            delete copy[name];
+            return make(copy, `required member ${name} missing`);
+          }),
+        );
       }
       if (s.additionalProperties === false) {
-        out.push(fc.tuple(whole, fc.jsonValue({ maxDepth: 1 })).map(([o, v]) => make({ ...o, fuzzExtraMember: v }, 'extra member fuzzExtraMember')));
+        out.push(
+          fc
+            .tuple(whole, fc.jsonValue({ maxDepth: 1 }))
+            .map(([o, v]) => make({ ...o, fuzzExtraMember: v }, 'extra member fuzzExtraMember')),
+        );
       }
       if (s.additionalProperties && typeof s.additionalProperties === 'object') {
         for (const inner of this.mutations(s.additionalProperties, [...path, 'fuzzExtra'], lenientKey)) {

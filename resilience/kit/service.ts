@@ -1,6 +1,6 @@
 // The service under test: the production build started as its own process group (`npx tsx scripts/start.ts`),
 // so a suite can stop it politely, kill it outright mid-traffic, or read its resident memory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { rssMb, serverPid } from '../../bench/app-server';
 import { freePort } from '../../lib/db/embedded';
 
@@ -55,8 +55,12 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The service exited (${child.exitCode ?? child.signalCode}) before answering`);
-    const answer = await fetch(`${baseUrl}/api/health`).then((r) => r.status, () => 0);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The service exited (${child.exitCode ?? child.signalCode}) before answering`);
+    const answer = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (opts.waitForHealthy === false ? answer !== 0 : answer === 200) break;
     if (Date.now() > deadline) throw new Error('The service did not answer /api/health within 120 s');
     await new Promise((r) => setTimeout(r, 300));

@@ -53,9 +53,14 @@ export async function tenantDigest(db: Db, companyId: string, documentsDir?: str
     for (const row of rows) digest.set(`${table}:${row.key}`, row.hash);
   }
   if (documentsDir) {
-    const files = await db.$queryRawUnsafe<{ storageKey: string }[]>(`SELECT "storageKey" FROM "Document" WHERE "companyId" = $1::uuid`, companyId);
+    const files = await db.$queryRawUnsafe<{ storageKey: string }[]>(
+      `SELECT "storageKey" FROM "Document" WHERE "companyId" = $1::uuid`,
+      companyId,
+    );
     for (const { storageKey } of files) {
-      const bytes = await readFile(path.join(documentsDir, storageKey.slice(0, 2), storageKey)).catch(() => Buffer.from('(missing)'));
+      const bytes = await readFile(path.join(documentsDir, storageKey.slice(0, 2), storageKey)).catch(() =>
+        Buffer.from('(missing)'),
+      );
       digest.set(`file:${storageKey}`, createHash('sha256').update(bytes).digest('hex'));
     }
   }
@@ -65,7 +70,8 @@ export async function tenantDigest(db: Db, companyId: string, documentsDir?: str
 /** The entries added, removed or changed between two digests. */
 export function changedRows(before: TenantDigest, after: TenantDigest): string[] {
   const changed: string[] = [];
-  for (const [key, hash] of after) if (before.get(key) !== hash) changed.push(before.has(key) ? `changed ${key}` : `added ${key}`);
+  for (const [key, hash] of after)
+    if (before.get(key) !== hash) changed.push(before.has(key) ? `changed ${key}` : `added ${key}`);
   for (const key of before.keys()) if (!after.has(key)) changed.push(`removed ${key}`);
   return changed;
 }

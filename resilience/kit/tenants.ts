@@ -1,15 +1,31 @@
 // Tenants for the resilience suites: a company with an API key and a signing client aimed at a given service,
 // and a published passport with a BMS secret, all created in the suite's own database.
 import { randomInt } from 'node:crypto';
-import { createIntegrationClient, type ClientOptions } from '../../lib/client';
+import { type ClientOptions, createIntegrationClient } from '../../lib/client';
 import { signBmsRequest } from '../../lib/client/signing';
 import { createPrismaClient, type Db } from '../../lib/db/client';
 import type { Scope } from '../../lib/integration/scopes';
-import { createPublishedPassport, createTestBmsSecret, createTestCompany, mintTestKey } from '../../lib/testing/factories';
+import {
+  createPublishedPassport,
+  createTestBmsSecret,
+  createTestCompany,
+  mintTestKey,
+} from '../../lib/testing/factories';
 
 export const ALL_GRANTABLE: Scope[] = [
-  'dpp:read', 'dpp:draft:write', 'dpp:gate:read', 'dpp:submit', 'dpp:withdraw', 'document:write', 'category:read',
-  'schema:read', 'supplier:read', 'mapping:read', 'mapping:write', 'webhook:read', 'webhook:write',
+  'dpp:read',
+  'dpp:draft:write',
+  'dpp:gate:read',
+  'dpp:submit',
+  'dpp:withdraw',
+  'document:write',
+  'category:read',
+  'schema:read',
+  'supplier:read',
+  'mapping:read',
+  'mapping:write',
+  'webhook:read',
+  'webhook:write',
 ];
 
 /** A documentation-range address (TEST-NET-2): with TRUSTED_PROXY_HOPS=1 each test client gets its own bucket. */
@@ -19,7 +35,11 @@ export function openDb(url: string): Db {
   return createPrismaClient(url);
 }
 
-export async function apiTenant(db: Db, baseUrl: string, options: { scopes?: Scope[]; address?: string; client?: Partial<ClientOptions> } = {}) {
+export async function apiTenant(
+  db: Db,
+  baseUrl: string,
+  options: { scopes?: Scope[]; address?: string; client?: Partial<ClientOptions> } = {},
+) {
   const company = await createTestCompany(db);
   const key = await mintTestKey(db, company.id, { scopes: options.scopes ?? ALL_GRANTABLE, mode: 'live' });
   const address = options.address ?? clientAddress();
@@ -43,7 +63,10 @@ export async function bmsTenant(db: Db) {
 }
 
 /** One signed BMS update over real HTTP. */
-export async function sendBms(baseUrl: string, o: { productId: string; secret: string; body: unknown; address?: string; timestamp?: number }) {
+export async function sendBms(
+  baseUrl: string,
+  o: { productId: string; secret: string; body: unknown; address?: string; timestamp?: number },
+) {
   const raw = JSON.stringify(o.body);
   const signature = signBmsRequest({ rawBody: raw, secret: o.secret, timestamp: o.timestamp })['X-Service-Signature'];
   const response = await fetch(`${baseUrl}/api/v1/products/${o.productId}/bms-update`, {

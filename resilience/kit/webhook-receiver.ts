@@ -58,8 +58,17 @@ export async function webhookReceiver(): Promise<WebhookReceiver> {
           };
           try {
             if (!verifier) throw new Error('no secret yet');
-            const payload = verifier.verify(body, headers) as { id: string; type: string; data: Record<string, unknown> };
-            receiver.verified.push({ id: headers['webhook-id'], type: payload.type, data: payload.data, receivedAt: Date.now() });
+            const payload = verifier.verify(body, headers) as {
+              id: string;
+              type: string;
+              data: Record<string, unknown>;
+            };
+            receiver.verified.push({
+              id: headers['webhook-id'],
+              type: payload.type,
+              data: payload.data,
+              receivedAt: Date.now(),
+            });
             res.writeHead(204).end();
           } catch {
             receiver.rejected += 1;

@@ -17,13 +17,20 @@ export function CarbonBreakdown({ stages }: { stages: CarbonStage[] }) {
   return (
     <figure className={styles.chart}>
       <figcaption>Carbon footprint by life-cycle stage</figcaption>
-      <svg viewBox={`0 0 320 ${stages.length * row}`} width="100%" role="img" aria-label={`Carbon footprint by life-cycle stage: ${summary}`}>
+      <svg
+        viewBox={`0 0 320 ${stages.length * row}`}
+        width="100%"
+        role="img"
+        aria-label={`Carbon footprint by life-cycle stage: ${summary}`}
+      >
         {stages.map((s, i) => {
           const y = i * row;
           const width = (Math.min(100, Math.max(0, s.sharePct)) / 100) * 250;
           return (
             <g key={s.label}>
-              <text x="0" y={y + 15} fontSize="14" fill="#111827">{s.label}</text>
+              <text x="0" y={y + 15} fontSize="14" fill="#111827">
+                {s.label}
+              </text>
               <rect x="0" y={y + LABEL_HEIGHT} width="250" height={BAR_HEIGHT} fill="#e5e7eb" />
               <rect x="0" y={y + LABEL_HEIGHT} width={width} height={BAR_HEIGHT} fill="#0b5d3b" />
               <text x="258" y={y + LABEL_HEIGHT + 19} fontSize="14" fontWeight="700" fill="#111827">

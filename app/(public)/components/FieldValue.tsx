@@ -8,7 +8,13 @@ export function FieldValue({ field, value }: { field: FieldDefinition; value: un
   if (isMissing(value)) return <span className={styles.missing}>Not provided</span>;
   if (field.type === 'url') {
     const href = safeHref(value);
-    return href ? <a href={href} rel="noopener nofollow">{href}</a> : <span>{String(value)}</span>;
+    return href ? (
+      <a href={href} rel="noopener nofollow">
+        {href}
+      </a>
+    ) : (
+      <span>{String(value)}</span>
+    );
   }
   if (field.type === 'array' && Array.isArray(value)) {
     return <ArrayTable field={field} rows={value} members={(field.items ?? []).filter(isPublic)} />;
@@ -17,7 +23,15 @@ export function FieldValue({ field, value }: { field: FieldDefinition; value: un
 }
 
 /** The entries of an array field as a table of the given members (the tiers the reader may see). */
-export function ArrayTable({ field, rows, members }: { field: FieldDefinition; rows: unknown[]; members: FieldDefinition[] }) {
+export function ArrayTable({
+  field,
+  rows,
+  members,
+}: {
+  field: FieldDefinition;
+  rows: unknown[];
+  members: FieldDefinition[];
+}) {
   if (members.length === 0) return <span>{rows.length} entries</span>;
   return (
     <div className={styles.tableWrap}>

@@ -13,10 +13,19 @@ export function HealthGauge({ sohPct }: { sohPct: number }) {
       <svg viewBox="0 0 120 120" width="160" height="160" role="img" aria-label={`State of health: ${text}`}>
         <circle cx="60" cy="60" r={RADIUS} fill="none" stroke="#d1d5db" strokeWidth="12" />
         <circle
-          cx="60" cy="60" r={RADIUS} fill="none" stroke="#0b5d3b" strokeWidth="12" strokeLinecap="butt"
-          strokeDasharray={`${(clamped / 100) * CIRCUMFERENCE} ${CIRCUMFERENCE}`} transform="rotate(-90 60 60)"
+          cx="60"
+          cy="60"
+          r={RADIUS}
+          fill="none"
+          stroke="#0b5d3b"
+          strokeWidth="12"
+          strokeLinecap="butt"
+          strokeDasharray={`${(clamped / 100) * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
+          transform="rotate(-90 60 60)"
         />
-        <text x="60" y="66" textAnchor="middle" fontSize="20" fontWeight="700" fill="#111827">{text}</text>
+        <text x="60" y="66" textAnchor="middle" fontSize="20" fontWeight="700" fill="#111827">
+          {text}
+        </text>
       </svg>
       <figcaption>State of health</figcaption>
     </figure>

@@ -5,7 +5,9 @@ import styles from './viewer.module.css';
 /** Who made what, in which state and version: the first thing a person scanning the battery reads. */
 export function PassportHeader({ passport, status }: { passport: PublicPassport; status: 'published' | 'withdrawn' }) {
   const { product, dpp } = passport;
-  const category = isBatteryCategory(dpp.batteryCategory) ? CATEGORY_INFO[dpp.batteryCategory].name : dpp.batteryCategory;
+  const category = isBatteryCategory(dpp.batteryCategory)
+    ? CATEGORY_INFO[dpp.batteryCategory].name
+    : dpp.batteryCategory;
   const manufacturer = typeof dpp.manufacturer.name === 'string' ? dpp.manufacturer.name : product.companyName;
   return (
     <header className={styles.header}>

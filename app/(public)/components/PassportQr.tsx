@@ -9,7 +9,12 @@ export async function PassportQr({ url }: { url: string }) {
       <h2 id="qr-title">QR code</h2>
       <div className={styles.qr}>
         {/* The SVG is the qrcode library's own output for our URL, not user markup. */}
-        <div className={styles.qrImage} role="img" aria-label={`QR code linking to ${url}`} dangerouslySetInnerHTML={{ __html: svg }} />
+        <div
+          className={styles.qrImage}
+          role="img"
+          aria-label={`QR code linking to ${url}`}
+          dangerouslySetInnerHTML={{ __html: svg }}
+        />
         <p className={styles.qrUrl}>
           <a href={url}>{url}</a>
         </p>

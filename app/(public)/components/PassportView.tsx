@@ -11,8 +11,8 @@ import { PoliRestrictedView } from './PoliRestrictedView';
 import { isPublic, numberField } from './public-fields';
 import { RestrictedInfo } from './RestrictedInfo';
 import { VersionHistory } from './VersionHistory';
-import { WithdrawalNotice } from './WithdrawalNotice';
 import styles from './viewer.module.css';
+import { WithdrawalNotice } from './WithdrawalNotice';
 
 const CARBON_STAGES: [string, string][] = [
   ['carbon_footprint_raw_material_share_pct', 'Raw materials'],
@@ -40,7 +40,13 @@ function carbonStages(passport: PublicPassport): CarbonStage[] {
  * The whole viewer for a found passport: published data, or the withdrawal notice. With `restricted` (a grant of
  * this browser) the restricted fields follow the public ones and the request form gives way to them.
  */
-export function PassportView({ lookup, restricted = null }: { lookup: Exclude<PublicLookup, { kind: 'not_found' }>; restricted?: RestrictedViewData | null }) {
+export function PassportView({
+  lookup,
+  restricted = null,
+}: {
+  lookup: Exclude<PublicLookup, { kind: 'not_found' }>;
+  restricted?: RestrictedViewData | null;
+}) {
   const { passport } = lookup;
   if (lookup.kind === 'withdrawn') {
     return (

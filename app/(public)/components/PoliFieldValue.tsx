@@ -6,6 +6,7 @@ import { ArrayTable, FieldValue } from './FieldValue';
 
 /** A restricted field's value: scalars as on the public page, arrays with the members the grant opens. */
 export function PoliFieldValue({ field, value, tier }: { field: FieldDefinition; value: unknown; tier: AccessTier }) {
-  if (field.type !== 'array' || !Array.isArray(value) || isMissing(value)) return <FieldValue field={field} value={value} />;
+  if (field.type !== 'array' || !Array.isArray(value) || isMissing(value))
+    return <FieldValue field={field} value={value} />;
   return <ArrayTable field={field} rows={value} members={grantedMembers(field, tier)} />;
 }

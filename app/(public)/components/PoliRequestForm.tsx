@@ -20,14 +20,19 @@ const GROUPS = [
 ] as const;
 
 function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? <p id={id} className={styles.error}>{message}</p> : null;
+  return message ? (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
+  ) : null;
 }
 
 /** The request form; it works as a plain form post too, when the page's script has not loaded. */
 export function PoliRequestForm({ productId, companyName }: { productId: string; companyName: string }) {
   const [state, action, pending] = useActionState(requestRestrictedAccess, INITIAL_FORM_STATE);
   const { errors, values } = state;
-  const invalid = (field: PoliFormField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `poli-${field}-error` } : {});
+  const invalid = (field: PoliFormField) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `poli-${field}-error` } : {};
   const outcome = OUTCOME[state.status];
   return (
     <form action={action} className={styles.form} noValidate aria-label="Request access to restricted information">
@@ -37,23 +42,60 @@ export function PoliRequestForm({ productId, companyName }: { productId: string;
       <input type="hidden" name="productId" value={productId} />
       <div className={styles.field}>
         <label htmlFor="poli-email">Email address</label>
-        <input id="poli-email" className={styles.input} name="email" type="email" autoComplete="email" required defaultValue={values.email} {...invalid('email')} />
+        <input
+          id="poli-email"
+          className={styles.input}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          {...invalid('email')}
+        />
         <FieldError id="poli-email-error" message={errors.email} />
       </div>
       <div className={styles.field}>
         <label htmlFor="poli-name">Your name</label>
-        <input id="poli-name" className={styles.input} name="name" autoComplete="name" required maxLength={120} defaultValue={values.name} {...invalid('name')} />
+        <input
+          id="poli-name"
+          className={styles.input}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={120}
+          defaultValue={values.name}
+          {...invalid('name')}
+        />
         <FieldError id="poli-name-error" message={errors.name} />
       </div>
       <div className={styles.field}>
         <label htmlFor="poli-organisation">Organisation</label>
-        <input id="poli-organisation" className={styles.input} name="organisation" autoComplete="organization" required maxLength={200} defaultValue={values.organisation} {...invalid('organisation')} />
+        <input
+          id="poli-organisation"
+          className={styles.input}
+          name="organisation"
+          autoComplete="organization"
+          required
+          maxLength={200}
+          defaultValue={values.organisation}
+          {...invalid('organisation')}
+        />
         <FieldError id="poli-organisation-error" message={errors.organisation} />
       </div>
       <div className={styles.field}>
         <label htmlFor="poli-role">You ask as</label>
-        <p id="poli-role-hint" className={styles.hint}>Your role decides what you may see if the request is approved.</p>
-        <select id="poli-role" className={styles.select} name="role" required defaultValue={values.role} aria-describedby={errors.role ? 'poli-role-hint poli-role-error' : 'poli-role-hint'} aria-invalid={errors.role ? true : undefined}>
+        <p id="poli-role-hint" className={styles.hint}>
+          Your role decides what you may see if the request is approved.
+        </p>
+        <select
+          id="poli-role"
+          className={styles.select}
+          name="role"
+          required
+          defaultValue={values.role}
+          aria-describedby={errors.role ? 'poli-role-hint poli-role-error' : 'poli-role-hint'}
+          aria-invalid={errors.role ? true : undefined}
+        >
           <option value="">Choose a role</option>
           {GROUPS.map((g) => (
             <optgroup key={g.tier} label={g.label}>
@@ -73,8 +115,8 @@ export function PoliRequestForm({ productId, companyName }: { productId: string;
         <div className={styles.check}>
           <input id="poli-consent" type="checkbox" name="consent" value="yes" required {...invalid('consent')} />
           <label htmlFor="poli-consent">
-            I agree that my name, organisation, email address and role are stored and shown to {companyName} to decide on
-            this request, and that the decision and its reason are sent to me by email.
+            I agree that my name, organisation, email address and role are stored and shown to {companyName} to decide
+            on this request, and that the decision and its reason are sent to me by email.
           </label>
         </div>
         <FieldError id="poli-consent-error" message={errors.consent} />

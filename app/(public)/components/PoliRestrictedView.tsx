@@ -4,9 +4,9 @@ import { grantedGroups } from '@/lib/poli/restricted-fields';
 import { TIER_LABELS } from '@/lib/poli/roles';
 import { formatDate } from '../format';
 import type { RestrictedViewData } from '../poli/restricted-view';
+import styles from './Poli.module.css';
 import { PoliFieldValue } from './PoliFieldValue';
 import { GROUP_TITLES } from './public-fields';
-import styles from './Poli.module.css';
 import viewer from './viewer.module.css';
 
 /**
@@ -17,18 +17,25 @@ export function PoliRestrictedView({ passport, view }: { passport: PublicPasspor
   const { grant } = view;
   const expires = grant.expiresAt.toISOString();
   return (
-    <section id="restricted-view" className={styles.restricted} aria-labelledby="restricted-view-title" data-restricted-tier={grant.tier}>
+    <section
+      id="restricted-view"
+      className={styles.restricted}
+      aria-labelledby="restricted-view-title"
+      data-restricted-tier={grant.tier}
+    >
       <h2 id="restricted-view-title">
         Restricted information <span className={styles.badge}>Restricted: {TIER_LABELS[grant.tier]}</span>
       </h2>
       <p className={styles.grantLine}>
         {passport.product.companyName} granted this browser access to the restricted information of this passport (
-        {TIER_LABELS[grant.tier]}) until <time dateTime={expires}>{formatDate(expires)}</time>. Use it only for the purpose
-        of your request.
+        {TIER_LABELS[grant.tier]}) until <time dateTime={expires}>{formatDate(expires)}</time>. Use it only for the
+        purpose of your request.
       </p>
       <form method="post" action="/api/poli/sign-out" className={styles.signOutForm}>
         <input type="hidden" name="productId" value={passport.product.id} />
-        <button type="submit" className={styles.signOut}>Sign out of restricted access</button>
+        <button type="submit" className={styles.signOut}>
+          Sign out of restricted access
+        </button>
       </form>
       {grantedGroups(passport.schema, grant.tier).map(({ group, fields }) => (
         <section key={group} aria-labelledby={`restricted-group-${group}`}>

@@ -18,6 +18,16 @@ export async function requestRestrictedAccess(previous: PoliFormState, formData:
     return await submitPoliRequestForm({ productId: fields.productId ?? '', fields, clientAddress });
   } catch (err) {
     logger().error({ err }, 'access request form failed');
-    return { status: 'failed', errors: {}, values: { ...previous.values, email: fields.email ?? '', name: fields.name ?? '', organisation: fields.organisation ?? '', role: fields.role ?? '' } };
+    return {
+      status: 'failed',
+      errors: {},
+      values: {
+        ...previous.values,
+        email: fields.email ?? '',
+        name: fields.name ?? '',
+        organisation: fields.organisation ?? '',
+        role: fields.role ?? '',
+      },
+    };
   }
 }

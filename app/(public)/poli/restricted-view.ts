@@ -1,8 +1,8 @@
 import { cookies } from 'next/headers';
 import type { PublicPassport } from '@/lib/passport/public/lookup';
-import { bmsUpdatesOf, type BmsUpdateEntry } from '@/lib/poli/bms-history';
+import { type BmsUpdateEntry, bmsUpdatesOf } from '@/lib/poli/bms-history';
 import { grantCookieName } from '@/lib/poli/cookie';
-import { findActiveGrant, type ActiveGrant } from '@/lib/poli/grant-session';
+import { type ActiveGrant, findActiveGrant } from '@/lib/poli/grant-session';
 
 export interface RestrictedViewData {
   grant: ActiveGrant;

@@ -21,8 +21,8 @@ export default async function MailboxPage({ searchParams }: { searchParams: Sear
     <main className={styles.page}>
       <h1>Development mailbox</h1>
       <p>
-        The newest mails of the outbox{to ? ` to ${to}` : ''}, whatever their status. Without <code>RESEND_API_KEY</code> no
-        mail leaves the service: it is held here.
+        The newest mails of the outbox{to ? ` to ${to}` : ''}, whatever their status. Without{' '}
+        <code>RESEND_API_KEY</code> no mail leaves the service: it is held here.
       </p>
       <form method="get" className={styles.filter}>
         <label htmlFor="mailbox-to">Recipient</label>
@@ -43,7 +43,10 @@ export default async function MailboxPage({ searchParams }: { searchParams: Sear
                   <time dateTime={m.createdAt.toISOString()}>{m.createdAt.toISOString()}</time>
                 </dd>
                 <dt>Status</dt>
-                <dd>{m.status}{m.lastError ? ` (${m.lastError})` : ''}</dd>
+                <dd>
+                  {m.status}
+                  {m.lastError ? ` (${m.lastError})` : ''}
+                </dd>
               </dl>
               {m.links.length > 0 && (
                 <ul className={styles.links}>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { requireOperator, hasRole, PORTAL_ROLES } from '@/lib/portal/session';
-import { NavLinks, type NavItem } from '../components/NavLinks';
+import { hasRole, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { type NavItem, NavLinks } from '../components/NavLinks';
 import { SignOutButton } from '../components/SignOutButton';
 import s from '../portal.module.css';
 

@@ -5,7 +5,9 @@ export default function PortalNotFound() {
   return (
     <>
       <h1>Not found</h1>
-      <p>There is nothing at this address in your company&apos;s portal. It may have been deleted, or the link is wrong.</p>
+      <p>
+        There is nothing at this address in your company&apos;s portal. It may have been deleted, or the link is wrong.
+      </p>
       <p>
         <Link href="/portal">Back to the dashboard</Link>
       </p>

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { loadAttention } from '@/lib/portal/dashboard/attention';
 import { BMS_CHART_DAYS, bmsUpdatesPerDay, passportsByCategory, passportsByState } from '@/lib/portal/dashboard/charts';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { AttentionCards, type AttentionItem } from './_dashboard/AttentionCards';
 import { BarChart } from './_dashboard/BarChart';
-import { DailyChart } from './_dashboard/DailyChart';
 import c from './_dashboard/charts.module.css';
+import { DailyChart } from './_dashboard/DailyChart';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -19,13 +19,33 @@ export default async function DashboardPage() {
     bmsUpdatesPerDay({ ctx }),
   ]);
   const items: AttentionItem[] = [
-    { count: attention.submittedPassports, one: 'passport awaiting review', many: 'passports awaiting review', href: '/portal/review' },
-    { count: attention.pendingAccessRequests, one: 'access request awaiting a decision', many: 'access requests awaiting a decision', href: '/portal/access-requests' },
+    {
+      count: attention.submittedPassports,
+      one: 'passport awaiting review',
+      many: 'passports awaiting review',
+      href: '/portal/review',
+    },
+    {
+      count: attention.pendingAccessRequests,
+      one: 'access request awaiting a decision',
+      many: 'access requests awaiting a decision',
+      href: '/portal/access-requests',
+    },
     // Keys and webhooks are managed by admins only; the others would land on a page they cannot use.
     ...(hasRole(operator, PORTAL_ROLES.admin)
       ? [
-          { count: attention.failingWebhooks, one: 'webhook endpoint failing', many: 'webhook endpoints failing', href: '/portal/webhooks' },
-          { count: attention.expiringKeys, one: 'API key expiring within 14 days', many: 'API keys expiring within 14 days', href: '/portal/keys' },
+          {
+            count: attention.failingWebhooks,
+            one: 'webhook endpoint failing',
+            many: 'webhook endpoints failing',
+            href: '/portal/webhooks',
+          },
+          {
+            count: attention.expiringKeys,
+            one: 'API key expiring within 14 days',
+            many: 'API keys expiring within 14 days',
+            href: '/portal/keys',
+          },
         ]
       : []),
   ];
@@ -55,7 +75,8 @@ export default async function DashboardPage() {
       <section aria-labelledby="bms-heading">
         <h2 id="bms-heading">BMS updates per day</h2>
         <p className={c.total}>
-          {bmsTotal === 1 ? '1 accepted report' : `${bmsTotal} accepted reports`} over the last {BMS_CHART_DAYS} days (UTC days, today on the right).
+          {bmsTotal === 1 ? '1 accepted report' : `${bmsTotal} accepted reports`} over the last {BMS_CHART_DAYS} days
+          (UTC days, today on the right).
         </p>
         <DailyChart id="chart-bms" title={`BMS updates per day, last ${BMS_CHART_DAYS} days`} points={bmsDays} />
       </section>

@@ -1,9 +1,9 @@
 'use client';
 
-import { createContext, useActionState, useContext, type ReactNode } from 'react';
+import { createContext, type ReactNode, useActionState, useContext } from 'react';
 import type { ActionState } from '@/lib/portal/action';
-import { RevealBox } from './RevealBox';
 import s from '../portal.module.css';
+import { RevealBox } from './RevealBox';
 
 type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
 
@@ -13,7 +13,13 @@ const StateContext = createContext<ActionState>({ ok: false, message: null });
  * A form bound to a server action: works as a plain POST without JavaScript, shows the action's message (an
  * alert on failure, a status on success) and each field's message beside its input.
  */
-export function ActionForm({ action, children, successMessage, className, 'aria-label': label }: {
+export function ActionForm({
+  action,
+  children,
+  successMessage,
+  className,
+  'aria-label': label,
+}: {
   action: Action;
   children: ReactNode;
   successMessage?: string;

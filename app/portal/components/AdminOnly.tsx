@@ -7,8 +7,8 @@ export function AdminOnly({ operator, what }: { operator: Operator; what: string
     <>
       <h1>Administrators only</h1>
       <p>
-        {what} are managed by your company&apos;s administrators. Your role ({operator.role}) does not include them; ask an
-        administrator if you need a change.
+        {what} are managed by your company&apos;s administrators. Your role ({operator.role}) does not include them; ask
+        an administrator if you need a change.
       </p>
       <p>
         <Link href="/portal">Back to the dashboard</Link>

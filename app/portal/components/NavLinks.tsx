@@ -11,7 +11,8 @@ export interface NavItem {
 /** The portal's sections; the current one is marked for assistive technology too. */
 export function NavLinks({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
-  const current = (href: string) => (href === '/portal' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`));
+  const current = (href: string) =>
+    href === '/portal' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
   return (
     <ul>
       {items.map((item) => (

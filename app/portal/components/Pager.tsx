@@ -5,7 +5,15 @@ import s from '../portal.module.css';
  * Keyset paging for long lists: `next` is the cursor of the following page (null on the last one). The current
  * query string is kept, so filters survive paging.
  */
-export function Pager({ path, params, next }: { path: string; params: Record<string, string | undefined>; next: string | null }) {
+export function Pager({
+  path,
+  params,
+  next,
+}: {
+  path: string;
+  params: Record<string, string | undefined>;
+  next: string | null;
+}) {
   const first = { ...params, cursor: undefined };
   const hasCursor = Boolean(params.cursor);
   const href = (p: Record<string, string | undefined>) => {

@@ -24,7 +24,12 @@ export function RevealBox({ values }: { values: Record<string, string> }) {
               <button
                 type="button"
                 className={s.secondary}
-                onClick={() => navigator.clipboard?.writeText(value).then(() => setCopied(label), () => setCopied(null))}
+                onClick={() =>
+                  navigator.clipboard?.writeText(value).then(
+                    () => setCopied(label),
+                    () => setCopied(null),
+                  )
+                }
               >
                 {copied === label ? 'Copied' : `Copy ${label.toLowerCase()}`}
               </button>

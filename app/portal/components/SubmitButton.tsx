@@ -5,7 +5,13 @@ import { useFormStatus } from 'react-dom';
 import s from '../portal.module.css';
 
 /** Every button that starts work shows that it is working and cannot be pressed twice. */
-export function SubmitButton({ children, pendingText = 'Working…', variant = 'button', name, value }: {
+export function SubmitButton({
+  children,
+  pendingText = 'Working…',
+  variant = 'button',
+  name,
+  value,
+}: {
   children: ReactNode;
   pendingText?: string;
   variant?: 'button' | 'secondary' | 'danger';

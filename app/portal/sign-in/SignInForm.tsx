@@ -1,7 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import s from '../portal.module.css';
 
 const MESSAGES: Record<string, string> = {
@@ -38,7 +38,11 @@ export function SignInForm({ returnTo, initialError }: { returnTo: string; initi
 
   return (
     <form className={s.form} onSubmit={submit} aria-label="Sign in">
-      {error ? <p role="alert" className={s.error}>{error}</p> : null}
+      {error ? (
+        <p role="alert" className={s.error}>
+          {error}
+        </p>
+      ) : null}
       <noscript>
         <p className={s.error}>Signing in needs JavaScript: it carries the sign-in form&apos;s CSRF token.</p>
       </noscript>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { currentOperator } from '@/lib/portal/session';
 import { safeReturnPath } from '@/lib/portal/return-path';
+import { currentOperator } from '@/lib/portal/session';
 import s from '../portal.module.css';
 import { SignInForm } from './SignInForm';
 

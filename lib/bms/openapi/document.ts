@@ -1,8 +1,8 @@
 import { config } from '../../config';
-import { SchemaCollector } from '../../integration/openapi/json-schema';
 import { BMS_OPENAPI_PATH } from '../../http/surface';
+import { SchemaCollector } from '../../integration/openapi/json-schema';
 import { BmsErrorBody, BmsUpdateBody, BmsUpdateResult } from '../schemas';
-import { bmsDescription, DEFAULT_BMS_LIMITS, type BmsLimits } from './description';
+import { type BmsLimits, bmsDescription, DEFAULT_BMS_LIMITS } from './description';
 import { BMS_ERRORS, bmsErrorResponses } from './errors';
 import { formDataPatchSchema } from './whitelist';
 
@@ -16,8 +16,14 @@ const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const integer = { type: 'integer', minimum: 0 };
 
 const HEADERS: Record<string, unknown> = {
-  RequestId: { description: 'Id of this request; quote it when asking for support.', schema: { type: 'string', format: 'uuid' } },
-  RateLimitLimit: { description: 'Requests allowed in the current window of the tightest limit that applied.', schema: integer },
+  RequestId: {
+    description: 'Id of this request; quote it when asking for support.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  RateLimitLimit: {
+    description: 'Requests allowed in the current window of the tightest limit that applied.',
+    schema: integer,
+  },
   RateLimitRemaining: { description: 'Requests left in that window.', schema: integer },
   RateLimitReset: { description: 'Seconds until that window resets (delta-seconds).', schema: integer },
   RetryAfter: { description: 'Seconds to wait before retrying.', schema: integer },
@@ -35,8 +41,11 @@ function responseHeaders(status: number): Record<string, unknown> {
 }
 
 const SIGNATURE_PARAMETER = {
-  name: 'X-Service-Signature', in: 'header', required: true,
-  description: '`t=<unix seconds>, v1=<hex>`: HMAC-SHA256 keyed with the plaintext BMS secret over `<timestamp>.<rawBody>`.',
+  name: 'X-Service-Signature',
+  in: 'header',
+  required: true,
+  description:
+    '`t=<unix seconds>, v1=<hex>`: HMAC-SHA256 keyed with the plaintext BMS secret over `<timestamp>.<rawBody>`.',
   schema: { type: 'string', pattern: '^t=\\d+, ?v1=[0-9a-f]{64}$' },
   example: 't=1763893800, v1=7e4d6f0f8a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
 };
@@ -57,31 +66,53 @@ export function buildBmsOpenApiDocument(options: BmsDocumentOptions): Record<str
   const update = {
     operationId: 'bmsUpdate',
     summary: 'Report telemetry for one battery',
-    description: 'Merges whitelisted dynamic form fields and upserts the seven lifetime counters of one product, in one transaction.',
+    description:
+      'Merges whitelisted dynamic form fields and upserts the seven lifetime counters of one product, in one transaction.',
     tags: ['Telemetry'],
     security: [{ bmsSecret: [] }],
     parameters: [
-      { name: 'id', in: 'path', required: true, description: 'The product UUID (a malformed one answers 404 NOT_FOUND).', schema: { type: 'string', format: 'uuid' } },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: 'The product UUID (a malformed one answers 404 NOT_FOUND).',
+        schema: { type: 'string', format: 'uuid' },
+      },
       { $ref: '#/components/parameters/Signature' },
     ],
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
     responses: {
-      '200': { description: 'Stored. `rejectedKeys` names every key that was dropped.', headers: responseHeaders(200), content: { 'application/json': { schema: result } } },
+      '200': {
+        description: 'Stored. `rejectedKeys` names every key that was dropped.',
+        headers: responseHeaders(200),
+        content: { 'application/json': { schema: result } },
+      },
       ...bmsErrorResponses(BMS_ERRORS, responseHeaders),
     },
   };
   const spec = {
-    operationId: 'bmsOpenApi', summary: 'This document', tags: ['Telemetry'], security: [],
+    operationId: 'bmsOpenApi',
+    summary: 'This document',
+    tags: ['Telemetry'],
+    security: [],
     description: 'No credentials. Follows the BMS ingestion flag like the endpoint it describes.',
     responses: {
-      '200': { description: 'The OpenAPI 3.1 document.', headers: responseHeaders(200), content: { 'application/json': { schema: { type: 'object' } } } },
-      ...bmsErrorResponses(BMS_ERRORS.filter((e) => e.code === 'RATE_LIMITED' || e.code === 'FEATURE_FLAG_OFF'), responseHeaders),
+      '200': {
+        description: 'The OpenAPI 3.1 document.',
+        headers: responseHeaders(200),
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+      ...bmsErrorResponses(
+        BMS_ERRORS.filter((e) => e.code === 'RATE_LIMITED' || e.code === 'FEATURE_FLAG_OFF'),
+        responseHeaders,
+      ),
     },
   };
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Battery Passport Service BMS telemetry', version: '1.0.0',
+      title: 'Battery Passport Service BMS telemetry',
+      version: '1.0.0',
       summary: 'Signed telemetry from battery-management systems.',
       description: bmsDescription(options),
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
@@ -91,7 +122,12 @@ export function buildBmsOpenApiDocument(options: BmsDocumentOptions): Record<str
     paths: { [BMS_UPDATE_PATH]: { post: update }, [BMS_OPENAPI_PATH]: { get: spec } },
     components: {
       securitySchemes: {
-        bmsSecret: { type: 'apiKey', in: 'header', name: 'X-Service-BMS-Secret', description: 'The plaintext per-company BMS secret; the service stores only its SHA-256.' },
+        bmsSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Service-BMS-Secret',
+          description: 'The plaintext per-company BMS secret; the service stores only its SHA-256.',
+        },
       },
       parameters: { Signature: SIGNATURE_PARAMETER },
       headers: HEADERS,
@@ -107,7 +143,12 @@ let cached: { json: string; document: Record<string, any> } | undefined;
 export function bmsOpenApiDocument(): { json: string; document: Record<string, any> } {
   if (!cached) {
     const cfg = config();
-    const document = buildBmsOpenApiDocument({ ...DEFAULT_BMS_LIMITS, baseUrl: cfg.BASE_URL, edgePerMinute: cfg.RATE_LIMIT_EDGE_PER_MINUTE, perSecretPerSecond: cfg.RATE_LIMIT_BMS_PER_SECOND });
+    const document = buildBmsOpenApiDocument({
+      ...DEFAULT_BMS_LIMITS,
+      baseUrl: cfg.BASE_URL,
+      edgePerMinute: cfg.RATE_LIMIT_EDGE_PER_MINUTE,
+      perSecretPerSecond: cfg.RATE_LIMIT_BMS_PER_SECOND,
+    });
     cached = { json: JSON.stringify(document), document };
   }
   return cached;

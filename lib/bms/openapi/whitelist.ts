@@ -6,7 +6,12 @@ type JsonSchema = Record<string, unknown>;
 function fieldSchema(field: (typeof DYNAMIC_FIELDS)[number]): JsonSchema {
   const described = `${field.label}${field.unit ? ` (${field.unit})` : ''}. Access tier: ${field.access}.${field.description ? ` ${field.description}` : ''}`;
   if (field.type === 'date') {
-    return { type: 'string', description: `${described} \`YYYY-MM-DD\` or an RFC 3339 date-time with seconds and \`Z\` or an offset.`, anyOf: [{ format: 'date' }, { format: 'date-time' }], example: field.example };
+    return {
+      type: 'string',
+      description: `${described} \`YYYY-MM-DD\` or an RFC 3339 date-time with seconds and \`Z\` or an offset.`,
+      anyOf: [{ format: 'date' }, { format: 'date-time' }],
+      example: field.example,
+    };
   }
   return {
     type: field.type === 'integer' ? 'integer' : 'number',
@@ -24,7 +29,8 @@ function fieldSchema(field: (typeof DYNAMIC_FIELDS)[number]): JsonSchema {
 export function formDataPatchSchema(): JsonSchema {
   return {
     type: 'object',
-    description: 'Dynamic form fields by field id. Only the properties listed here are ever written (the whitelist). ' +
+    description:
+      'Dynamic form fields by field id. Only the properties listed here are ever written (the whitelist). ' +
       'Any other key, a null value, or a value outside its rules is dropped and listed in `rejectedKeys`; the request still succeeds. ' +
       'Static identity (manufacturer, model, GTIN, serial number, passport URN), certifications, CE marking, test reports, carbon footprint and recycled content never change through this endpoint.',
     properties: Object.fromEntries(DYNAMIC_FIELDS.map((f) => [f.id, fieldSchema(f)])),

@@ -27,22 +27,46 @@ const positive = (flag: string, value: string | undefined, fallback: number) => 
   return n;
 };
 
-export function parseSimulatorArgs(argv: string[], randomSeed = () => Math.floor(Math.random() * 2 ** 31)): SimulatorOptions {
+export function parseSimulatorArgs(
+  argv: string[],
+  randomSeed = () => Math.floor(Math.random() * 2 ** 31),
+): SimulatorOptions {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv, strict: true, allowPositionals: false,
-      options: { url: { type: 'string' }, secret: { type: 'string' }, products: { type: 'string' }, rate: { type: 'string' }, duration: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } },
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        secret: { type: 'string' },
+        products: { type: 'string' },
+        rate: { type: 'string' },
+        duration: { type: 'string' },
+        seed: { type: 'string' },
+        json: { type: 'boolean' },
+      },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const products = (values.products ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const products = (values.products ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!values.secret) throw new UsageError('--secret is required.');
   if (products.length === 0) throw new UsageError('--products needs at least one product id.');
   const url = (values.url ?? 'http://localhost:3000').replace(/\/+$/, '');
   if (!/^https?:\/\/\S+$/.test(url)) throw new UsageError('--url must be an http(s) address.');
   const seed = values.seed === undefined ? randomSeed() : Number(values.seed);
   if (!Number.isInteger(seed)) throw new UsageError('--seed must be a whole number.');
-  return { url, secret: values.secret, products, rate: positive('rate', values.rate, 5), duration: positive('duration', values.duration, 10), seed, json: values.json ?? false };
+  return {
+    url,
+    secret: values.secret,
+    products,
+    rate: positive('rate', values.rate, 5),
+    duration: positive('duration', values.duration, 10),
+    seed,
+    json: values.json ?? false,
+  };
 }

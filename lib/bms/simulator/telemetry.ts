@@ -39,9 +39,21 @@ const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** di
 
 export function newBattery(productId: string, random: () => number): BatteryState {
   return {
-    productId, nominalKwh: 60 + Math.round(random() * 40), cycles: 0, sohPct: 100, energyThroughputKwh: 0, energyThroughputAh: 0,
-    chargingEvents: 0, deepDischargeEvents: 0, overchargeEvents: 0, secondsExtremeLow: 0, secondsLow: 0, secondsHigh: 0,
-    secondsExtremeHigh: 0, secondsChargingExtremeLow: 0, secondsChargingExtremeHigh: 0,
+    productId,
+    nominalKwh: 60 + Math.round(random() * 40),
+    cycles: 0,
+    sohPct: 100,
+    energyThroughputKwh: 0,
+    energyThroughputAh: 0,
+    chargingEvents: 0,
+    deepDischargeEvents: 0,
+    overchargeEvents: 0,
+    secondsExtremeLow: 0,
+    secondsLow: 0,
+    secondsHigh: 0,
+    secondsExtremeHigh: 0,
+    secondsChargingExtremeLow: 0,
+    secondsChargingExtremeHigh: 0,
   };
 }
 
@@ -74,25 +86,38 @@ export function telemetryBody(s: BatteryState, at: Date) {
   const remainingKwh = round(s.nominalKwh * (s.sohPct / 100));
   return {
     formDataPatch: {
-      current_soh_pct: round(s.sohPct, 2), soh_last_updated: now,
-      current_cycle_count: Math.floor(s.cycles), cycle_count_last_updated: now,
-      remaining_capacity_kwh: remainingKwh, remaining_energy_kwh: remainingKwh,
+      current_soh_pct: round(s.sohPct, 2),
+      soh_last_updated: now,
+      current_cycle_count: Math.floor(s.cycles),
+      cycle_count_last_updated: now,
+      remaining_capacity_kwh: remainingKwh,
+      remaining_energy_kwh: remainingKwh,
       remaining_capacity_ah: round((remainingKwh * 1000) / PACK_VOLTAGE),
       // Power, efficiency and self-discharge follow the fade: an aged cell delivers less and leaks more.
       remaining_power_capability_kw: round(remainingKwh * 2.5),
       remaining_round_trip_efficiency_pct: round(95 - (100 - s.sohPct) * 0.2, 2),
       self_discharge_rate_evolution_pct_per_month: round(1.5 + (100 - s.sohPct) * 0.05, 2),
-      total_energy_throughput_kwh: round(s.energyThroughputKwh), total_energy_throughput_ah: round(s.energyThroughputAh),
-      number_of_charging_events: s.chargingEvents, deep_discharge_events: s.deepDischargeEvents, overcharge_events: s.overchargeEvents,
-      time_at_temp_extreme_low_sec: s.secondsExtremeLow, time_at_temp_low_sec: s.secondsLow,
-      time_at_temp_high_sec: s.secondsHigh, time_at_temp_extreme_high_sec: s.secondsExtremeHigh,
-      time_charging_at_temp_extreme_low_sec: s.secondsChargingExtremeLow, time_charging_at_temp_extreme_high_sec: s.secondsChargingExtremeHigh,
+      total_energy_throughput_kwh: round(s.energyThroughputKwh),
+      total_energy_throughput_ah: round(s.energyThroughputAh),
+      number_of_charging_events: s.chargingEvents,
+      deep_discharge_events: s.deepDischargeEvents,
+      overcharge_events: s.overchargeEvents,
+      time_at_temp_extreme_low_sec: s.secondsExtremeLow,
+      time_at_temp_low_sec: s.secondsLow,
+      time_at_temp_high_sec: s.secondsHigh,
+      time_at_temp_extreme_high_sec: s.secondsExtremeHigh,
+      time_charging_at_temp_extreme_low_sec: s.secondsChargingExtremeLow,
+      time_charging_at_temp_extreme_high_sec: s.secondsChargingExtremeHigh,
       lifetime_counter_last_updated: now,
     },
     lifetimeCounters: {
-      timeAtTempExtremeLowSec: s.secondsExtremeLow, timeAtTempLowSec: s.secondsLow, timeAtTempHighSec: s.secondsHigh,
-      timeAtTempExtremeHighSec: s.secondsExtremeHigh, totalEnergyThroughputKwh: round(s.energyThroughputKwh),
-      totalEnergyThroughputAh: round(s.energyThroughputAh), deepDischargeEvents: s.deepDischargeEvents,
+      timeAtTempExtremeLowSec: s.secondsExtremeLow,
+      timeAtTempLowSec: s.secondsLow,
+      timeAtTempHighSec: s.secondsHigh,
+      timeAtTempExtremeHighSec: s.secondsExtremeHigh,
+      totalEnergyThroughputKwh: round(s.energyThroughputKwh),
+      totalEnergyThroughputAh: round(s.energyThroughputAh),
+      deepDischargeEvents: s.deepDischargeEvents,
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { PoliRole } from '../../db/generated/enums';
 import { roleWithTier } from '../../poli/roles';
-import { renderEmail, type RenderedEmail } from './layout';
+import { type RenderedEmail, renderEmail } from './layout';
 
 /** What every PoLI mail names: the passport and the manufacturer deciding on it. */
 export interface PoliMailSubject {
@@ -28,7 +28,10 @@ export function verificationEmail(m: PoliMailSubject & { name: string; role: Pol
 
 /** To the manufacturer's reviewers and admins: a confirmed request waits for a decision. */
 export function reviewNoticeEmail(
-  m: PoliMailSubject & { requester: { name: string; organisation: string; email: string; role: PoliRole }; link: string },
+  m: PoliMailSubject & {
+    requester: { name: string; organisation: string; email: string; role: PoliRole };
+    link: string;
+  },
 ): RenderedEmail {
   return renderEmail({
     companyName: m.companyName,
@@ -48,7 +51,9 @@ export function approvedEmail(m: PoliMailSubject & { name: string; link: string 
     companyName: m.companyName,
     subject: `Access granted: ${m.productName}`,
     greeting: `Hello ${m.name}`,
-    paragraphs: [`${m.companyName} approved your request for the restricted information in the battery passport of ${m.productName}.`],
+    paragraphs: [
+      `${m.companyName} approved your request for the restricted information in the battery passport of ${m.productName}.`,
+    ],
     action: { label: 'Open the passport with restricted access', url: m.link },
     after: [
       'The link works once, in one browser, and expires in 7 days. That browser then sees the restricted information for 30 days.',

@@ -1,11 +1,18 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
 import type { MappingColumn } from '../types';
-import { currentSchemaOf, MAPPING_ROLES, requireNameFree, requireValidColumns, storedColumns, uniqueViolationAsNameInUse } from './guards';
+import {
+  currentSchemaOf,
+  MAPPING_ROLES,
+  requireNameFree,
+  requireValidColumns,
+  storedColumns,
+  uniqueViolationAsNameInUse,
+} from './guards';
 import { MAPPING_INCLUDE, type MappingRow } from './view';
 
 export interface CreateMappingInput {
@@ -15,7 +22,15 @@ export interface CreateMappingInput {
 }
 
 /** A named ERP mapping for one category, checked against the category's current field schema. */
-export async function createMapping({ ctx, input, db = prisma }: { ctx: DomainContext; input: CreateMappingInput; db?: Db | Tx }): Promise<MappingRow> {
+export async function createMapping({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: CreateMappingInput;
+  db?: Db | Tx;
+}): Promise<MappingRow> {
   requireRole(ctx, MAPPING_ROLES, 'create an ERP mapping');
   const name = input.name.trim();
   try {
@@ -24,7 +39,12 @@ export async function createMapping({ ctx, input, db = prisma }: { ctx: DomainCo
       requireValidColumns(schema, input.columns);
       await requireNameFree(tx, ctx, name, null);
       const row = await tx.erpMapping.create({
-        data: { companyId: ctx.companyId, categoryId, name, columns: storedColumns(input.columns) as Prisma.InputJsonArray },
+        data: {
+          companyId: ctx.companyId,
+          categoryId,
+          name,
+          columns: storedColumns(input.columns) as Prisma.InputJsonArray,
+        },
         include: MAPPING_INCLUDE,
       });
       const context = { mappingId: row.id, name, category: schema.category, columns: input.columns.length };

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
@@ -6,7 +6,15 @@ import { requireRole } from '../../passport/transitions/result';
 import { findMappingOrThrow, MAPPING_ROLES } from './guards';
 
 /** Deletes a mapping; nothing else refers to it, so nothing else changes. */
-export async function deleteMapping({ ctx, input, db = prisma }: { ctx: DomainContext; input: { mappingId: string }; db?: Db | Tx }): Promise<void> {
+export async function deleteMapping({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { mappingId: string };
+  db?: Db | Tx;
+}): Promise<void> {
   requireRole(ctx, MAPPING_ROLES, 'delete an ERP mapping');
   await inTransaction(db, async (tx) => {
     const row = await findMappingOrThrow(tx, ctx, input.mappingId);

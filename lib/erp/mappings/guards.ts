@@ -1,12 +1,12 @@
 import type { Db, Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
-import type { CategorySchema } from '../../schema/types';
+import { isUuid } from '../../ids';
 import { loadCategorySchema } from '../../passport/schema-version';
+import type { CategorySchema } from '../../schema/types';
 import { checkMappingColumns } from '../check-columns';
 import type { MappingColumn } from '../types';
 import { MAPPING_INCLUDE, type MappingRow } from './view';
-import { isUuid } from '../../ids';
 
 /** Those who may change mappings: portal editors, integration keys, the system. */
 export const MAPPING_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
@@ -14,7 +14,10 @@ export const MAPPING_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
 /** The tenant's mapping; another company's is 404 exactly like an unknown id. Mappings have no mode: both modes share them. */
 export async function findMappingOrThrow(db: Db | Tx, ctx: DomainContext, mappingId: string): Promise<MappingRow> {
   if (!isUuid(mappingId)) throw new ServiceError('INVALID_ID', 'The mapping id is not a valid UUID.');
-  const row = await db.erpMapping.findFirst({ where: { id: mappingId, companyId: ctx.companyId }, include: MAPPING_INCLUDE });
+  const row = await db.erpMapping.findFirst({
+    where: { id: mappingId, companyId: ctx.companyId },
+    include: MAPPING_INCLUDE,
+  });
   if (!row) throw new ServiceError('NOT_FOUND', 'No such ERP mapping.');
   return row;
 }
@@ -24,9 +27,17 @@ export function invalid(path: string, code: string, message: string): ServiceErr
 }
 
 /** A category by code with its current field schema; an unknown code is VALIDATION_ERROR on `categoryCode`. */
-export async function currentSchemaOf(tx: Tx, categoryCode: string): Promise<{ categoryId: string; schema: CategorySchema }> {
+export async function currentSchemaOf(
+  tx: Tx,
+  categoryCode: string,
+): Promise<{ categoryId: string; schema: CategorySchema }> {
   const category = await tx.category.findUnique({ where: { code: categoryCode } });
-  if (!category) throw invalid('categoryCode', 'unknown_category', 'No battery category has this code; GET /api/v1/categories lists them.');
+  if (!category)
+    throw invalid(
+      'categoryCode',
+      'unknown_category',
+      'No battery category has this code; GET /api/v1/categories lists them.',
+    );
   return { categoryId: category.id, schema: await loadCategorySchema(tx, category.id, category.currentSchemaVersion) };
 }
 
@@ -34,21 +45,42 @@ export async function currentSchemaOf(tx: Tx, categoryCode: string): Promise<{ c
 export function requireValidColumns(schema: CategorySchema, columns: readonly MappingColumn[], at = 'columns'): void {
   const issues = checkMappingColumns(schema, columns, at);
   if (issues.length === 0) return;
-  const summary = issues.slice(0, 3).map((i) => i.message).join(' ');
-  throw new ServiceError('VALIDATION_ERROR', `The mapping's columns do not fit the category schema: ${summary}`, { details: { issues } });
+  const summary = issues
+    .slice(0, 3)
+    .map((i) => i.message)
+    .join(' ');
+  throw new ServiceError('VALIDATION_ERROR', `The mapping's columns do not fit the category schema: ${summary}`, {
+    details: { issues },
+  });
 }
 
-export async function requireNameFree(tx: Tx, ctx: DomainContext, name: string, mappingId: string | null): Promise<void> {
+export async function requireNameFree(
+  tx: Tx,
+  ctx: DomainContext,
+  name: string,
+  mappingId: string | null,
+): Promise<void> {
   const notSelf = mappingId ? { id: { not: mappingId } } : {};
-  const same = await tx.erpMapping.findFirst({ where: { companyId: ctx.companyId, name, ...notSelf }, select: { id: true } });
+  const same = await tx.erpMapping.findFirst({
+    where: { companyId: ctx.companyId, name, ...notSelf },
+    select: { id: true },
+  });
   if (same) throw nameInUse();
 }
 
-const nameInUse = () => new ServiceError('NAME_IN_USE', 'Another ERP mapping of this company already has this name.', { details: { field: 'name' } });
+const nameInUse = () =>
+  new ServiceError('NAME_IN_USE', 'Another ERP mapping of this company already has this name.', {
+    details: { field: 'name' },
+  });
 
 /** A concurrent write that won the unique (companyId, name) index answers as the pre-check would have. */
-export const uniqueViolationAsNameInUse = (error: unknown): unknown => ((error as { code?: string } | null)?.code === 'P2002' ? nameInUse() : error);
+export const uniqueViolationAsNameInUse = (error: unknown): unknown =>
+  (error as { code?: string } | null)?.code === 'P2002' ? nameInUse() : error;
 
 /** Only the members the caller set: stored JSON carries no `transform: undefined`. */
 export const storedColumns = (columns: readonly MappingColumn[]) =>
-  columns.map((c) => (c.transform ? { column: c.column, fieldId: c.fieldId, transform: c.transform } : { column: c.column, fieldId: c.fieldId }));
+  columns.map((c) =>
+    c.transform
+      ? { column: c.column, fieldId: c.fieldId, transform: c.transform }
+      : { column: c.column, fieldId: c.fieldId },
+  );

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { MAPPING_INCLUDE, type MappingRow } from './view';
 
@@ -10,7 +10,15 @@ export interface ListMappingsQuery {
 }
 
 /** One page of the company's mappings by name (then id), so a page boundary never repeats or skips one. */
-export async function listMappings({ ctx, query, db = prisma }: { ctx: DomainContext; query: ListMappingsQuery; db?: Db | Tx }) {
+export async function listMappings({
+  ctx,
+  query,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  query: ListMappingsQuery;
+  db?: Db | Tx;
+}) {
   const after = query.after;
   const rows: MappingRow[] = await db.erpMapping.findMany({
     where: {

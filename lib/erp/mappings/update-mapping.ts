@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
@@ -6,7 +6,14 @@ import type { DomainContext } from '../../domain/context';
 import { loadCategorySchema } from '../../passport/schema-version';
 import { requireRole } from '../../passport/transitions/result';
 import type { MappingColumn } from '../types';
-import { findMappingOrThrow, MAPPING_ROLES, requireNameFree, requireValidColumns, storedColumns, uniqueViolationAsNameInUse } from './guards';
+import {
+  findMappingOrThrow,
+  MAPPING_ROLES,
+  requireNameFree,
+  requireValidColumns,
+  storedColumns,
+  uniqueViolationAsNameInUse,
+} from './guards';
 import { MAPPING_INCLUDE, type MappingRow } from './view';
 
 export interface UpdateMappingInput {
@@ -17,7 +24,15 @@ export interface UpdateMappingInput {
 }
 
 /** Renames a mapping or replaces its columns (checked against the category's current schema); last write wins. */
-export async function updateMapping({ ctx, input, db = prisma }: { ctx: DomainContext; input: UpdateMappingInput; db?: Db | Tx }): Promise<MappingRow> {
+export async function updateMapping({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: UpdateMappingInput;
+  db?: Db | Tx;
+}): Promise<MappingRow> {
   requireRole(ctx, MAPPING_ROLES, 'change an ERP mapping');
   const name = input.name?.trim();
   try {
@@ -35,7 +50,11 @@ export async function updateMapping({ ctx, input, db = prisma }: { ctx: DomainCo
         ...(input.columns ? { columns: storedColumns(input.columns) as Prisma.InputJsonArray } : {}),
       };
       const row = await tx.erpMapping.update({ where: { id: current.id }, data, include: MAPPING_INCLUDE });
-      const context = { mappingId: row.id, members: Object.keys(data), ...(input.columns ? { columns: input.columns.length } : {}) };
+      const context = {
+        mappingId: row.id,
+        members: Object.keys(data),
+        ...(input.columns ? { columns: input.columns.length } : {}),
+      };
       await writeAudit(tx, { companyId: ctx.companyId, eventType: 'ErpMappingUpdated', actor: ctx.actor, context });
       return row;
     });

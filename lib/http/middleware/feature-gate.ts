@@ -17,7 +17,9 @@ export function featureFlagsFrom(cfg: Pick<Config, 'INTEGRATION_API_ENABLED' | '
  */
 export function featureGate(pathname: string, flags: FeatureFlags): ServiceError | null {
   if (isBmsPath(pathname)) {
-    return flags.bmsIngestion ? null : new ServiceError('FEATURE_FLAG_OFF', 'BMS ingestion is not enabled in this environment.');
+    return flags.bmsIngestion
+      ? null
+      : new ServiceError('FEATURE_FLAG_OFF', 'BMS ingestion is not enabled in this environment.');
   }
   if (isIntegrationPath(pathname) && !flags.integrationApi) {
     return new ServiceError('FEATURE_DISABLED', 'The Integration API is not enabled in this environment.');

@@ -17,8 +17,9 @@ describe('forwardedRequestHeaders', () => {
   it('drops a client-sent edge result, and writes the real one when there is one', () => {
     expect(forwardedRequestHeaders(incoming, { requestId: 'ours' }).has('x-service-edge-rate-limit')).toBe(false);
     const edge = { success: true, limit: 120, remaining: 3, resetSeconds: 9 };
-    expect(forwardedRequestHeaders(incoming, { requestId: 'ours', edge }).get('x-service-edge-rate-limit'))
-      .toBe('limit=120, remaining=3, reset=9');
+    expect(forwardedRequestHeaders(incoming, { requestId: 'ours', edge }).get('x-service-edge-rate-limit')).toBe(
+      'limit=120, remaining=3, reset=9',
+    );
   });
 
   it('keeps the server-set client address and the client credential headers', () => {
@@ -31,6 +32,8 @@ describe('forwardedRequestHeaders', () => {
   it('replaces a client-sent request path with the one the browser asked for', () => {
     const forged = new Headers({ 'x-service-request-path': '/portal/evil' });
     expect(forwardedRequestHeaders(forged, { requestId: 'ours' }).has('x-service-request-path')).toBe(false);
-    expect(forwardedRequestHeaders(forged, { requestId: 'ours', path: '/portal/audit?x=1' }).get('x-service-request-path')).toBe('/portal/audit?x=1');
+    expect(
+      forwardedRequestHeaders(forged, { requestId: 'ours', path: '/portal/audit?x=1' }).get('x-service-request-path'),
+    ).toBe('/portal/audit?x=1');
   });
 });

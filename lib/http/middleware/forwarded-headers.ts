@@ -9,7 +9,12 @@ export const REQUEST_PATH_HEADER = 'x-service-request-path';
  * Request headers only the middleware may write. A client-sent copy is always replaced or dropped.
  * (`x-service-client-ip` is not here: the custom server owns it and has already overwritten it.)
  */
-export const MIDDLEWARE_OWNED_HEADERS = [REQUEST_ID_HEADER, EDGE_RATE_LIMIT_HEADER, REQUEST_PATH_HEADER, 'content-security-policy'] as const;
+export const MIDDLEWARE_OWNED_HEADERS = [
+  REQUEST_ID_HEADER,
+  EDGE_RATE_LIMIT_HEADER,
+  REQUEST_PATH_HEADER,
+  'content-security-policy',
+] as const;
 
 /** The request headers handed to the route: the client's, with our request id and edge result. */
 export function forwardedRequestHeaders(
@@ -19,7 +24,12 @@ export function forwardedRequestHeaders(
     edge,
     path,
     contentSecurityPolicy,
-  }: { requestId: string; edge?: RateLimitResult; path?: string; /** A page's policy: Next.js takes the script nonce from it. */ contentSecurityPolicy?: string },
+  }: {
+    requestId: string;
+    edge?: RateLimitResult;
+    path?: string /** A page's policy: Next.js takes the script nonce from it. */;
+    contentSecurityPolicy?: string;
+  },
 ): Headers {
   const headers = new Headers(incoming);
   for (const name of MIDDLEWARE_OWNED_HEADERS) headers.delete(name);

@@ -10,14 +10,14 @@ import { rateLimitHeaders } from '../rate-limit/headers';
 import { edgeLimitApplies, routeLimitPolicy } from '../rate-limit/scope';
 import type { RateLimitResult } from '../rate-limit/types';
 import { RESPONSE_REQUEST_ID_HEADER } from '../request-id';
-import { surfaceOf, type Surface } from '../surface';
-import { CORS_HEADERS, corsDecision, preflightResponse, type CorsDecision } from './cors';
-import { featureGate, type FeatureFlags } from './feature-gate';
+import { type Surface, surfaceOf } from '../surface';
+import { CORS_HEADERS, type CorsDecision, corsDecision, preflightResponse } from './cors';
+import { type FeatureFlags, featureGate } from './feature-gate';
 import { forwardedRequestHeaders } from './forwarded-headers';
-import { RESOLVER_PATH_HEADER, resolverDecision, robotsHeaders, type ResolverDecision } from './resolver';
+import { RESOLVER_PATH_HEADER, type ResolverDecision, resolverDecision, robotsHeaders } from './resolver';
 import { restrictedPageHeaders } from './restricted-page';
 import { isPagePath, newNonce, securityHeaders } from './security-headers';
-import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, renderNonce, servesStoredPage, STORED_PAGE_ROUTE } from './stored-page';
+import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, renderNonce, STORED_PAGE_ROUTE, servesStoredPage } from './stored-page';
 
 export interface MiddlewareDeps {
   limitEdge(clientAddress: string): Promise<RateLimitResult>;
@@ -47,7 +47,8 @@ function decorate(response: Response, { surface, requestId, cors, rateLimit, ext
   response.headers.set(RESPONSE_REQUEST_ID_HEADER[surface], requestId);
   for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
   if (cors !== 'none') for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
-  if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
+  if (rateLimit)
+    for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) response.headers.set(name, value);
   return response;
 }
 
@@ -122,28 +123,44 @@ export function createMiddleware(deps: MiddlewareDeps) {
       }
 
       if (resolver.kind === 'internal') return finish(renderError(surface, productNotFound(), { requestId }), edge);
-      if (surface === 'public' && declaredLength(request.headers) > FORM_MAX_BODY_BYTES) return finish(formTooLarge(), edge);
+      if (surface === 'public' && declaredLength(request.headers) > FORM_MAX_BODY_BYTES)
+        return finish(formTooLarge(), edge);
       const switchedOff = featureGate(pathname, deps.flags());
       if (switchedOff) return finish(renderError(surface, switchedOff, { requestId }), edge);
 
       const path = url.pathname + url.search;
-      const headers = forwardedRequestHeaders(request.headers, { requestId, edge, path, contentSecurityPolicy: nonce ? security['Content-Security-Policy'] : undefined });
+      const headers = forwardedRequestHeaders(request.headers, {
+        requestId,
+        edge,
+        path,
+        contentSecurityPolicy: nonce ? security['Content-Security-Policy'] : undefined,
+      });
       headers.delete(RESOLVER_PATH_HEADER);
       headers.delete(PAGE_RENDER_HEADER);
       headers.delete(PAGE_NONCE_HEADER);
       if (resolver.kind === 'rewrite') {
         headers.set(RESOLVER_PATH_HEADER, pathname);
-        return finish(NextResponse.rewrite(new URL(resolver.internalPath, request.url), { request: { headers } }), edge);
+        return finish(
+          NextResponse.rewrite(new URL(resolver.internalPath, request.url), { request: { headers } }),
+          edge,
+        );
       }
       // The stored page's route sends X-Robots-Tag itself, from the one read it makes; so does its render request.
-      if (rendering === null && deps.storedPages?.() && servesStoredPage({ method: request.method, url, headers: request.headers }, resolver)) {
+      if (
+        rendering === null &&
+        deps.storedPages?.() &&
+        servesStoredPage({ method: request.method, url, headers: request.headers }, resolver)
+      ) {
         // The route sends Link itself: the linkset's beside the page's own preloads (a middleware Link would replace them).
         delete extra.Link;
         headers.set(RESOLVER_PATH_HEADER, pathname);
         return finish(NextResponse.rewrite(new URL(STORED_PAGE_ROUTE, request.url), { request: { headers } }), edge);
       }
       if (rendering === null) Object.assign(extra, await pageRobots(resolver, deps));
-      Object.assign(extra, restrictedPageHeaders({ method: request.method, pathname, cookie: request.headers.get('cookie') }, resolver));
+      Object.assign(
+        extra,
+        restrictedPageHeaders({ method: request.method, pathname, cookie: request.headers.get('cookie') }, resolver),
+      );
       const next = NextResponse.next({ request: { headers } });
       // A route with its own tighter limit writes RateLimit-* itself (see rate-limit/scope.ts).
       const routeOwnsLimit = routeLimitPolicy(request.method, pathname) !== null;

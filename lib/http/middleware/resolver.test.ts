@@ -13,7 +13,10 @@ const decide = (path: string, accept?: string, method = 'GET') =>
 
 describe('acceptedTypes', () => {
   it('lists the media ranges asked for, lower-cased, without those refused by q=0', () => {
-    expect([...acceptedTypes('Application/LD+JSON;q=0.9, text/html;q=0, */*;q=0.1')]).toEqual(['application/ld+json', '*/*']);
+    expect([...acceptedTypes('Application/LD+JSON;q=0.9, text/html;q=0, */*;q=0.1')]).toEqual([
+      'application/ld+json',
+      '*/*',
+    ]);
     expect([...acceptedTypes(null)]).toEqual([]);
   });
 });
@@ -29,7 +32,12 @@ describe('negotiate: which representation a resolver request gets', () => {
     ['application/ld+json', null, 'application/ld+json', 'jsonld'],
     ['JSON-LD preferred, HTML refused with q=0', null, 'application/ld+json, text/html;q=0', 'jsonld'],
     ['application/linkset+json', null, 'application/linkset+json', 'linkset'],
-    ['linkset over JSON-LD when both are asked', null, 'application/ld+json, application/linkset+json;q=0.5', 'linkset'],
+    [
+      'linkset over JSON-LD when both are asked',
+      null,
+      'application/ld+json, application/linkset+json;q=0.5',
+      'linkset',
+    ],
     ['?linkType=linkset over a browser Accept', 'linkset', BROWSER, 'linkset'],
     ['?linkType=linkset over an ld+json Accept', 'linkset', 'application/ld+json', 'linkset'],
     ['?linkType=all (GS1 resolver 1.0 spelling)', 'all', null, 'linkset'],
@@ -58,18 +66,32 @@ describe('resolverDecision', () => {
   });
 
   it('gives a bad check digit Link and Vary but no key, so the page answers 404 without a lookup', () => {
-    expect(decide('/01/4012345000017', BROWSER)).toEqual({ kind: 'page', key: null, headers: { Link: link('/01/4012345000017'), Vary: 'Accept' } });
+    expect(decide('/01/4012345000017', BROWSER)).toEqual({
+      kind: 'page',
+      key: null,
+      headers: { Link: link('/01/4012345000017'), Vary: 'Accept' },
+    });
   });
 
   it('rewrites JSON-LD and linkset requests to the internal routes, on GET and HEAD', () => {
     const path = `/01/${GTIN}/21/AB%2F12`;
     for (const method of ['GET', 'HEAD']) {
       expect(decide(path, 'application/ld+json', method)).toEqual({
-        kind: 'rewrite', target: 'jsonld', internalPath: '/api/resolver/jsonld', headers: { Link: link(path), Vary: 'Accept' },
+        kind: 'rewrite',
+        target: 'jsonld',
+        internalPath: '/api/resolver/jsonld',
+        headers: { Link: link(path), Vary: 'Accept' },
       });
     }
-    expect(decide(`${path}?linkType=linkset`)).toMatchObject({ kind: 'rewrite', target: 'linkset', internalPath: '/api/resolver/linkset' });
-    expect(decide('/01/4012345000017', 'application/linkset+json')).toMatchObject({ kind: 'rewrite', target: 'linkset' });
+    expect(decide(`${path}?linkType=linkset`)).toMatchObject({
+      kind: 'rewrite',
+      target: 'linkset',
+      internalPath: '/api/resolver/linkset',
+    });
+    expect(decide('/01/4012345000017', 'application/linkset+json')).toMatchObject({
+      kind: 'rewrite',
+      target: 'linkset',
+    });
   });
 
   it('leaves other paths and other methods untouched', () => {
@@ -80,7 +102,13 @@ describe('resolverDecision', () => {
   });
 
   it('marks a direct request to the internal routes, however spelled, for refusal', () => {
-    for (const path of ['/api/resolver/linkset', '/api/resolver/jsonld?path=%2Fdpp%2Fx', '/api/resolver', '/api/%72esolver/jsonld', '/API/Resolver/linkset']) {
+    for (const path of [
+      '/api/resolver/linkset',
+      '/api/resolver/jsonld?path=%2Fdpp%2Fx',
+      '/api/resolver',
+      '/api/%72esolver/jsonld',
+      '/API/Resolver/linkset',
+    ]) {
       expect(decide(path), path).toEqual({ kind: 'internal' });
     }
     expect(decide('/api/resolvers')).toEqual({ kind: 'none' });
@@ -104,14 +132,20 @@ describe('createMiddleware on resolver addresses', () => {
     const resolverState = vi.fn<NonNullable<MiddlewareDeps['resolverState']>>(state);
     const limitEdge = vi.fn<MiddlewareDeps['limitEdge']>(async () => edge);
     const middleware = createMiddleware({
-      limitEdge, resolverState, flags: () => ({ integrationApi: true, bmsIngestion: true }), newRequestId: () => REQUEST_ID, baseUrl: () => BASE,
+      limitEdge,
+      resolverState,
+      flags: () => ({ integrationApi: true, bmsIngestion: true }),
+      newRequestId: () => REQUEST_ID,
+      baseUrl: () => BASE,
     });
     const call = (path: string, accept = BROWSER) =>
-      middleware(new Request(`http://localhost${path}`, { headers: { accept, 'x-service-resolver-path': '/dpp/forged' } }));
+      middleware(
+        new Request(`http://localhost${path}`, { headers: { accept, 'x-service-resolver-path': '/dpp/forged' } }),
+      );
     return { call, resolverState, limitEdge };
   }
 
-  it('adds X-Robots-Tag: noindex to a withdrawn passport\'s page, after one state lookup by its key', async () => {
+  it("adds X-Robots-Tag: noindex to a withdrawn passport's page, after one state lookup by its key", async () => {
     const { call, resolverState } = setup(async () => ({ state: 'WITHDRAWN', version: 1 }));
     const response = await call(`/01/${GTIN}/21/SN-1`);
     expect(response.headers.get('x-middleware-next')).toBe('1');
@@ -136,7 +170,9 @@ describe('createMiddleware on resolver addresses', () => {
     const bad = setup(async () => ({ state: 'WITHDRAWN', version: 1 }));
     expect((await bad.call('/01/4012345000017')).headers.get('Link')).toContain('/01/4012345000017?linkType=linkset');
     expect(bad.resolverState).not.toHaveBeenCalled();
-    const down = setup(async () => { throw new Error('database down'); });
+    const down = setup(async () => {
+      throw new Error('database down');
+    });
     const response = await down.call(`/01/${GTIN}`);
     expect(response.headers.get('x-middleware-next')).toBe('1');
     expect(response.headers.get('X-Robots-Tag')).toBeNull();
@@ -167,7 +203,10 @@ describe('createMiddleware on resolver addresses', () => {
 
   it('answers a direct request to an internal route with the flat 404 PRODUCT_NOT_FOUND', async () => {
     const { call } = setup(async () => null);
-    const response = await call(`/api/resolver/jsonld?path=${encodeURIComponent(`/01/${GTIN}`)}`, 'application/ld+json');
+    const response = await call(
+      `/api/resolver/jsonld?path=${encodeURIComponent(`/01/${GTIN}`)}`,
+      'application/ld+json',
+    );
     expect(response.status).toBe(404);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(await response.json()).toEqual({ error: expect.any(String), code: 'PRODUCT_NOT_FOUND', details: {} });

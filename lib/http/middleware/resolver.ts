@@ -67,7 +67,12 @@ function isInternalRoute(pathname: string): boolean {
   return lower === RESOLVER_ROUTE_PREFIX || lower.startsWith(`${RESOLVER_ROUTE_PREFIX}/`);
 }
 
-export function resolverDecision(method: string, url: URL, headers: Pick<Headers, 'get'>, baseUrl: string): ResolverDecision {
+export function resolverDecision(
+  method: string,
+  url: URL,
+  headers: Pick<Headers, 'get'>,
+  baseUrl: string,
+): ResolverDecision {
   if (isInternalRoute(url.pathname)) return { kind: 'internal' };
   if (method !== 'GET' && method !== 'HEAD') return { kind: 'none' };
   const parsed = parseResolverPath(url.pathname);

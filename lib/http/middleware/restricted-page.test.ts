@@ -13,7 +13,12 @@ function decide(method: string, path: string, cookie: string | null, accept = 't
 
 describe('Cache-Control of a passport page with a grant cookie', () => {
   it('is private, no-store on the viewer pages (GS1 and slug addresses) and their form posts', () => {
-    for (const path of ['/01/09506000134352', '/01/09506000134352/21/SN-1', '/01/09506000134352/10/B1', '/dpp/some-slug']) {
+    for (const path of [
+      '/01/09506000134352',
+      '/01/09506000134352/21/SN-1',
+      '/01/09506000134352/10/B1',
+      '/dpp/some-slug',
+    ]) {
       expect(decide('GET', path, GRANT), path).toEqual({ 'Cache-Control': 'private, no-store' });
     }
     expect(decide('HEAD', '/dpp/some-slug', GRANT)).toEqual({ 'Cache-Control': 'private, no-store' });

@@ -1,5 +1,5 @@
-import { hasGrantCookie } from '../../poli/cookie';
 import { parseResolverPath } from '../../passport/public/resolver-key';
+import { hasGrantCookie } from '../../poli/cookie';
 import type { ResolverDecision } from './resolver';
 
 /** What a passport page that may show restricted fields is sent with: no shared cache keeps it, no cache stores it. */

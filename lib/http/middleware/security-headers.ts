@@ -43,7 +43,15 @@ export const isPagePath = (pathname: string) => !pathname.startsWith('/api/');
  * policy for scripts. Links that carry a token in their query (the PoLI verification and access links) send no
  * referrer at all.
  */
-export function securityHeaders({ pathname, baseUrl, nonce }: { pathname: string; baseUrl: string; nonce?: string }): Record<string, string> {
+export function securityHeaders({
+  pathname,
+  baseUrl,
+  nonce,
+}: {
+  pathname: string;
+  baseUrl: string;
+  nonce?: string;
+}): Record<string, string> {
   const https = baseUrl.startsWith('https://');
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',

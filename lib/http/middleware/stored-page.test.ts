@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMiddleware, type MiddlewareDeps } from './handle-request';
 import { resolverDecision } from './resolver';
 import { newNonce } from './security-headers';
-import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken, renderNonce, servesStoredPage, STORED_PAGE_ROUTE } from './stored-page';
+import {
+  PAGE_NONCE_HEADER,
+  PAGE_RENDER_HEADER,
+  pageRenderToken,
+  renderNonce,
+  STORED_PAGE_ROUTE,
+  servesStoredPage,
+} from './stored-page';
 
 const BASE = 'https://passports.example';
 const GTIN = '04012345000016';
@@ -30,11 +37,13 @@ describe('servesStoredPage', () => {
     expect(decide('/portal')).toBe(false);
   });
 
-  it('renders a form post, a query, a browser holding a grant and the app router\'s own requests', () => {
+  it("renders a form post, a query, a browser holding a grant and the app router's own requests", () => {
     const path = `/01/${GTIN}/21/SN-1`;
     expect(decide(path, { method: 'POST' })).toBe(false);
     expect(decide(`${path}?utm_source=label`)).toBe(false);
-    expect(decide(path, { headers: { cookie: 'theme=dark; bps_poli_0123456789abcdef0123456789abcdef=token' } })).toBe(false);
+    expect(decide(path, { headers: { cookie: 'theme=dark; bps_poli_0123456789abcdef0123456789abcdef=token' } })).toBe(
+      false,
+    );
     expect(decide(path, { headers: { cookie: 'theme=dark' } })).toBe(true);
     for (const name of ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-action']) {
       expect(decide(path, { headers: { [name]: '1' } }), name).toBe(false);
@@ -43,7 +52,7 @@ describe('servesStoredPage', () => {
 });
 
 describe('renderNonce', () => {
-  it('is the placeholder nonce of a request carrying this process\'s render token, and null otherwise', () => {
+  it("is the placeholder nonce of a request carrying this process's render token, and null otherwise", () => {
     const nonce = newNonce();
     const headers = (token: string, n = nonce) => new Headers({ [PAGE_RENDER_HEADER]: token, [PAGE_NONCE_HEADER]: n });
     expect(renderNonce(headers(pageRenderToken()))).toBe(nonce);
@@ -57,7 +66,10 @@ describe('renderNonce', () => {
 
 describe('createMiddleware with stored pages', () => {
   function setup(storedPages = true) {
-    const resolverState = vi.fn<NonNullable<MiddlewareDeps['resolverState']>>(async () => ({ state: 'WITHDRAWN', version: 1 }));
+    const resolverState = vi.fn<NonNullable<MiddlewareDeps['resolverState']>>(async () => ({
+      state: 'WITHDRAWN',
+      version: 1,
+    }));
     const middleware = createMiddleware({
       limitEdge: async () => ({ success: true, limit: 120, remaining: 119, resetSeconds: 42 }),
       flags: () => ({ integrationApi: true, bmsIngestion: true }),
@@ -73,7 +85,10 @@ describe('createMiddleware with stored pages', () => {
 
   it('rewrites an anonymous page view to the stored-page route with its address and a fresh nonce, and no lookup', async () => {
     const { call, resolverState } = setup();
-    const response = await call(`/01/${GTIN}/21/AB%2F12`, { [PAGE_RENDER_HEADER]: 'forged', [PAGE_NONCE_HEADER]: newNonce() });
+    const response = await call(`/01/${GTIN}/21/AB%2F12`, {
+      [PAGE_RENDER_HEADER]: 'forged',
+      [PAGE_NONCE_HEADER]: newNonce(),
+    });
     expect(response.headers.get('x-middleware-rewrite')).toBe(`http://localhost${STORED_PAGE_ROUTE}`);
     expect(response.headers.get('x-middleware-request-x-service-resolver-path')).toBe(`/01/${GTIN}/21/AB%2F12`);
     const policy = response.headers.get('content-security-policy')!;
@@ -88,10 +103,13 @@ describe('createMiddleware with stored pages', () => {
     expect(response.headers.get('x-middleware-override-headers')).not.toContain(PAGE_NONCE_HEADER);
   });
 
-  it('lets the route\'s own render request through to the page, rendered with its placeholder nonce', async () => {
+  it("lets the route's own render request through to the page, rendered with its placeholder nonce", async () => {
     const { call, resolverState } = setup();
     const nonce = newNonce();
-    const response = await call(`/01/${GTIN}/21/SN-1`, { [PAGE_RENDER_HEADER]: pageRenderToken(), [PAGE_NONCE_HEADER]: nonce });
+    const response = await call(`/01/${GTIN}/21/SN-1`, {
+      [PAGE_RENDER_HEADER]: pageRenderToken(),
+      [PAGE_NONCE_HEADER]: nonce,
+    });
     expect(response.headers.get('x-middleware-next')).toBe('1');
     expect(response.headers.get('x-middleware-request-content-security-policy')).toContain(`'nonce-${nonce}'`);
     expect(resolverState).not.toHaveBeenCalled();
@@ -103,7 +121,9 @@ describe('createMiddleware with stored pages', () => {
     expect(response.headers.get('x-middleware-next')).toBe('1');
     expect(response.headers.get('X-Robots-Tag')).toBe('noindex');
     const granted = setup();
-    const withGrant = await granted.call(`/01/${GTIN}/21/SN-1`, { cookie: 'bps_poli_0123456789abcdef0123456789abcdef=t' });
+    const withGrant = await granted.call(`/01/${GTIN}/21/SN-1`, {
+      cookie: 'bps_poli_0123456789abcdef0123456789abcdef=t',
+    });
     expect(withGrant.headers.get('x-middleware-next')).toBe('1');
     expect(withGrant.headers.get('Cache-Control')).toBe('private, no-store');
   });

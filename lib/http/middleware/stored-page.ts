@@ -16,7 +16,13 @@ export const PAGE_RENDER_HEADER = 'x-service-page-render';
 export const PAGE_NONCE_HEADER = 'x-service-page-nonce';
 
 /** Headers of Next.js's own client navigations and server actions: such a request wants no HTML page. */
-const NEXT_CLIENT_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
+const NEXT_CLIENT_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+];
 
 /** A nonce as `newNonce` makes them: 16 random bytes in base64. */
 const NONCE = /^[A-Za-z0-9+/]{22}==$/;

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { edgeLimitFromHeaders, encodeEdgeLimit, EDGE_RATE_LIMIT_HEADER, rateLimitHeaders, tightestLimit } from './headers';
+import {
+  EDGE_RATE_LIMIT_HEADER,
+  edgeLimitFromHeaders,
+  encodeEdgeLimit,
+  rateLimitHeaders,
+  tightestLimit,
+} from './headers';
 
 describe('rateLimitHeaders', () => {
   it('writes integer RateLimit-* headers and no Retry-After while requests pass', () => {
     expect(rateLimitHeaders({ success: true, limit: 120, remaining: 119, resetSeconds: 42 })).toEqual({
-      'RateLimit-Limit': '120', 'RateLimit-Remaining': '119', 'RateLimit-Reset': '42',
+      'RateLimit-Limit': '120',
+      'RateLimit-Remaining': '119',
+      'RateLimit-Reset': '42',
     });
   });
 

@@ -4,8 +4,8 @@ import { createRateLimiter, type RateLimiter } from './limiter';
 import { policiesFromConfig } from './policies';
 import type { BackendStatus, PolicyName, RateLimitResult } from './types';
 
+export { EDGE_RATE_LIMIT_HEADER, edgeLimitFromHeaders, rateLimitHeaders, tightestLimit } from './headers';
 export { createRateLimiter, FAILURE_RETRY_SECONDS, type RateLimiter } from './limiter';
-export { rateLimitHeaders, tightestLimit, edgeLimitFromHeaders, EDGE_RATE_LIMIT_HEADER } from './headers';
 export { edgeLimitApplies, routeLimitPolicy } from './scope';
 export type { BackendStatus, PolicyName, RateLimitResult } from './types';
 

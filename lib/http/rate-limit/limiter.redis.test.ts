@@ -46,7 +46,10 @@ describe.skipIf(!process.env.REDIS_URL)('self-hosted Redis backend (REDIS_URL)',
     const make = () => {
       const limiter = createRateLimiter({
         backend: createRedisBackend(url, { connectTimeoutMs: 1000, log: silent }),
-        policies: TEST_POLICIES, timeoutMs: 1000, prefix, log: silent,
+        policies: TEST_POLICIES,
+        timeoutMs: 1000,
+        prefix,
+        log: silent,
       });
       opened.push(limiter);
       return limiter;

@@ -8,7 +8,13 @@ import { asLibraryClient, type RateLimitBackend } from './types';
 const silent = pino({ level: 'silent' });
 
 const memoryLimiter = () =>
-  createRateLimiter({ backend: createMemoryBackend(), policies: TEST_POLICIES, timeoutMs: 500, prefix: uniquePrefix('mem'), log: silent });
+  createRateLimiter({
+    backend: createMemoryBackend(),
+    policies: TEST_POLICIES,
+    timeoutMs: 500,
+    prefix: uniquePrefix('mem'),
+    log: silent,
+  });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -74,17 +80,28 @@ describe('failing closed', () => {
   it('refuses when the backend throws', async () => {
     const limiter = createRateLimiter({
       backend: backendThat(() => Promise.reject(new Error('ECONNREFUSED'))),
-      policies: TEST_POLICIES, timeoutMs: 500, log: silent,
+      policies: TEST_POLICIES,
+      timeoutMs: 500,
+      log: silent,
     });
     expect(await limiter.limit('edge', 'ip:a')).toEqual({
-      success: false, limit: 5, remaining: 0, resetSeconds: FAILURE_RETRY_SECONDS, failure: true,
+      success: false,
+      limit: 5,
+      remaining: 0,
+      resetSeconds: FAILURE_RETRY_SECONDS,
+      failure: true,
     });
     expect(await limiter.checkBackend()).toBe('error');
   });
 
   it('refuses when the backend does not answer within the timeout (the library would allow)', async () => {
     const never = () => new Promise<unknown>(() => {});
-    const limiter = createRateLimiter({ backend: backendThat(never), policies: TEST_POLICIES, timeoutMs: 20, log: silent });
+    const limiter = createRateLimiter({
+      backend: backendThat(never),
+      policies: TEST_POLICIES,
+      timeoutMs: 20,
+      log: silent,
+    });
     expect(await limiter.limit('edge', 'ip:a')).toMatchObject({ success: false, failure: true });
     expect(await limiter.checkBackend()).toBe('error');
   });

@@ -2,7 +2,14 @@ import { Ratelimit } from '@upstash/ratelimit';
 import type { Logger } from 'pino';
 import { logger } from '@/lib/log';
 import { everyMs } from './throttle';
-import type { BackendStatus, PolicyName, RateLimitBackend, RateLimitPolicies, RateLimitPolicy, RateLimitResult } from './types';
+import type {
+  BackendStatus,
+  PolicyName,
+  RateLimitBackend,
+  RateLimitPolicies,
+  RateLimitPolicy,
+  RateLimitResult,
+} from './types';
 
 /** Retry-After when the backend failed: a short outage should not push clients a whole window away. */
 export const FAILURE_RETRY_SECONDS = 5;
@@ -43,7 +50,13 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  * Fixed windows over `@upstash/ratelimit`, failing CLOSED: the library answers `success: true` with
  * `reason: 'timeout'` when its backend is slow, and throws when it is down; both become a refusal.
  */
-export function createRateLimiter({ backend, policies, timeoutMs, prefix = 'bps:rl', log }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  backend,
+  policies,
+  timeoutMs,
+  prefix = 'bps:rl',
+  log,
+}: RateLimiterOptions): RateLimiter {
   const limiters = new Map<string, Ratelimit>();
   const warnNow = everyMs(30_000);
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryBackend } from './memory-store';
 
-const client = () => createMemoryBackend().client as unknown as {
-  evalsha(hash: string, keys: string[], args: unknown[]): Promise<unknown>;
-  eval(script: string, keys: string[], args: unknown[]): Promise<unknown>;
-};
+const client = () =>
+  createMemoryBackend().client as unknown as {
+    evalsha(hash: string, keys: string[], args: unknown[]): Promise<unknown>;
+    eval(script: string, keys: string[], args: unknown[]): Promise<unknown>;
+  };
 
 describe('in-memory script store', () => {
   it('answers NOSCRIPT for a hash it does not know, so the library falls back to eval', async () => {

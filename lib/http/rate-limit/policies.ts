@@ -25,7 +25,13 @@ export const POLI_REQUESTS_PER_EMAIL_PER_HOUR = 5;
 
 /** The contract's limits: edge per client address, public DPP per address, Integration API per key, BMS per secret. */
 export function policiesFromConfig(
-  cfg: Pick<Config, 'RATE_LIMIT_EDGE_PER_MINUTE' | 'RATE_LIMIT_DPP_PER_MINUTE' | 'RATE_LIMIT_API_KEY_PER_MINUTE' | 'RATE_LIMIT_BMS_PER_SECOND'>,
+  cfg: Pick<
+    Config,
+    | 'RATE_LIMIT_EDGE_PER_MINUTE'
+    | 'RATE_LIMIT_DPP_PER_MINUTE'
+    | 'RATE_LIMIT_API_KEY_PER_MINUTE'
+    | 'RATE_LIMIT_BMS_PER_SECOND'
+  >,
 ): RateLimitPolicies {
   return {
     edge: { limit: cfg.RATE_LIMIT_EDGE_PER_MINUTE, windowSeconds: MINUTE },

@@ -56,7 +56,10 @@ describe('self-hosted Redis backend connection', () => {
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
-    const backend = createRedisBackend(`redis://127.0.0.1:${port}`, { connectTimeoutMs: 200, log: { warn: () => undefined } as never });
+    const backend = createRedisBackend(`redis://127.0.0.1:${port}`, {
+      connectTimeoutMs: 200,
+      log: { warn: () => undefined } as never,
+    });
     try {
       await expect(backend.ping()).rejects.toThrow();
       const deadline = Date.now() + 10_000;

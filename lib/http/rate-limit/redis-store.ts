@@ -1,11 +1,12 @@
 import { Redis as IORedis } from 'ioredis';
-import { sha1, stripShebang } from './scripts';
-import { asLibraryClient, type RateLimitBackend, type ScriptClient } from './types';
-import { everyMs } from './throttle';
 import type { Logger } from 'pino';
 import { logger } from '@/lib/log';
+import { sha1, stripShebang } from './scripts';
+import { everyMs } from './throttle';
+import { asLibraryClient, type RateLimitBackend, type ScriptClient } from './types';
 
-const toArg = (value: unknown): string | number => (typeof value === 'number' ? value : value == null ? '' : String(value));
+const toArg = (value: unknown): string | number =>
+  typeof value === 'number' ? value : value == null ? '' : String(value);
 
 /**
  * `@upstash/ratelimit` calls EVALSHA with the hash of its own script and falls back to EVAL when the

@@ -14,7 +14,10 @@ const UNAUTHENTICATED_V1 = new Set(['/api/v1/health', '/api/v1/openapi.json']);
  * headers (the tightest of edge and its own), so the middleware must not: in Next 16 a header the
  * middleware sets on `NextResponse.next()` wins over the route's header of the same name.
  */
-export function routeLimitPolicy(method: string, pathname: string): Extract<PolicyName, 'dpp' | 'apiKey' | 'bmsSecret'> | null {
+export function routeLimitPolicy(
+  method: string,
+  pathname: string,
+): Extract<PolicyName, 'dpp' | 'apiKey' | 'bmsSecret'> | null {
   if ((method === 'GET' || method === 'HEAD') && PUBLIC_DPP.test(pathname)) return 'dpp';
   if (method === 'POST' && isBmsUpdatePath(pathname)) return 'bmsSecret';
   if (isIntegrationPath(pathname) && !UNAUTHENTICATED_V1.has(pathname) && method !== 'OPTIONS') return 'apiKey';

@@ -6,7 +6,10 @@ import { isUuid } from '../../ids';
 
 export const Uuid = z.uuid().describe('Identifier (UUID).').meta({ example: '3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f' });
 
-export const Timestamp = z.iso.datetime().describe('ISO 8601 timestamp (UTC).').meta({ example: '2026-11-23T09:30:00.000Z' });
+export const Timestamp = z.iso
+  .datetime()
+  .describe('ISO 8601 timestamp (UTC).')
+  .meta({ example: '2026-11-23T09:30:00.000Z' });
 
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50).describe('Items per page, 1 to 100 (default 50).'),
@@ -17,14 +20,24 @@ export const PageQuery = z.object({
 export function page<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
-    nextCursor: z.string().nullable().describe('Pass as `cursor` to read the next page; null when this is the last page.'),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe('Pass as `cursor` to read the next page; null when this is the last page.'),
   });
 }
 
 export const FieldErrorSchema = z.object({
   field_id: z.string(),
   label: z.string(),
-  code: z.enum(['REQUIRED_MISSING', 'WRONG_TYPE', 'INVALID_OPTION', 'OUT_OF_RANGE', 'PATTERN_MISMATCH', 'UNKNOWN_FIELD']),
+  code: z.enum([
+    'REQUIRED_MISSING',
+    'WRONG_TYPE',
+    'INVALID_OPTION',
+    'OUT_OF_RANGE',
+    'PATTERN_MISMATCH',
+    'UNKNOWN_FIELD',
+  ]),
   message: z.string(),
 });
 
@@ -55,7 +68,9 @@ export function decodeCursor(cursor: string, arity: number): string[] {
 
 function forgedCursor(): ServiceError {
   return new ServiceError('VALIDATION_ERROR', 'The cursor is not one this API handed out.', {
-    details: { issues: [{ path: 'cursor', code: 'invalid_cursor', message: 'Use the nextCursor of the previous page.' }] },
+    details: {
+      issues: [{ path: 'cursor', code: 'invalid_cursor', message: 'Use the nextCursor of the previous page.' }],
+    },
   });
 }
 

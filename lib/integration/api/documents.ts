@@ -4,4 +4,8 @@ import { downloadDocumentEndpoint, listDocumentsEndpoint, uploadDocumentEndpoint
 export * from './documents/endpoints';
 
 /** Evidence documents: upload (multipart, signed raw), list with download URLs, download. */
-export const documentsEndpoints: Endpoint[] = [uploadDocumentEndpoint, listDocumentsEndpoint, downloadDocumentEndpoint] as Endpoint[];
+export const documentsEndpoints: Endpoint[] = [
+  uploadDocumentEndpoint,
+  listDocumentsEndpoint,
+  downloadDocumentEndpoint,
+] as Endpoint[];

@@ -1,6 +1,13 @@
 import type { Endpoint } from '../endpoint';
 import {
-  bulkRevokeKeysEndpoint, getKeyEndpoint, listKeysEndpoint, mintKeyEndpoint, revokeKeyEndpoint, rotateKeyEndpoint, rotateSigningSecretEndpoint, updateKeyEndpoint,
+  bulkRevokeKeysEndpoint,
+  getKeyEndpoint,
+  listKeysEndpoint,
+  mintKeyEndpoint,
+  revokeKeyEndpoint,
+  rotateKeyEndpoint,
+  rotateSigningSecretEndpoint,
+  updateKeyEndpoint,
 } from './keys/endpoints';
 
 export * from './keys/endpoints';

@@ -1,5 +1,11 @@
 import type { Endpoint } from '../endpoint';
-import { createErpMappingEndpoint, deleteErpMappingEndpoint, lintMappingEndpoint, listErpMappingsEndpoint, updateErpMappingEndpoint } from './mappings/endpoints';
+import {
+  createErpMappingEndpoint,
+  deleteErpMappingEndpoint,
+  lintMappingEndpoint,
+  listErpMappingsEndpoint,
+  updateErpMappingEndpoint,
+} from './mappings/endpoints';
 
 export * from './mappings/endpoints';
 

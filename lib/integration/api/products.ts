@@ -1,6 +1,18 @@
 import type { Endpoint } from '../endpoint';
-import { createProductEndpoint, getProductEndpoint, listProductsEndpoint, putFormDataEndpoint, updateProductEndpoint } from './products/authoring';
-import { gateEndpoint, readinessEndpoint, schemaCompatibilityEndpoint, submitEndpoint, withdrawEndpoint } from './products/publication';
+import {
+  createProductEndpoint,
+  getProductEndpoint,
+  listProductsEndpoint,
+  putFormDataEndpoint,
+  updateProductEndpoint,
+} from './products/authoring';
+import {
+  gateEndpoint,
+  readinessEndpoint,
+  schemaCompatibilityEndpoint,
+  submitEndpoint,
+  withdrawEndpoint,
+} from './products/publication';
 
 export * from './products/authoring';
 export * from './products/publication';

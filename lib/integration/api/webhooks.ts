@@ -1,6 +1,13 @@
 import type { Endpoint } from '../endpoint';
 import {
-  createEndpointEndpoint, deleteEndpointEndpoint, getEndpointEndpoint, listDeliveriesEndpoint, listEndpointsEndpoint, redeliverEndpoint, rotateSecretEndpoint, updateEndpointEndpoint,
+  createEndpointEndpoint,
+  deleteEndpointEndpoint,
+  getEndpointEndpoint,
+  listDeliveriesEndpoint,
+  listEndpointsEndpoint,
+  redeliverEndpoint,
+  rotateSecretEndpoint,
+  updateEndpointEndpoint,
 } from './webhooks/endpoints';
 
 export * from './webhooks/endpoints';

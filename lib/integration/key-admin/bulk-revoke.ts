@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { Mode } from '../../db/generated/enums';
 import { inTransaction } from '../../db/transaction';
@@ -18,10 +18,20 @@ export interface BulkRevokeInput {
 }
 
 /** Revokes many keys in one transaction; answers the ids it revoked (already revoked ones are not repeated). One audit row. */
-export async function bulkRevokeKeys({ ctx, input, db = prisma }: { ctx: DomainContext; input: BulkRevokeInput; db?: Db | Tx }): Promise<{ revoked: string[] }> {
+export async function bulkRevokeKeys({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: BulkRevokeInput;
+  db?: Db | Tx;
+}): Promise<{ revoked: string[] }> {
   requireKeyAdmin(ctx, 'revoke API keys');
   if (!input.all && !(input.ids && input.ids.length > 0)) {
-    throw new ServiceError('VALIDATION_ERROR', 'Name the keys to revoke in ids, or send all: true.', { details: { field: 'ids' } });
+    throw new ServiceError('VALIDATION_ERROR', 'Name the keys to revoke in ids, or send all: true.', {
+      details: { field: 'ids' },
+    });
   }
   const self = ctx.actor.role === 'Integration' && (input.exceptSelf ?? true) ? ctx.actor.id : null;
   const where: Prisma.ApiKeyWhereInput = {
@@ -37,11 +47,19 @@ export async function bulkRevokeKeys({ ctx, input, db = prisma }: { ctx: DomainC
     const now = new Date();
     const candidates = (await tx.apiKey.findMany({ where, select: { id: true } })).map((r) => r.id);
     // Only what this request itself revoked: a key revoked concurrently is not claimed twice.
-    const rows = candidates.length === 0 ? [] : await tx.$queryRaw<{ id: string }[]>`
+    const rows =
+      candidates.length === 0
+        ? []
+        : await tx.$queryRaw<{ id: string }[]>`
       UPDATE "ApiKey" SET "revokedAt" = ${now} WHERE "id" = ANY(${candidates}::uuid[]) AND "revokedAt" IS NULL RETURNING "id"`;
     const ids = rows.map((r) => r.id).sort();
     if (ids.length === 0) return { revoked: [] };
-    await writeAudit(tx, { companyId: ctx.companyId, eventType: 'ApiKeysBulkRevoked', actor: ctx.actor, context: { apiKeyIds: ids, count: ids.length } });
+    await writeAudit(tx, {
+      companyId: ctx.companyId,
+      eventType: 'ApiKeysBulkRevoked',
+      actor: ctx.actor,
+      context: { apiKeyIds: ids, count: ids.length },
+    });
     return { revoked: ids };
   });
 }

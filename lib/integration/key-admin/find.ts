@@ -3,9 +3,9 @@ import type { Prisma } from '../../db/generated/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
+import { isUuid } from '../../ids';
 import { requireRole } from '../../passport/transitions/result';
 import { KEY_VIEW_SELECT, type KeyRow } from './view';
-import { isUuid } from '../../ids';
 
 /** Company administrators in the portal, keys:admin keys (the scope is the wrapper's check) and the system. */
 export const KEY_ADMIN_ROLES = ['ADMIN', 'Integration', 'System'];
@@ -13,14 +13,18 @@ export const KEY_ADMIN_ROLES = ['ADMIN', 'Integration', 'System'];
 export const requireKeyAdmin = (ctx: DomainContext, action: string) => requireRole(ctx, KEY_ADMIN_ROLES, action);
 
 /** The operator behind a portal request, recorded as a key's creator; null for keys and the system. */
-export const operatorId = (ctx: DomainContext): string | null => (ctx.actor.channel === 'Portal' && isUuid(ctx.actor.id) ? ctx.actor.id : null);
+export const operatorId = (ctx: DomainContext): string | null =>
+  ctx.actor.channel === 'Portal' && isUuid(ctx.actor.id) ? ctx.actor.id : null;
 
 /** A live administrator manages keys of both modes; a sandbox administrator only sandbox keys. */
 export function visibleModes(ctx: DomainContext): Mode[] {
   return ctx.mode === 'TEST' ? ['TEST'] : ['LIVE', 'TEST'];
 }
 
-export const tenantKeys = (ctx: DomainContext): Prisma.ApiKeyWhereInput => ({ companyId: ctx.companyId, mode: { in: visibleModes(ctx) } });
+export const tenantKeys = (ctx: DomainContext): Prisma.ApiKeyWhereInput => ({
+  companyId: ctx.companyId,
+  mode: { in: visibleModes(ctx) },
+});
 
 /** The tenant's key: another company's key, or a live key asked for by a sandbox key, is 404 like an unknown id. */
 export async function getKeyOrThrow(db: Db | Tx, ctx: DomainContext, keyId: string): Promise<KeyRow> {

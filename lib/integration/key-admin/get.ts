@@ -1,10 +1,18 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { getKeyOrThrow, requireKeyAdmin } from './find';
-import { keyView, type KeyView } from './view';
+import { type KeyView, keyView } from './view';
 
 /** One key of the administrator's company as a view; another company's key is 404 like an unknown id. */
-export async function getKey({ ctx, input, db = prisma }: { ctx: DomainContext; input: { keyId: string }; db?: Db | Tx }): Promise<KeyView> {
+export async function getKey({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { keyId: string };
+  db?: Db | Tx;
+}): Promise<KeyView> {
   requireKeyAdmin(ctx, 'read API keys');
   return keyView(await getKeyOrThrow(db, ctx, input.keyId));
 }

@@ -19,12 +19,19 @@ afterAll(() => disconnectPrisma());
 async function admin(mode: 'live' | 'test' = 'live', company: Parameters<typeof createTestCompany>[1] = {}) {
   const row = await createTestCompany(prisma, company);
   const key = await mintTestKey(prisma, row.id, { scopes: ['keys:admin'], mode });
-  const ctx: DomainContext = { companyId: row.id, actor: { role: 'Integration', id: key.id, channel: 'API' }, mode: key.mode };
+  const ctx: DomainContext = {
+    companyId: row.id,
+    actor: { role: 'Integration', id: key.id, channel: 'API' },
+    mode: key.mode,
+  };
   return { company: row, key, ctx };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
@@ -33,10 +40,16 @@ const audit = (companyId: string, eventType: string) => prisma.auditLog.findMany
 const input = { name: 'ERP export', scopes: ['dpp:read'], mode: 'live' as const };
 
 describe('mintKey', () => {
-  it('mints a usable key of the admin\'s company, audited with the admin key as actor and without secrets', async () => {
+  it("mints a usable key of the admin's company, audited with the admin key as actor and without secrets", async () => {
     const { company, ctx, key: adminKey } = await admin();
     const minted = await mintKey({ ctx, input: { ...input, allowedCidrs: ['10.1.2.3/8'], expiresInDays: 30 } });
-    expect(minted).toMatchObject({ name: 'ERP export', scopes: ['dpp:read'], mode: 'live', allowedCidrs: ['10.0.0.0/8'], status: 'active' });
+    expect(minted).toMatchObject({
+      name: 'ERP export',
+      scopes: ['dpp:read'],
+      mode: 'live',
+      allowedCidrs: ['10.0.0.0/8'],
+      status: 'active',
+    });
     expect((await findApiKeyByPlaintext(prisma, minted.key))?.companyId).toBe(company.id);
     const rows = await audit(company.id, 'ApiKeyMinted');
     const mine = rows.filter((r) => (r.eventContext as { apiKeyId: string }).apiKeyId === minted.id);
@@ -65,7 +78,7 @@ describe('mintKey', () => {
 });
 
 describe('reading keys', () => {
-  it('lists by status and mode, pages, and hides other companies\' keys and (from a sandbox admin) live keys', async () => {
+  it("lists by status and mode, pages, and hides other companies' keys and (from a sandbox admin) live keys", async () => {
     const { ctx } = await admin();
     const a = await mintKey({ ctx, input });
     const b = await mintKey({ ctx, input: { ...input, mode: 'test' } });
@@ -91,8 +104,12 @@ describe('updateKey', () => {
   it('renames, replaces the CIDR list (empty removes it), names invalid entries, and audits only real changes', async () => {
     const { company, ctx } = await admin();
     const k = await mintKey({ ctx, input: { ...input, allowedCidrs: ['192.0.2.0/24'] } });
-    expect(await updateKey({ ctx, input: { keyId: k.id, name: 'Renamed', allowedCidrs: ['2001:db8::1/32'] } })).toMatchObject({ name: 'Renamed', allowedCidrs: ['2001:db8::/32'] });
-    const error = await refusal(updateKey({ ctx, input: { keyId: k.id, allowedCidrs: ['10.0.0.0/8', 'nope', '300.1.1.1'] } }));
+    expect(
+      await updateKey({ ctx, input: { keyId: k.id, name: 'Renamed', allowedCidrs: ['2001:db8::1/32'] } }),
+    ).toMatchObject({ name: 'Renamed', allowedCidrs: ['2001:db8::/32'] });
+    const error = await refusal(
+      updateKey({ ctx, input: { keyId: k.id, allowedCidrs: ['10.0.0.0/8', 'nope', '300.1.1.1'] } }),
+    );
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.options.details).toMatchObject({ invalid: ['nope', '300.1.1.1'] });
     expect((await updateKey({ ctx, input: { keyId: k.id, allowedCidrs: [] } })).allowedCidrs).toEqual([]);
@@ -104,10 +121,20 @@ describe('updateKey', () => {
 describe('rotateKey', () => {
   it('mints a successor like the old key with a new secret; the old key is in grace until graceUntil', async () => {
     const { company, ctx } = await admin();
-    const old = await mintKey({ ctx, input: { ...input, scopes: ['dpp:read', 'mapping:read'], allowedCidrs: ['10.0.0.0/8'], expiresInDays: 30 } });
+    const old = await mintKey({
+      ctx,
+      input: { ...input, scopes: ['dpp:read', 'mapping:read'], allowedCidrs: ['10.0.0.0/8'], expiresInDays: 30 },
+    });
     const before = Date.now();
     const next = await rotateKey({ ctx, input: { keyId: old.id, graceHours: 2 } });
-    expect(next).toMatchObject({ name: old.name, scopes: old.scopes, mode: 'live', allowedCidrs: ['10.0.0.0/8'], rotatedFromId: old.id, status: 'active' });
+    expect(next).toMatchObject({
+      name: old.name,
+      scopes: old.scopes,
+      mode: 'live',
+      allowedCidrs: ['10.0.0.0/8'],
+      rotatedFromId: old.id,
+      status: 'active',
+    });
     expect(next.key).not.toBe(old.key);
     expect(next.signingSecret).not.toBe(old.signingSecret);
     const lifetime = new Date(next.expiresAt!).getTime() - new Date(next.createdAt).getTime();
@@ -158,7 +185,11 @@ describe('revokeKey and rotateSigningSecret', () => {
 describe('bulkRevokeKeys', () => {
   it('revokes named or all keys, ignores foreign ids, spares the caller by default, one audit row', async () => {
     const { company, ctx, key } = await admin();
-    const [a, b, c] = [await mintKey({ ctx, input }), await mintKey({ ctx, input }), await mintKey({ ctx, input: { ...input, mode: 'test' } })];
+    const [a, b, c] = [
+      await mintKey({ ctx, input }),
+      await mintKey({ ctx, input }),
+      await mintKey({ ctx, input: { ...input, mode: 'test' } }),
+    ];
     const foreign = await mintTestKey(prisma, (await createTestCompany(prisma)).id);
     expect(await bulkRevokeKeys({ ctx, input: { ids: [a.id, foreign.id, key.id] } })).toEqual({ revoked: [a.id] });
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: foreign.id } })).revokedAt).toBeNull();

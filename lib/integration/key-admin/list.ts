@@ -1,8 +1,8 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { requireKeyAdmin, tenantKeys } from './find';
-import { KEY_VIEW_SELECT, keyView, statusWhere, type KeyStatus } from './view';
+import { KEY_VIEW_SELECT, type KeyStatus, keyView, statusWhere } from './view';
 
 export interface ListKeysQuery {
   status?: KeyStatus;
@@ -13,7 +13,17 @@ export interface ListKeysQuery {
 }
 
 /** One page of the company's keys, oldest first (createdAt, then id), as views. */
-export async function listKeys({ ctx, query, db = prisma, now = new Date() }: { ctx: DomainContext; query: ListKeysQuery; db?: Db | Tx; now?: Date }) {
+export async function listKeys({
+  ctx,
+  query,
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  query: ListKeysQuery;
+  db?: Db | Tx;
+  now?: Date;
+}) {
   requireKeyAdmin(ctx, 'list API keys');
   const after = query.after;
   const rows = await db.apiKey.findMany({
@@ -22,7 +32,9 @@ export async function listKeys({ ctx, query, db = prisma, now = new Date() }: { 
         tenantKeys(ctx),
         query.mode ? { mode: query.mode } : {},
         query.status ? statusWhere(query.status, now) : {},
-        after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {},
+        after
+          ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+          : {},
       ],
     },
     select: KEY_VIEW_SELECT,
@@ -32,5 +44,8 @@ export async function listKeys({ ctx, query, db = prisma, now = new Date() }: { 
   const more = rows.length > query.limit;
   const items = more ? rows.slice(0, query.limit) : rows;
   const last = items.at(-1);
-  return { items: items.map((row) => keyView(row, now)), next: more && last ? { createdAt: last.createdAt, id: last.id } : null };
+  return {
+    items: items.map((row) => keyView(row, now)),
+    next: more && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
 }

@@ -1,11 +1,11 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { requireRole } from '../../passport/transitions/result';
 import { mintApiKey } from '../keys';
+import { PRIVILEGED_SCOPES, type Scope, validateScopeSet } from '../scopes';
 import { operatorId } from './find';
-import { PRIVILEGED_SCOPES, validateScopeSet, type Scope } from '../scopes';
 import type { MintedKeyView } from './mint';
 import { KEY_VIEW_SELECT, keyView } from './view';
 
@@ -21,13 +21,22 @@ export interface MintAdminKeyInput {
   allowedCidrs?: string[];
 }
 
-const invalid = (message: string, field: string) => new ServiceError('VALIDATION_ERROR', message, { details: { field } });
+const invalid = (message: string, field: string) =>
+  new ServiceError('VALIDATION_ERROR', message, { details: { field } });
 
 /**
  * The admin-key dialog's verb: a key carrying `keys:admin` or `gdpr:admin` and nothing else (gdpr:admin on live
  * keys only). The plan's key quota applies; mintApiKey writes the ApiKeyMinted audit row naming the operator.
  */
-export async function mintAdminKey({ ctx, input, db = prisma }: { ctx: DomainContext; input: MintAdminKeyInput; db?: Db | Tx }): Promise<MintedKeyView> {
+export async function mintAdminKey({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: MintAdminKeyInput;
+  db?: Db | Tx;
+}): Promise<MintedKeyView> {
   requireRole(ctx, ADMIN_KEY_ROLES, 'mint admin keys');
   if (!PRIVILEGED_SCOPES.includes(input.scope as Scope)) {
     throw invalid(`Choose one of ${PRIVILEGED_SCOPES.join(' or ')} for an admin key.`, 'scope');
@@ -38,8 +47,15 @@ export async function mintAdminKey({ ctx, input, db = prisma }: { ctx: DomainCon
   if (scopeErrors.length > 0) throw invalid(scopeErrors.join(' '), 'scope');
   return inTransaction(db, async (tx) => {
     const minted = await mintApiKey(tx, {
-      companyId: ctx.companyId, name: input.name, scopes: [input.scope], mode, expiresInDays: input.expiresInDays,
-      allowedCidrs: input.allowedCidrs, createdByUserId: operatorId(ctx), actor: ctx.actor, allowPrivileged: true,
+      companyId: ctx.companyId,
+      name: input.name,
+      scopes: [input.scope],
+      mode,
+      expiresInDays: input.expiresInDays,
+      allowedCidrs: input.allowedCidrs,
+      createdByUserId: operatorId(ctx),
+      actor: ctx.actor,
+      allowPrivileged: true,
     });
     const row = await tx.apiKey.findUniqueOrThrow({ where: { id: minted.id }, select: KEY_VIEW_SELECT });
     return { ...keyView(row), key: minted.key, signingSecret: minted.signingSecret };

@@ -1,10 +1,10 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { mintApiKey } from '../keys';
 import { operatorId, requireKeyAdmin, visibleModes } from './find';
-import { KEY_VIEW_SELECT, keyView, type KeyView } from './view';
+import { KEY_VIEW_SELECT, type KeyView, keyView } from './view';
 
 export interface MintKeyInput {
   name: string;
@@ -24,14 +24,30 @@ export interface MintedKeyView extends KeyView {
  * Mints a key of the administrator's company through the ordinary channel: privileged scopes are refused
  * (VALIDATION_ERROR naming them) and the plan's key quota applies (PLAN_LIMIT). mintApiKey writes the audit row.
  */
-export async function mintKey({ ctx, input, db = prisma }: { ctx: DomainContext; input: MintKeyInput; db?: Db | Tx }): Promise<MintedKeyView> {
+export async function mintKey({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: MintKeyInput;
+  db?: Db | Tx;
+}): Promise<MintedKeyView> {
   requireKeyAdmin(ctx, 'mint API keys');
   const mode = input.mode === 'test' ? 'TEST' : 'LIVE';
-  if (!visibleModes(ctx).includes(mode)) throw new ServiceError('CROSS_MODE_DENIED', 'A sandbox key can mint sandbox keys only.');
+  if (!visibleModes(ctx).includes(mode))
+    throw new ServiceError('CROSS_MODE_DENIED', 'A sandbox key can mint sandbox keys only.');
   return inTransaction(db, async (tx) => {
     const minted = await mintApiKey(tx, {
-      companyId: ctx.companyId, name: input.name, scopes: input.scopes, mode, expiresInDays: input.expiresInDays,
-      allowedCidrs: input.allowedCidrs, createdByUserId: operatorId(ctx), actor: ctx.actor, allowPrivileged: false,
+      companyId: ctx.companyId,
+      name: input.name,
+      scopes: input.scopes,
+      mode,
+      expiresInDays: input.expiresInDays,
+      allowedCidrs: input.allowedCidrs,
+      createdByUserId: operatorId(ctx),
+      actor: ctx.actor,
+      allowPrivileged: false,
     });
     const row = await tx.apiKey.findUniqueOrThrow({ where: { id: minted.id }, select: KEY_VIEW_SELECT });
     return { ...keyView(row), key: minted.key, signingSecret: minted.signingSecret };

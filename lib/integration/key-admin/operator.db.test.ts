@@ -24,7 +24,10 @@ async function operator(role: UserRole = 'ADMIN', company: Parameters<typeof cre
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
@@ -39,7 +42,11 @@ describe('key administration by a portal operator', () => {
     expect(live.key).toMatch(/^pk_live_/);
     expect(test.key).toMatch(/^pk_test_/);
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id: live.id } })).createdByUserId).toBe(user.id);
-    expect(await getKey({ ctx, input: { keyId: live.id } })).toMatchObject({ id: live.id, scopes: ['dpp:read', 'category:read'], status: 'active' });
+    expect(await getKey({ ctx, input: { keyId: live.id } })).toMatchObject({
+      id: live.id,
+      scopes: ['dpp:read', 'category:read'],
+      status: 'active',
+    });
     expect((await listKeys({ ctx, query: { limit: 10 } })).items.map((k) => k.id)).toEqual([live.id, test.id]);
 
     const successor = await rotateKey({ ctx, input: { keyId: live.id } });
@@ -48,7 +55,10 @@ describe('key administration by a portal operator', () => {
     expect((await rotateSigningSecret({ ctx, input: { keyId: successor.id } })).signingSecret).toMatch(/^sk_/);
     expect((await revokeKey({ ctx, input: { keyId: test.id } })).status).toBe('revoked');
 
-    const minted = await prisma.auditLog.findFirstOrThrow({ where: { companyId: company.id, eventType: 'ApiKeyMinted' }, orderBy: { createdAt: 'asc' } });
+    const minted = await prisma.auditLog.findFirstOrThrow({
+      where: { companyId: company.id, eventType: 'ApiKeyMinted' },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(minted).toMatchObject({ actorRole: 'ADMIN', actorId: user.id, eventChannel: 'Portal' });
   });
 
@@ -58,9 +68,13 @@ describe('key administration by a portal operator', () => {
       const existing = await mintTestKey(prisma, company.id);
       const keyId = existing.id;
       const attempts = [
-        () => mintKey({ ctx, input }), () => listKeys({ ctx, query: { limit: 10 } }), () => getKey({ ctx, input: { keyId } }),
-        () => revokeKey({ ctx, input: { keyId } }), () => rotateKey({ ctx, input: { keyId } }),
-        () => rotateSigningSecret({ ctx, input: { keyId } }), () => mintAdminKey({ ctx, input: { ...input, scope: 'keys:admin' } }),
+        () => mintKey({ ctx, input }),
+        () => listKeys({ ctx, query: { limit: 10 } }),
+        () => getKey({ ctx, input: { keyId } }),
+        () => revokeKey({ ctx, input: { keyId } }),
+        () => rotateKey({ ctx, input: { keyId } }),
+        () => rotateSigningSecret({ ctx, input: { keyId } }),
+        () => mintAdminKey({ ctx, input: { ...input, scope: 'keys:admin' } }),
       ];
       for (const attempt of attempts) expect((await refusal(attempt())).code).toBe('FORBIDDEN');
       expect(await prisma.apiKey.count({ where: { companyId: company.id } })).toBe(1);
@@ -73,7 +87,11 @@ describe('key administration by a portal operator', () => {
     const other = await createTestCompany(prisma);
     const foreign = await mintTestKey(prisma, other.id);
     const keyId = foreign.id;
-    for (const attempt of [() => getKey({ ctx, input: { keyId } }), () => revokeKey({ ctx, input: { keyId } }), () => rotateKey({ ctx, input: { keyId } })]) {
+    for (const attempt of [
+      () => getKey({ ctx, input: { keyId } }),
+      () => revokeKey({ ctx, input: { keyId } }),
+      () => rotateKey({ ctx, input: { keyId } }),
+    ]) {
       expect((await refusal(attempt())).code).toBe('NOT_FOUND');
     }
     const row = await prisma.apiKey.findUniqueOrThrow({ where: { id: foreign.id } });
@@ -93,8 +111,16 @@ describe('key administration by a portal operator', () => {
 describe('mintAdminKey', () => {
   it('mints keys:admin alone on a key (either mode) and gdpr:admin alone on a live key, audited as the operator', async () => {
     const { company, user, ctx } = await operator('ADMIN');
-    const keysAdmin = await mintAdminKey({ ctx, input: { name: 'Key manager', scope: 'keys:admin', mode: 'test', expiresInDays: 30, allowedCidrs: ['10.0.0.1'] } });
-    expect(keysAdmin).toMatchObject({ scopes: ['keys:admin'], mode: 'test', allowedCidrs: ['10.0.0.1/32'], status: 'active' });
+    const keysAdmin = await mintAdminKey({
+      ctx,
+      input: { name: 'Key manager', scope: 'keys:admin', mode: 'test', expiresInDays: 30, allowedCidrs: ['10.0.0.1'] },
+    });
+    expect(keysAdmin).toMatchObject({
+      scopes: ['keys:admin'],
+      mode: 'test',
+      allowedCidrs: ['10.0.0.1/32'],
+      status: 'active',
+    });
     expect(keysAdmin.key).toMatch(/^pk_test_/);
     expect(keysAdmin.signingSecret).toMatch(/^sk_/);
     const stored = await findApiKeyByPlaintext(prisma, keysAdmin.key);
@@ -105,14 +131,23 @@ describe('mintAdminKey', () => {
 
     const rows = await prisma.auditLog.findMany({ where: { companyId: company.id, eventType: 'ApiKeyMinted' } });
     const ofGdpr = rows.find((r) => (r.eventContext as { apiKeyId: string }).apiKeyId === gdpr.id);
-    expect(ofGdpr).toMatchObject({ actorRole: 'ADMIN', actorId: user.id, eventChannel: 'Portal', eventContext: expect.objectContaining({ scopes: ['gdpr:admin'] }) });
+    expect(ofGdpr).toMatchObject({
+      actorRole: 'ADMIN',
+      actorId: user.id,
+      eventChannel: 'Portal',
+      eventContext: expect.objectContaining({ scopes: ['gdpr:admin'] }),
+    });
     expect(JSON.stringify(rows)).not.toContain(gdpr.key);
     expect(JSON.stringify(rows)).not.toContain(gdpr.signingSecret);
   });
 
   it('refuses gdpr:admin on a sandbox key, a grantable scope and an unknown one (VALIDATION_ERROR naming scope), minting nothing', async () => {
     const { company, ctx } = await operator('ADMIN');
-    for (const [scope, mode] of [['gdpr:admin', 'test'], ['dpp:read', 'live'], ['everything', 'live']] as const) {
+    for (const [scope, mode] of [
+      ['gdpr:admin', 'test'],
+      ['dpp:read', 'live'],
+      ['everything', 'live'],
+    ] as const) {
       const error = await refusal(mintAdminKey({ ctx, input: { name: 'x', scope, mode } }));
       expect(error.code).toBe('VALIDATION_ERROR');
       expect(error.options.details).toMatchObject({ field: 'scope' });
@@ -122,12 +157,20 @@ describe('mintAdminKey', () => {
 
   it('is for portal administrators only: an API key and the system are refused; the plan quota applies', async () => {
     const { company, ctx } = await operator('ADMIN', { maxApiKeys: 1 });
-    const integration: DomainContext = { companyId: company.id, actor: { role: 'Integration', id: null, channel: 'API' }, mode: 'LIVE' };
+    const integration: DomainContext = {
+      companyId: company.id,
+      actor: { role: 'Integration', id: null, channel: 'API' },
+      mode: 'LIVE',
+    };
     const system: DomainContext = { companyId: company.id, actor: { role: 'System', id: 'cli', channel: 'System' } };
     for (const other of [integration, system]) {
-      expect((await refusal(mintAdminKey({ ctx: other, input: { name: 'x', scope: 'keys:admin', mode: 'live' } }))).code).toBe('FORBIDDEN');
+      expect(
+        (await refusal(mintAdminKey({ ctx: other, input: { name: 'x', scope: 'keys:admin', mode: 'live' } }))).code,
+      ).toBe('FORBIDDEN');
     }
     await mintAdminKey({ ctx, input: { name: 'first', scope: 'keys:admin', mode: 'live' } });
-    expect((await refusal(mintAdminKey({ ctx, input: { name: 'second', scope: 'keys:admin', mode: 'live' } }))).code).toBe('PLAN_LIMIT');
+    expect(
+      (await refusal(mintAdminKey({ ctx, input: { name: 'second', scope: 'keys:admin', mode: 'live' } }))).code,
+    ).toBe('PLAN_LIMIT');
   });
 });

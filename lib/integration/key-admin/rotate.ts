@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
@@ -6,7 +6,7 @@ import { DEFAULT_KEY_LIFETIME_DAYS, MAX_KEY_LIFETIME_DAYS, newKeyMaterial } from
 import { loadKeyForUpdate, requireKeyAdmin } from './find';
 import type { MintedKeyView } from './mint';
 import { requireKeyStatus } from './state';
-import { KEY_VIEW_SELECT, keyView, type KeyRow } from './view';
+import { KEY_VIEW_SELECT, type KeyRow, keyView } from './view';
 
 export const DEFAULT_GRACE_HOURS = 24;
 export const MAX_GRACE_HOURS = 168;
@@ -31,7 +31,15 @@ export interface RotateKeyInput {
  * secret; the old key keeps working until graceUntil. Not counted against the plan's key quota (the old key is
  * ending); a keys:admin key may rotate itself (its successor keeps keys:admin). One audit row.
  */
-export async function rotateKey({ ctx, input, db = prisma }: { ctx: DomainContext; input: RotateKeyInput; db?: Db | Tx }): Promise<MintedKeyView> {
+export async function rotateKey({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: RotateKeyInput;
+  db?: Db | Tx;
+}): Promise<MintedKeyView> {
   requireKeyAdmin(ctx, 'rotate API keys');
   return inTransaction(db, async (tx) => {
     const old = await loadKeyForUpdate(tx, ctx, input.keyId);
@@ -41,15 +49,32 @@ export async function rotateKey({ ctx, input, db = prisma }: { ctx: DomainContex
     const { key, displayPrefix, keyHash, signingSecret, signingSecretEnc } = newKeyMaterial(old.mode);
     const created = await tx.apiKey.create({
       data: {
-        companyId: old.companyId, name: old.name, mode: old.mode, displayPrefix, keyHash, scopes: old.scopes, allowedCidrs: old.allowedCidrs,
-        signingSecretEnc, expiresAt: new Date(now.getTime() + lifetimeDays(old) * DAY_MS), rotatedFromId: old.id, createdAt: now,
+        companyId: old.companyId,
+        name: old.name,
+        mode: old.mode,
+        displayPrefix,
+        keyHash,
+        scopes: old.scopes,
+        allowedCidrs: old.allowedCidrs,
+        signingSecretEnc,
+        expiresAt: new Date(now.getTime() + lifetimeDays(old) * DAY_MS),
+        rotatedFromId: old.id,
+        createdAt: now,
       },
       select: KEY_VIEW_SELECT,
     });
     await tx.apiKey.update({ where: { id: old.id }, data: { graceUntil } });
     await writeAudit(tx, {
-      companyId: ctx.companyId, eventType: 'ApiKeyRotated', actor: ctx.actor,
-      context: { apiKeyId: created.id, rotatedFromId: old.id, displayPrefix, graceUntil: graceUntil.toISOString(), expiresAt: created.expiresAt?.toISOString() ?? null },
+      companyId: ctx.companyId,
+      eventType: 'ApiKeyRotated',
+      actor: ctx.actor,
+      context: {
+        apiKeyId: created.id,
+        rotatedFromId: old.id,
+        displayPrefix,
+        graceUntil: graceUntil.toISOString(),
+        expiresAt: created.expiresAt?.toISOString() ?? null,
+      },
     });
     return { ...keyView(created, now), key, signingSecret };
   });

@@ -1,11 +1,11 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { normaliseCidrs } from '../cidr';
 import { loadKeyForUpdate, requireKeyAdmin } from './find';
-import { KEY_VIEW_SELECT, keyView, type KeyView } from './view';
+import { KEY_VIEW_SELECT, type KeyView, keyView } from './view';
 
 export interface UpdateKeyInput {
   keyId: string;
@@ -18,13 +18,18 @@ function patchOf(input: UpdateKeyInput): { name?: string; allowedCidrs?: string[
   const patch: { name?: string; allowedCidrs?: string[] } = {};
   if (input.name !== undefined) {
     const name = input.name.trim();
-    if (name.length < 1 || name.length > 100) throw new ServiceError('VALIDATION_ERROR', 'A key needs a name of 1 to 100 characters.', { details: { field: 'name' } });
+    if (name.length < 1 || name.length > 100)
+      throw new ServiceError('VALIDATION_ERROR', 'A key needs a name of 1 to 100 characters.', {
+        details: { field: 'name' },
+      });
     patch.name = name;
   }
   if (input.allowedCidrs !== undefined) {
     const { cidrs, invalid } = normaliseCidrs(input.allowedCidrs);
     if (invalid.length > 0) {
-      throw new ServiceError('VALIDATION_ERROR', `Not an IPv4 or IPv6 CIDR range: ${invalid.join(', ')}.`, { details: { field: 'allowedCidrs', invalid } });
+      throw new ServiceError('VALIDATION_ERROR', `Not an IPv4 or IPv6 CIDR range: ${invalid.join(', ')}.`, {
+        details: { field: 'allowedCidrs', invalid },
+      });
     }
     patch.allowedCidrs = cidrs;
   }
@@ -34,7 +39,15 @@ function patchOf(input: UpdateKeyInput): { name?: string; allowedCidrs?: string[
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Renames a key or replaces its CIDR allow-list (effective on its next request). A change to nothing writes nothing. */
-export async function updateKey({ ctx, input, db = prisma }: { ctx: DomainContext; input: UpdateKeyInput; db?: Db | Tx }): Promise<KeyView> {
+export async function updateKey({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: UpdateKeyInput;
+  db?: Db | Tx;
+}): Promise<KeyView> {
   requireKeyAdmin(ctx, 'change API keys');
   const patch = patchOf(input);
   return inTransaction(db, async (tx) => {
@@ -47,8 +60,14 @@ export async function updateKey({ ctx, input, db = prisma }: { ctx: DomainContex
     const data = Object.fromEntries(members.map((m) => [m, patch[m as keyof typeof patch]]));
     const updated = await tx.apiKey.update({ where: { id: key.id }, data, select: KEY_VIEW_SELECT });
     await writeAudit(tx, {
-      companyId: ctx.companyId, eventType: 'ApiKeyUpdated', actor: ctx.actor,
-      context: { apiKeyId: key.id, members, ...(members.includes('allowedCidrs') ? { allowedCidrs: updated.allowedCidrs } : {}) },
+      companyId: ctx.companyId,
+      eventType: 'ApiKeyUpdated',
+      actor: ctx.actor,
+      context: {
+        apiKeyId: key.id,
+        members,
+        ...(members.includes('allowedCidrs') ? { allowedCidrs: updated.allowedCidrs } : {}),
+      },
     });
     return keyView(updated);
   });

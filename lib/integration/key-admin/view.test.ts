@@ -3,7 +3,12 @@ import { keyStatus } from './view';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
-const key = (k: Partial<{ revokedAt: Date | null; expiresAt: Date | null; graceUntil: Date | null }>) => ({ revokedAt: null, expiresAt: at(1e9), graceUntil: null, ...k });
+const key = (k: Partial<{ revokedAt: Date | null; expiresAt: Date | null; graceUntil: Date | null }>) => ({
+  revokedAt: null,
+  expiresAt: at(1e9),
+  graceUntil: null,
+  ...k,
+});
 
 describe('keyStatus: the status of a key as listed', () => {
   it('is active, grace while a rotated key still works, expired past expiresAt or its grace, revoked above all', () => {

@@ -1,5 +1,4 @@
-import type { Prisma } from '../../db/generated/client';
-import type { ApiKey } from '../../db/generated/client';
+import type { ApiKey, Prisma } from '../../db/generated/client';
 import { isKeyUsable } from '../authenticate';
 
 export const KEY_STATUSES = ['active', 'grace', 'expired', 'revoked'] as const;
@@ -24,8 +23,19 @@ export interface KeyView {
 
 /** The columns a view is made of; the key hash and the encrypted secret are never selected. */
 export const KEY_VIEW_SELECT = {
-  id: true, companyId: true, name: true, displayPrefix: true, scopes: true, mode: true, allowedCidrs: true, expiresAt: true,
-  revokedAt: true, graceUntil: true, rotatedFromId: true, lastUsedAt: true, createdAt: true,
+  id: true,
+  companyId: true,
+  name: true,
+  displayPrefix: true,
+  scopes: true,
+  mode: true,
+  allowedCidrs: true,
+  expiresAt: true,
+  revokedAt: true,
+  graceUntil: true,
+  rotatedFromId: true,
+  lastUsedAt: true,
+  createdAt: true,
 } as const satisfies Prisma.ApiKeySelect;
 
 export type KeyRow = Pick<ApiKey, keyof typeof KEY_VIEW_SELECT>;
@@ -41,9 +51,19 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function keyView(key: KeyRow, now = new Date()): KeyView {
   return {
-    id: key.id, name: key.name, displayPrefix: key.displayPrefix, scopes: key.scopes, mode: key.mode === 'TEST' ? 'test' : 'live',
-    allowedCidrs: key.allowedCidrs, expiresAt: iso(key.expiresAt), revokedAt: iso(key.revokedAt), graceUntil: iso(key.graceUntil),
-    rotatedFromId: key.rotatedFromId, lastUsedAt: iso(key.lastUsedAt), createdAt: key.createdAt.toISOString(), status: keyStatus(key, now),
+    id: key.id,
+    name: key.name,
+    displayPrefix: key.displayPrefix,
+    scopes: key.scopes,
+    mode: key.mode === 'TEST' ? 'test' : 'live',
+    allowedCidrs: key.allowedCidrs,
+    expiresAt: iso(key.expiresAt),
+    revokedAt: iso(key.revokedAt),
+    graceUntil: iso(key.graceUntil),
+    rotatedFromId: key.rotatedFromId,
+    lastUsedAt: iso(key.lastUsedAt),
+    createdAt: key.createdAt.toISOString(),
+    status: keyStatus(key, now),
   };
 }
 

@@ -31,7 +31,10 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], options: Do
     if (item[method]) throw new Error(`Two definitions of ${endpoint.method} ${endpoint.path}`);
     item[method] = buildOperation(endpoint as DocumentedEndpoint, schemas);
   }
-  const tags = [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
+  const tags = [...new Set(endpoints.map((e) => e.tag))].map((name) => ({
+    name,
+    ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+  }));
   return {
     openapi: '3.1.0',
     info: {
@@ -47,7 +50,12 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], options: Do
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'pk_live_… or pk_test_… API key', description: 'The API key as a bearer token.' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'pk_live_… or pk_test_… API key',
+          description: 'The API key as a bearer token.',
+        },
       },
       schemas: schemas.components,
       parameters: HEADER_PARAMETERS,
@@ -64,7 +72,9 @@ export function openApiDocument(): { json: string; document: Record<string, any>
   if (!cached) {
     const cfg = config();
     const document = buildOpenApiDocument(INTEGRATION_ENDPOINTS, {
-      baseUrl: cfg.BASE_URL, perKeyPerMinute: cfg.RATE_LIMIT_API_KEY_PER_MINUTE, edgePerMinute: cfg.RATE_LIMIT_EDGE_PER_MINUTE,
+      baseUrl: cfg.BASE_URL,
+      perKeyPerMinute: cfg.RATE_LIMIT_API_KEY_PER_MINUTE,
+      edgePerMinute: cfg.RATE_LIMIT_EDGE_PER_MINUTE,
     });
     cached = { json: JSON.stringify(document), document };
   }

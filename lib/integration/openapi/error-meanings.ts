@@ -3,9 +3,11 @@ import type { ErrorCode } from '../../http/error-codes';
 /** One line per Integration API error code: what it means and what the client should do. */
 export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   INVALID_JSON: 'The body is not valid JSON.',
-  MALFORMED_BODY: 'The body is not the expected kind (not a JSON object, wrong Content-Type, or a body where none is taken).',
+  MALFORMED_BODY:
+    'The body is not the expected kind (not a JSON object, wrong Content-Type, or a body where none is taken).',
   VALIDATION_ERROR: 'A request member or query parameter is wrong; `details.issues` names each one.',
-  IDEMPOTENCY_KEY_REQUIRED: 'The Idempotency-Key header is missing or malformed, or was used for a different request (`details.reason` = `KEY_REUSED`).',
+  IDEMPOTENCY_KEY_REQUIRED:
+    'The Idempotency-Key header is missing or malformed, or was used for a different request (`details.reason` = `KEY_REUSED`).',
   FILE_REQUIRED: 'The multipart body has no file part.',
   INVALID_ID: 'A path id is not a UUID.',
   MODE_HEADER_MISMATCH: 'A sandbox (`pk_test_`) key must send `X-Service-Mode: test`; a live key must not.',
@@ -17,7 +19,7 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   FORBIDDEN_MODULE: "The company's plan does not include this module.",
   FORBIDDEN_COMPANY: 'The company is suspended.',
   CROSS_MODE_DENIED: 'This operation is for live keys only.',
-  NOT_FOUND: 'No such resource for this key: unknown, another tenant\'s, or of the other mode.',
+  NOT_FOUND: "No such resource for this key: unknown, another tenant's, or of the other mode.",
   NO_FILE: 'The document record exists but its stored file is missing.',
   SUPPLIER_NOT_ACCESSIBLE: 'The supplier is neither owned by nor linked to your company.',
   LOCK_CONFLICT: 'The `lockVersion` sent is stale: re-read, re-apply and retry with `currentLockVersion`.',
@@ -53,6 +55,15 @@ export function errorMeaning(code: ErrorCode): string {
 
 /** Short reason phrases for the response descriptions. */
 export const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request', 401: 'Unauthenticated', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 415: 'Unsupported media type',
-  422: 'Unprocessable', 429: 'Too many requests', 500: 'Internal error', 502: 'Bad gateway', 503: 'Unavailable',
+  400: 'Bad request',
+  401: 'Unauthenticated',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  415: 'Unsupported media type',
+  422: 'Unprocessable',
+  429: 'Too many requests',
+  500: 'Internal error',
+  502: 'Bad gateway',
+  503: 'Unavailable',
 };

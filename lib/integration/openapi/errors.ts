@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '../../http/error-codes';
-import { isWrite, type Endpoint } from '../endpoint';
+import { type Endpoint, isWrite } from '../endpoint';
 import { errorMeaning, STATUS_TEXT } from './error-meanings';
 import { responseHeaders } from './headers';
 
@@ -21,10 +21,12 @@ export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
     add('UNAUTHENTICATED', 'INVALID_API_KEY', 'FORBIDDEN_MODULE', 'FORBIDDEN_COMPANY', 'MODE_HEADER_MISMATCH');
     if (endpoint.scope !== 'any') add('FORBIDDEN_SCOPE');
     if (endpoint.liveOnly) add('CROSS_MODE_DENIED');
-    if (isWrite(endpoint.method)) add('INVALID_SIGNATURE', 'SIGNING_NOT_CONFIGURED', 'IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_IN_PROGRESS');
+    if (isWrite(endpoint.method))
+      add('INVALID_SIGNATURE', 'SIGNING_NOT_CONFIGURED', 'IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_IN_PROGRESS');
     // The write body limit applies to every write, whatever it reads: past it, MALFORMED_BODY (FILE_INVALID for uploads).
     if (isWrite(endpoint.method) && endpoint.body !== 'multipart') add('MALFORMED_BODY');
-    if (endpoint.body && endpoint.body !== 'none' && endpoint.body !== 'multipart') add('INVALID_JSON', 'VALIDATION_ERROR');
+    if (endpoint.body && endpoint.body !== 'none' && endpoint.body !== 'multipart')
+      add('INVALID_JSON', 'VALIDATION_ERROR');
     if (endpoint.query) add('VALIDATION_ERROR');
     if (pathParameterNames(endpoint.path).includes('id')) add('INVALID_ID', 'NOT_FOUND');
   }
@@ -37,7 +39,10 @@ export function errorExamples(codes: Iterable<ErrorCode>): Record<string, unknow
   return Object.fromEntries(
     [...new Set(codes)].map((code) => [
       code,
-      { summary: errorMeaning(code), value: { error: { code, message: errorMeaning(code), requestId: '5b1f0e7c-2d4a-4f6b-9c3e-8a7d6b5c4e3f' } } },
+      {
+        summary: errorMeaning(code),
+        value: { error: { code, message: errorMeaning(code), requestId: '5b1f0e7c-2d4a-4f6b-9c3e-8a7d6b5c4e3f' } },
+      },
     ]),
   );
 }

@@ -8,7 +8,12 @@ describe('SchemaCollector', () => {
     const Part = z.object({ sku: z.string() }).meta({ id: 'CollectorPart' });
     const schemas = new SchemaCollector();
     const root = schemas.convert(z.object({ a: Part, b: z.array(Part) }), 'output');
-    expect(root).toMatchObject({ properties: { a: { $ref: '#/components/schemas/CollectorPart' }, b: { items: { $ref: '#/components/schemas/CollectorPart' } } } });
+    expect(root).toMatchObject({
+      properties: {
+        a: { $ref: '#/components/schemas/CollectorPart' },
+        b: { items: { $ref: '#/components/schemas/CollectorPart' } },
+      },
+    });
     expect(root.$schema).toBeUndefined();
     expect(root.$defs).toBeUndefined();
     expect(schemas.components.CollectorPart).toMatchObject({ type: 'object', properties: { sku: { type: 'string' } } });
@@ -41,7 +46,7 @@ describe('exampleOf', () => {
   const schemas = new SchemaCollector();
   const example = (schema: z.ZodType) => exampleOf(schemas.convert(schema, 'input'), schemas);
 
-  it('prefers the schema\'s own example, then the first of its examples', () => {
+  it("prefers the schema's own example, then the first of its examples", () => {
     expect(example(z.object({ a: z.string() }).meta({ example: { a: 'x' } }))).toEqual({ a: 'x' });
     expect(example(z.object({ a: z.string() }).meta({ examples: [{ a: 'y' }, { a: 'z' }] }))).toEqual({ a: 'y' });
   });
@@ -56,7 +61,14 @@ describe('exampleOf', () => {
       cursor: z.string().nullable(),
       tags: z.array(z.string().meta({ example: 'blue' })).optional(),
     });
-    expect(example(body)).toEqual({ name: 'Aurora', id: expect.stringMatching(/^[0-9a-f-]{36}$/), count: 3, kind: 'cell', cursor: null, tags: ['blue'] });
+    expect(example(body)).toEqual({
+      name: 'Aurora',
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      count: 3,
+      kind: 'cell',
+      cursor: null,
+      tags: ['blue'],
+    });
   });
 
   it('gives no example when nothing in the schema carries one', () => {

@@ -31,7 +31,9 @@ export class SchemaCollector {
 
   convert(schema: z.ZodType, io: Io): JsonSchema {
     const raw = z.toJSONSchema(schema, {
-      target: 'draft-2020-12', io, unrepresentable: 'any',
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
       // Answers may gain members in a compatible release: clients must not be told to refuse unknown ones.
       override: ({ jsonSchema }) => {
         if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
@@ -44,15 +46,18 @@ export class SchemaCollector {
     const defs = ($defs ?? {}) as Record<string, JsonSchema>;
     const identity = new Map(Object.keys(defs).map((n) => [n, n]));
     const names = new Map<string, string>();
-    for (const [name, def] of Object.entries(defs)) names.set(name, this.freeName(name, rewriteRefs(def, identity), io));
-    for (const [name, def] of Object.entries(defs)) this.components[names.get(name)!] = rewriteRefs(def, names) as JsonSchema;
+    for (const [name, def] of Object.entries(defs))
+      names.set(name, this.freeName(name, rewriteRefs(def, identity), io));
+    for (const [name, def] of Object.entries(defs))
+      this.components[names.get(name)!] = rewriteRefs(def, names) as JsonSchema;
     return rewriteRefs(root, names) as JsonSchema;
   }
 
   /** A JSON Schema's own component when it is a bare `$ref`, else itself. */
   resolve(schema: JsonSchema): JsonSchema {
     const ref = schema.$ref;
-    if (typeof ref === 'string' && ref.startsWith(COMPONENTS)) return this.components[ref.slice(COMPONENTS.length)] ?? schema;
+    if (typeof ref === 'string' && ref.startsWith(COMPONENTS))
+      return this.components[ref.slice(COMPONENTS.length)] ?? schema;
     return schema;
   }
 
@@ -92,7 +97,10 @@ function hasExample(s: JsonSchema, collector: SchemaCollector, depth: number): b
   if (depth > 6) return false;
   const r = collector.resolve(s);
   if (r.example !== undefined || (Array.isArray(r.examples) && r.examples.length > 0)) return true;
-  const members = [...Object.values((r.properties ?? {}) as Record<string, JsonSchema>), ...(r.items && typeof r.items === 'object' ? [r.items as JsonSchema] : [])];
+  const members = [
+    ...Object.values((r.properties ?? {}) as Record<string, JsonSchema>),
+    ...(r.items && typeof r.items === 'object' ? [r.items as JsonSchema] : []),
+  ];
   const variants = [...((r.oneOf ?? []) as JsonSchema[]), ...((r.anyOf ?? []) as JsonSchema[])];
   return [...members, ...variants].some((m) => hasExample(m, collector, depth + 1));
 }

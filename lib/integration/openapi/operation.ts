@@ -6,13 +6,21 @@ import { headerParameters, responseHeaders } from './headers';
 import { exampleOf, type JsonSchema, type SchemaCollector } from './json-schema';
 
 const PATH_PARAMETERS: Record<string, { description: string; schema: JsonSchema }> = {
-  id: { description: 'Resource id (UUID); a malformed one answers 400 `INVALID_ID`.', schema: { type: 'string', format: 'uuid' } },
-  code: { description: 'Category code, as listed by `GET /api/v1/categories`.', schema: { type: 'string', examples: ['EV_BATTERY'] } },
+  id: {
+    description: 'Resource id (UUID); a malformed one answers 400 `INVALID_ID`.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  code: {
+    description: 'Category code, as listed by `GET /api/v1/categories`.',
+    schema: { type: 'string', examples: ['EV_BATTERY'] },
+  },
 };
 
 function pathParameters(path: string) {
   return pathParameterNames(path).map((name) => ({
-    name, in: 'path', required: true,
+    name,
+    in: 'path',
+    required: true,
     ...(PATH_PARAMETERS[name] ?? { description: `The ${name} of the resource.`, schema: { type: 'string' } }),
   }));
 }
@@ -25,7 +33,9 @@ function queryParameters(query: z.ZodType | undefined, schemas: SchemaCollector)
   return Object.entries((object.properties ?? {}) as Record<string, JsonSchema>).map(([name, member]) => {
     const { description, example, ...schema } = member;
     return {
-      name, in: 'query', required: required.has(name),
+      name,
+      in: 'query',
+      required: required.has(name),
       ...(typeof description === 'string' ? { description } : {}),
       schema,
       ...(example === undefined ? {} : { example }),
@@ -63,24 +73,35 @@ function successResponse(endpoint: DocumentedEndpoint, schemas: SchemaCollector)
   const media: Record<string, unknown> = schema ? content(contentType, schemas.convert(schema, 'output'), schemas) : {};
   for (const type of endpoint.docs?.binaryContent ?? []) media[type] = { schema: { type: 'string', format: 'binary' } };
   const binary = (endpoint.docs?.binaryContent?.length ?? 0) > 0;
-  for (const [type, alt] of Object.entries(endpoint.docs?.alternateContent ?? {})) Object.assign(media, content(type, schemas.convert(alt.schema, 'output'), schemas));
+  for (const [type, alt] of Object.entries(endpoint.docs?.alternateContent ?? {}))
+    Object.assign(media, content(type, schemas.convert(alt.schema, 'output'), schemas));
   const responses: Record<string, unknown> = {
     [String(status)]: {
-      description, headers: { ...responseHeaders(endpoint), ...endpoint.docs?.successHeaders },
+      description,
+      headers: { ...responseHeaders(endpoint), ...endpoint.docs?.successHeaders },
       ...(status === 204 || (!schema && !binary) ? {} : { content: media }),
     },
   };
   for (const [other, answer] of Object.entries(endpoint.docs?.otherResponses ?? {})) {
-    responses[other] = { description: answer.description, headers: responseHeaders(endpoint), content: content('application/json', schemas.convert(answer.schema, 'output'), schemas) };
+    responses[other] = {
+      description: answer.description,
+      headers: responseHeaders(endpoint),
+      content: content('application/json', schemas.convert(answer.schema, 'output'), schemas),
+    };
   }
   return responses;
 }
 
 function accessNote(endpoint: DocumentedEndpoint): string {
   const lines = [
-    endpoint.scope === null ? '**Credentials:** none.' : endpoint.scope === 'any' ? '**Scope:** any valid API key.' : `**Scope:** \`${endpoint.scope}\`.`,
+    endpoint.scope === null
+      ? '**Credentials:** none.'
+      : endpoint.scope === 'any'
+        ? '**Scope:** any valid API key.'
+        : `**Scope:** \`${endpoint.scope}\`.`,
   ];
-  if (endpoint.scope !== null && isWrite(endpoint.method)) lines.push('**Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.');
+  if (endpoint.scope !== null && isWrite(endpoint.method))
+    lines.push('**Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.');
   if (endpoint.body === 'none') lines.push('No request body: the signature hashes the empty string.');
   if (endpoint.liveOnly) lines.push('**Live keys only:** a sandbox key gets 403 `CROSS_MODE_DENIED`.');
   return lines.join('\n\n');
@@ -91,8 +112,15 @@ function mergeResponses(success: Record<string, any>, errors: Record<string, any
   const merged: Record<string, unknown> = { ...errors, ...success };
   for (const status of Object.keys(success).filter((s) => s in errors)) {
     const [a, b] = [success[status], errors[status]];
-    const json = { schema: { oneOf: [a.content['application/json'].schema, b.content['application/json'].schema] }, examples: b.content['application/json'].examples };
-    merged[status] = { ...b, description: `${a.description}\n\nOr an error. ${b.description}`, content: { 'application/json': json } };
+    const json = {
+      schema: { oneOf: [a.content['application/json'].schema, b.content['application/json'].schema] },
+      examples: b.content['application/json'].examples,
+    };
+    merged[status] = {
+      ...b,
+      description: `${a.description}\n\nOr an error. ${b.description}`,
+      content: { 'application/json': json },
+    };
   }
   return Object.fromEntries(Object.entries(merged).sort(([x], [y]) => Number(x) - Number(y)));
 }
@@ -108,7 +136,11 @@ export function buildOperation(endpoint: DocumentedEndpoint, schemas: SchemaColl
     security: endpoint.scope === null ? [] : [{ bearerAuth: [] }],
     'x-required-scope': endpoint.scope,
     ...(endpoint.liveOnly ? { 'x-live-only': true } : {}),
-    parameters: [...pathParameters(endpoint.path), ...queryParameters(endpoint.query, schemas), ...headerParameters(endpoint)],
+    parameters: [
+      ...pathParameters(endpoint.path),
+      ...queryParameters(endpoint.query, schemas),
+      ...headerParameters(endpoint),
+    ],
     ...(body ? { requestBody: body } : {}),
     responses: mergeResponses(successResponse(endpoint, schemas), errorResponses(endpoint)),
   };

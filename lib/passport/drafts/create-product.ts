@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
@@ -8,7 +8,14 @@ import { emitEvent } from '../../webhooks/events';
 import { loadCategorySchema } from '../schema-version';
 import { requireRole } from '../transitions/result';
 import { applyFormData } from './form-data';
-import { requireGtinFree, requireNameFree, uniqueViolationAsConflict, validGtin, validName, validQualifier } from './identity';
+import {
+  requireGtinFree,
+  requireNameFree,
+  uniqueViolationAsConflict,
+  validGtin,
+  validName,
+  validQualifier,
+} from './identity';
 import { requireProductQuota } from './plan-limit';
 import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 import { claimSlug } from './slug';
@@ -27,7 +34,15 @@ export interface CreateProductInput {
 export const AUTHOR_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
 
 /** A new draft in the caller's mode, on its category's current schema version. */
-export async function createProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: CreateProductInput; db?: Db | Tx }): Promise<ProductRow> {
+export async function createProduct({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: CreateProductInput;
+  db?: Db | Tx;
+}): Promise<ProductRow> {
   requireRole(ctx, AUTHOR_ROLES, 'create a passport');
   const identity = {
     name: validName(input.name),
@@ -48,13 +63,24 @@ export async function createProduct({ ctx, input, db = prisma }: { ctx: DomainCo
       const slug = await claimSlug(tx, input.slug ?? undefined, identity.name);
       const product = await tx.product.create({
         data: {
-          ...identity, slug, mode, companyId: ctx.companyId, categoryId: category.id, schemaVersion: schema.version,
+          ...identity,
+          slug,
+          mode,
+          companyId: ctx.companyId,
+          categoryId: category.id,
+          schemaVersion: schema.version,
           formData: formData as Prisma.InputJsonObject,
         },
         include: PRODUCT_INCLUDE,
       });
       const context = { category: category.code, schemaVersion: schema.version, fields: changed };
-      await writeAudit(tx, { companyId: ctx.companyId, productId: product.id, eventType: 'Create', actor: ctx.actor, context });
+      await writeAudit(tx, {
+        companyId: ctx.companyId,
+        productId: product.id,
+        eventType: 'Create',
+        actor: ctx.actor,
+        context,
+      });
       const data = { productId: product.id, slug, category: category.code };
       await emitEvent(tx, { companyId: ctx.companyId, mode, type: 'product.created', data });
       return product;
@@ -66,5 +92,7 @@ export async function createProduct({ ctx, input, db = prisma }: { ctx: DomainCo
 
 function unknownCategory(): ServiceError {
   const message = 'No battery category has this code; GET /api/v1/categories lists them.';
-  return new ServiceError('VALIDATION_ERROR', message, { details: { issues: [{ path: 'categoryCode', code: 'unknown_category', message }] } });
+  return new ServiceError('VALIDATION_ERROR', message, {
+    details: { issues: [{ path: 'categoryCode', code: 'unknown_category', message }] },
+  });
 }

@@ -18,14 +18,19 @@ export const apiCtx = (companyId: string, mode: Mode = 'LIVE'): DomainContext =>
   mode,
 });
 
-export const newCompany = (overrides: Parameters<typeof createTestCompany>[1] = {}) => createTestCompany(prisma, overrides);
+export const newCompany = (overrides: Parameters<typeof createTestCompany>[1] = {}) =>
+  createTestCompany(prisma, overrides);
 
 export const evExamples = () => exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY);
 
 export async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ServiceError);
   return err as ServiceError;
 }
 
-export const auditRows = (productId: string) => prisma.auditLog.findMany({ where: { productId }, orderBy: { createdAt: 'asc' } });
+export const auditRows = (productId: string) =>
+  prisma.auditLog.findMany({ where: { productId }, orderBy: { createdAt: 'asc' } });

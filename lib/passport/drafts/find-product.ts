@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
-import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 import { isUuid } from '../../ids';
+import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 
 /**
  * The tenant's product for a read: another company's product, or one of the other mode (a sandbox key asking for

@@ -22,14 +22,24 @@ function incompleteEntries(schema: CategorySchema, patch: Record<string, unknown
  * A form-data batch merged over the stored data, all-or-nothing: any problem refuses the whole batch with 422
  * FIELD_VALIDATION_ERROR naming each field (never its value). `null` clears a field.
  */
-export function applyFormData(schema: CategorySchema, current: Record<string, unknown>, patch: Record<string, unknown>): AppliedFormData {
+export function applyFormData(
+  schema: CategorySchema,
+  current: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): AppliedFormData {
   const fieldErrors = [...validateFormData(schema, patch), ...incompleteEntries(schema, patch)];
   if (fieldErrors.length > 0) {
-    throw new ServiceError('FIELD_VALIDATION_ERROR', `The form data was refused (${fieldErrors.length} problem(s)); nothing was saved.`, {
-      fieldErrors,
-    });
+    throw new ServiceError(
+      'FIELD_VALIDATION_ERROR',
+      `The form data was refused (${fieldErrors.length} problem(s)); nothing was saved.`,
+      {
+        fieldErrors,
+      },
+    );
   }
   const formData = mergeFormData(current, patch);
-  const changed = Object.keys(patch).filter((id) => canonicalJson(current[id] ?? null) !== canonicalJson(formData[id] ?? null));
+  const changed = Object.keys(patch).filter(
+    (id) => canonicalJson(current[id] ?? null) !== canonicalJson(formData[id] ?? null),
+  );
   return { formData, changed };
 }

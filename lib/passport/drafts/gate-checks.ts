@@ -15,7 +15,8 @@ export interface GateCheck {
 }
 
 export function readinessCheck(r: ReadinessReport): GateCheck {
-  if (r.ok) return { id: 'readiness', status: 'pass', message: 'Every mandated field has a value and every value is valid.' };
+  if (r.ok)
+    return { id: 'readiness', status: 'pass', message: 'Every mandated field has a value and every value is valid.' };
   const message = `${r.missing.length} mandated field(s) without a value, ${r.invalid.length} invalid value(s).`;
   return { id: 'readiness', status: 'fail', message, details: { missing: r.missing, invalid: r.invalid } };
 }
@@ -24,9 +25,15 @@ export function readinessCheck(r: ReadinessReport): GateCheck {
 export function schemaCompatibilityCheck(c: SchemaCompatibility): GateCheck {
   const id = 'schema_compatibility';
   const versions = { productSchemaVersion: c.productSchemaVersion, currentSchemaVersion: c.currentSchemaVersion };
-  if (!c.upgradeAvailable) return { id, status: 'pass', message: `The product uses the current schema version ${c.currentSchemaVersion}.` };
+  if (!c.upgradeAvailable)
+    return { id, status: 'pass', message: `The product uses the current schema version ${c.currentSchemaVersion}.` };
   if (c.compatible) {
-    return { id, status: 'warn', message: `Schema version ${c.currentSchemaVersion} is available; the product's data is compatible with it.`, details: versions };
+    return {
+      id,
+      status: 'warn',
+      message: `Schema version ${c.currentSchemaVersion} is available; the product's data is compatible with it.`,
+      details: versions,
+    };
   }
   const message = `The current schema version ${c.currentSchemaVersion} refuses ${c.problems.length} value(s) of this product.`;
   return { id, status: 'fail', message, details: { ...versions, problems: c.problems } };
@@ -42,17 +49,27 @@ export async function componentGraphCheck(db: Db | Tx, companyId: string, produc
 export async function gtinPrefixCheck(db: Db | Tx, companyId: string, gtin: string | null): Promise<GateCheck> {
   const id = 'gtin_prefix';
   if (!gtin) return { id, status: 'skip', message: 'The product has no GTIN.' };
-  const prefixes = (await db.gs1Prefix.findMany({ where: { companyId }, select: { prefix: true }, orderBy: { prefix: 'asc' } })).map((p) => p.prefix);
-  if (gtinUnderAnyPrefix(gtin, prefixes)) return { id, status: 'pass', message: "The GTIN falls under one of the company's GS1 company prefixes." };
-  const message = prefixes.length === 0
-    ? 'The company has registered no GS1 company prefix, so its GTIN cannot be verified; register the prefix first.'
-    : `The GTIN falls under none of the company's ${prefixes.length} GS1 company prefix(es).`;
+  const prefixes = (
+    await db.gs1Prefix.findMany({ where: { companyId }, select: { prefix: true }, orderBy: { prefix: 'asc' } })
+  ).map((p) => p.prefix);
+  if (gtinUnderAnyPrefix(gtin, prefixes))
+    return { id, status: 'pass', message: "The GTIN falls under one of the company's GS1 company prefixes." };
+  const message =
+    prefixes.length === 0
+      ? 'The company has registered no GS1 company prefix, so its GTIN cannot be verified; register the prefix first.'
+      : `The GTIN falls under none of the company's ${prefixes.length} GS1 company prefix(es).`;
   return { id, status: 'fail', message, details: { gtin, prefixes } };
 }
 
 /** Evidence documents are reported, never required yet: a missing one warns. */
 export async function documentsCheck(db: Db | Tx, companyId: string, productId: string): Promise<GateCheck> {
   const count = await db.document.count({ where: { companyId, productId } });
-  if (count === 0) return { id: 'documents', status: 'warn', message: 'No evidence documents are on file for this product.', details: { count } };
+  if (count === 0)
+    return {
+      id: 'documents',
+      status: 'warn',
+      message: 'No evidence documents are on file for this product.',
+      details: { count },
+    };
   return { id: 'documents', status: 'pass', message: `${count} evidence document(s) on file.`, details: { count } };
 }

@@ -20,18 +20,33 @@ describe('readiness', () => {
     const report = await productReadiness({ ctx: apiCtx(c.id), input: { productId: empty.id } });
     expect(report.ok).toBe(false);
     expect(report.missing.length).toBe(CATEGORY_SCHEMAS.EV_BATTERY.fields.filter((f) => f.mandated).length);
-    const broken = await createTestProduct(prisma, { companyId: c.id, formData: { ...evExamples(), nominal_voltage_v: 'high' } });
+    const broken = await createTestProduct(prisma, {
+      companyId: c.id,
+      formData: { ...evExamples(), nominal_voltage_v: 'high' },
+    });
     const r2 = await productReadiness({ ctx: apiCtx(c.id), input: { productId: broken.id } });
-    expect(r2).toMatchObject({ ok: false, missing: [], invalid: [expect.objectContaining({ field_id: 'nominal_voltage_v', code: 'WRONG_TYPE' })] });
+    expect(r2).toMatchObject({
+      ok: false,
+      missing: [],
+      invalid: [expect.objectContaining({ field_id: 'nominal_voltage_v', code: 'WRONG_TYPE' })],
+    });
     const full = await createTestProduct(prisma, { companyId: c.id, formData: evExamples() });
-    expect(await productReadiness({ ctx: apiCtx(c.id), input: { productId: full.id } })).toEqual({ ok: true, missing: [], invalid: [] });
+    expect(await productReadiness({ ctx: apiCtx(c.id), input: { productId: full.id } })).toEqual({
+      ok: true,
+      missing: [],
+      invalid: [],
+    });
   });
 
   it("answers another mode's product with NOT_FOUND and a malformed id with INVALID_ID", async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, mode: 'TEST' });
-    expect((await rejection(productReadiness({ ctx: apiCtx(c.id), input: { productId: p.id } }))).code).toBe('NOT_FOUND');
-    expect((await rejection(productReadiness({ ctx: apiCtx(c.id), input: { productId: 'nope' } }))).code).toBe('INVALID_ID');
+    expect((await rejection(productReadiness({ ctx: apiCtx(c.id), input: { productId: p.id } }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await rejection(productReadiness({ ctx: apiCtx(c.id), input: { productId: 'nope' } }))).code).toBe(
+      'INVALID_ID',
+    );
   });
 });
 
@@ -40,7 +55,13 @@ describe('schema compatibility endpoint', () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M' } });
     const report = await productSchemaCompatibility({ ctx: apiCtx(c.id), input: { productId: p.id } });
-    expect(report).toEqual({ productSchemaVersion: 1, currentSchemaVersion: 1, compatible: true, upgradeAvailable: false, problems: [] });
+    expect(report).toEqual({
+      productSchemaVersion: 1,
+      currentSchemaVersion: 1,
+      compatible: true,
+      upgradeAvailable: false,
+      problems: [],
+    });
   });
 });
 
@@ -49,13 +70,22 @@ describe('publish gate', () => {
     const c = await newCompany();
     const ctx = apiCtx(c.id);
     const none = await createTestProduct(prisma, { companyId: c.id, formData: evExamples() });
-    expect(await statusOf(ctx, none.id)).toEqual({ readiness: 'pass', schema_compatibility: 'pass', component_graph: 'pass', gtin_prefix: 'skip', documents: 'warn' });
+    expect(await statusOf(ctx, none.id)).toEqual({
+      readiness: 'pass',
+      schema_compatibility: 'pass',
+      component_graph: 'pass',
+      gtin_prefix: 'skip',
+      documents: 'warn',
+    });
     const prefix = `7${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     const gtin = `0${withCheckDigit(`${prefix}123`)}`;
     const p = await createTestProduct(prisma, { companyId: c.id, gtin, formData: evExamples() });
     const unregistered = await productGate({ ctx, input: { productId: p.id } });
     expect(unregistered.ok).toBe(false);
-    expect(unregistered.checks.find((x) => x.id === 'gtin_prefix')).toMatchObject({ status: 'fail', details: { gtin, prefixes: [] } });
+    expect(unregistered.checks.find((x) => x.id === 'gtin_prefix')).toMatchObject({
+      status: 'fail',
+      details: { gtin, prefixes: [] },
+    });
     await prisma.gs1Prefix.create({ data: { companyId: c.id, prefix: '4000001' } });
     expect((await statusOf(ctx, p.id)).gtin_prefix).toBe('fail');
     await prisma.gs1Prefix.create({ data: { companyId: c.id, prefix } });
@@ -71,7 +101,17 @@ describe('publish gate', () => {
     expect(before.ok).toBe(true);
     expect(before.checks.find((x) => x.id === 'documents')).toMatchObject({ status: 'warn', details: { count: 0 } });
     await prisma.document.create({
-      data: { companyId: c.id, productId: p.id, documentType: 'test_report', title: 'T', fileName: 't.pdf', contentType: 'application/pdf', byteLength: 1, sha256: '0'.repeat(64), storageKey: `k-${tag()}` },
+      data: {
+        companyId: c.id,
+        productId: p.id,
+        documentType: 'test_report',
+        title: 'T',
+        fileName: 't.pdf',
+        contentType: 'application/pdf',
+        byteLength: 1,
+        sha256: '0'.repeat(64),
+        storageKey: `k-${tag()}`,
+      },
     });
     expect((await statusOf(apiCtx(c.id), p.id)).documents).toBe('pass');
   });

@@ -1,9 +1,16 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { loadCategorySchema } from '../schema-version';
 import { getProductOrThrow } from './find-product';
-import { componentGraphCheck, documentsCheck, gtinPrefixCheck, readinessCheck, schemaCompatibilityCheck, type GateCheck } from './gate-checks';
-import { readinessOf, type ReadinessReport } from './readiness';
+import {
+  componentGraphCheck,
+  documentsCheck,
+  type GateCheck,
+  gtinPrefixCheck,
+  readinessCheck,
+  schemaCompatibilityCheck,
+} from './gate-checks';
+import { type ReadinessReport, readinessOf } from './readiness';
 import { compatibilityOf } from './schema-compatibility';
 
 export type { GateCheck, GateCheckId, GateStatus } from './gate-checks';
@@ -14,7 +21,14 @@ export interface GateReport {
   checks: GateCheck[];
 }
 
-type Subject = { id: string; companyId: string; categoryId: string; schemaVersion: number; formData: unknown; gtin: string | null };
+type Subject = {
+  id: string;
+  companyId: string;
+  categoryId: string;
+  schemaVersion: number;
+  formData: unknown;
+  gtin: string | null;
+};
 
 /** Every publication check with its result, in a fixed order; the readiness report comes along for submission. */
 export async function gateOf(db: Db | Tx, product: Subject): Promise<GateReport & { readiness: ReadinessReport }> {
@@ -30,7 +44,15 @@ export async function gateOf(db: Db | Tx, product: Subject): Promise<GateReport 
   return { ok: checks.every((c) => c.status !== 'fail'), checks, readiness };
 }
 
-export async function productGate({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }): Promise<GateReport> {
+export async function productGate({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string };
+  db?: Db | Tx;
+}): Promise<GateReport> {
   const { ok, checks } = await gateOf(db, await getProductOrThrow(db, ctx, input.productId));
   return { ok, checks };
 }

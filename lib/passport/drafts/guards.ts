@@ -23,7 +23,11 @@ export function requireEditable(product: { isDemo: boolean; state: ProductState 
 /** Optimistic locking: the caller's lockVersion must be the current one (re-read, re-apply, retry). */
 export function requireLockVersion(product: { lockVersion: number }, lockVersion: number | undefined): void {
   if (lockVersion === undefined || lockVersion === product.lockVersion) return;
-  throw new ServiceError('LOCK_CONFLICT', 'The product changed since it was read: re-read it and apply the change again.', {
-    currentLockVersion: product.lockVersion,
-  });
+  throw new ServiceError(
+    'LOCK_CONFLICT',
+    'The product changed since it was read: re-read it and apply the change again.',
+    {
+      currentLockVersion: product.lockVersion,
+    },
+  );
 }

@@ -20,7 +20,8 @@ const invalid = (path: string, message: string) =>
 
 export function validName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > MAX_NAME) throw invalid('name', `A product name has 1 to ${MAX_NAME} characters.`);
+  if (trimmed.length < 1 || trimmed.length > MAX_NAME)
+    throw invalid('name', `A product name has 1 to ${MAX_NAME} characters.`);
   return trimmed;
 }
 
@@ -39,22 +40,44 @@ export function validQualifier(path: 'serialNumber' | 'batchNumber', value: stri
 }
 
 /** Refuses a name the company already uses in this mode (names are unique per company and mode). */
-export async function requireNameFree(tx: Tx, ctx: DomainContext, mode: Mode, productId: string | null, name: string): Promise<void> {
+export async function requireNameFree(
+  tx: Tx,
+  ctx: DomainContext,
+  mode: Mode,
+  productId: string | null,
+  name: string,
+): Promise<void> {
   const notSelf = productId ? { id: { not: productId } } : {};
-  const same = await tx.product.findFirst({ where: { companyId: ctx.companyId, mode, name, ...notSelf }, select: { id: true } });
-  if (same) throw new ServiceError('NAME_IN_USE', 'Another product of this company already has this name.', { details: { field: 'name' } });
+  const same = await tx.product.findFirst({
+    where: { companyId: ctx.companyId, mode, name, ...notSelf },
+    select: { id: true },
+  });
+  if (same)
+    throw new ServiceError('NAME_IN_USE', 'Another product of this company already has this name.', {
+      details: { field: 'name' },
+    });
 }
 
 /**
  * Refuses a GTIN that another company uses, or one that would give one GS1 Digital Link address (GTIN + serial,
  * or GTIN + batch without serial, or the bare GTIN) to two products, in either mode.
  */
-export async function requireGtinFree(tx: Tx, ctx: DomainContext, productId: string | null, id: Omit<Identity, 'name'>): Promise<void> {
+export async function requireGtinFree(
+  tx: Tx,
+  ctx: DomainContext,
+  productId: string | null,
+  id: Omit<Identity, 'name'>,
+): Promise<void> {
   if (!id.gtin) return;
-  const foreign = await tx.product.findFirst({ where: { gtin: id.gtin, companyId: { not: ctx.companyId } }, select: { id: true } });
+  const foreign = await tx.product.findFirst({
+    where: { gtin: id.gtin, companyId: { not: ctx.companyId } },
+    select: { id: true },
+  });
   if (foreign) throw gtinInUse('This GTIN belongs to another company.');
   const notSelf = productId ? { id: { not: productId } } : {};
-  const address = id.serialNumber ? { serialNumber: id.serialNumber } : { serialNumber: null, batchNumber: id.batchNumber };
+  const address = id.serialNumber
+    ? { serialNumber: id.serialNumber }
+    : { serialNumber: null, batchNumber: id.batchNumber };
   const same = await tx.product.findFirst({ where: { gtin: id.gtin, ...address, ...notSelf }, select: { id: true } });
   if (same) throw gtinInUse('Another product already has this GTIN with the same serial or batch number.');
 }

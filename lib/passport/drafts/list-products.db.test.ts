@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { createTestProduct } from '../../testing/factories';
 import { apiCtx, newCompany } from './drafts-test-kit';
-import { listProducts, type ListProductsQuery } from './list-products';
+import { type ListProductsQuery, listProducts } from './list-products';
 
 afterAll(() => disconnectPrisma());
 
@@ -25,10 +25,14 @@ describe('listProducts', () => {
     const live = [];
     for (let i = 0; i < 5; i++) live.push(await createTestProduct(prisma, { companyId: c.id }));
     // Equal timestamps: the id breaks the tie, so paging neither skips nor repeats.
-    for (const p of live.slice(0, 3)) await prisma.$executeRaw`UPDATE "Product" SET "updatedAt" = ${same} WHERE "id" = ${p.id}::uuid`;
+    for (const p of live.slice(0, 3))
+      await prisma.$executeRaw`UPDATE "Product" SET "updatedAt" = ${same} WHERE "id" = ${p.id}::uuid`;
     await createTestProduct(prisma, { companyId: c.id, mode: 'TEST' });
     await createTestProduct(prisma, { companyId: other.id });
-    const rows = await prisma.product.findMany({ where: { companyId: c.id, mode: 'LIVE' }, orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }] });
+    const rows = await prisma.product.findMany({
+      where: { companyId: c.id, mode: 'LIVE' },
+      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+    });
     const { ids, pages } = await everyPage(apiCtx(c.id), { limit: 2 });
     expect(ids).toEqual(rows.map((r) => r.id));
     expect(pages).toBe(3);
@@ -41,7 +45,8 @@ describe('listProducts', () => {
     const submitted = await createTestProduct(prisma, { companyId: c.id, state: 'SUBMITTED' });
     await prisma.$executeRaw`UPDATE "Product" SET "updatedAt" = ${new Date('2020-01-01T00:00:00Z')} WHERE "id" = ${draft.id}::uuid`;
     const ctx = apiCtx(c.id);
-    const ids = async (q: Omit<ListProductsQuery, 'limit'>) => (await listProducts({ ctx, query: { limit: 50, ...q } })).items.map((p) => p.id);
+    const ids = async (q: Omit<ListProductsQuery, 'limit'>) =>
+      (await listProducts({ ctx, query: { limit: 50, ...q } })).items.map((p) => p.id);
     expect(await ids({ states: ['SUBMITTED'] })).toEqual([submitted.id]);
     expect(await ids({ states: ['DRAFT', 'SUBMITTED'] })).toEqual([draft.id, submitted.id]);
     expect(await ids({ categoryCode: 'LMT_BATTERY' })).toEqual([draft.id]);

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
@@ -23,7 +23,15 @@ export interface ListProductsQuery {
  * One page of the tenant's products of the caller's mode, oldest change first (updatedAt, then id), so a sync
  * that remembers the last position never misses or repeats a product that did not change again.
  */
-export async function listProducts({ ctx, query, db = prisma }: { ctx: DomainContext; query: ListProductsQuery; db?: Db | Tx }) {
+export async function listProducts({
+  ctx,
+  query,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  query: ListProductsQuery;
+  db?: Db | Tx;
+}) {
   const where: Prisma.ProductWhereInput = {
     companyId: ctx.companyId,
     ...(ctx.mode ? { mode: ctx.mode } : {}),

@@ -1,5 +1,5 @@
-import type { Prisma } from '../../db/generated/client';
 import { config } from '../../config';
+import type { Prisma } from '../../db/generated/client';
 import { passportPath } from '../../gs1/digital-link';
 import { isPubliclyServed, PUBLIC_STATE } from '../states';
 
@@ -9,8 +9,26 @@ export const PRODUCT_INCLUDE = { category: { select: { code: true } } } satisfie
 export type ProductRow = Prisma.ProductGetPayload<{ include: typeof PRODUCT_INCLUDE }>;
 
 /** The columns productView shows besides the category's code: what a verb written in SQL must read (put-form-data.ts). */
-export const VIEWED_COLUMNS = ['id', 'slug', 'name', 'schemaVersion', 'mode', 'state', 'lockVersion', 'version', 'gtin', 'serialNumber',
-  'batchNumber', 'formData', 'rejectionReason', 'createdAt', 'updatedAt', 'submittedAt', 'publishedAt', 'withdrawnAt'] as const;
+export const VIEWED_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'schemaVersion',
+  'mode',
+  'state',
+  'lockVersion',
+  'version',
+  'gtin',
+  'serialNumber',
+  'batchNumber',
+  'formData',
+  'rejectionReason',
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'publishedAt',
+  'withdrawnAt',
+] as const;
 
 /** What productView shows: a ProductRow, or a verb's row read in SQL. */
 export type ViewedProduct = Pick<ProductRow, (typeof VIEWED_COLUMNS)[number] | 'category'>;
@@ -54,7 +72,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The public addresses of a passport while the public surfaces answer for it: published (or a revision of a
  * published one) and withdrawn (410 on JSON, the notice on the page). Sandbox passports are never public.
  */
-export function publicUrls(p: Pick<ProductRow, 'mode' | 'state' | 'version' | 'slug' | 'gtin' | 'serialNumber' | 'batchNumber'>): ProductUrls {
+export function publicUrls(
+  p: Pick<ProductRow, 'mode' | 'state' | 'version' | 'slug' | 'gtin' | 'serialNumber' | 'batchNumber'>,
+): ProductUrls {
   const answered = p.mode === 'LIVE' && p.version > 0 && (isPubliclyServed(p) || p.state === 'WITHDRAWN');
   if (!answered) return { passport: null, json: null, jsonld: null };
   const base = config().BASE_URL;

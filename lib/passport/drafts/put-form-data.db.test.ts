@@ -11,8 +11,14 @@ afterAll(() => disconnectPrisma());
 describe('putFormData', () => {
   it('merges the batch (null clears a field) and audits the changed field ids once, never their values', async () => {
     const c = await newCompany();
-    const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M-1', rated_capacity_ah: 100 } });
-    const updated = await putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { rated_capacity_ah: null, nominal_voltage_v: 400, model_number: 'M-1' } } });
+    const p = await createTestProduct(prisma, {
+      companyId: c.id,
+      formData: { model_number: 'M-1', rated_capacity_ah: 100 },
+    });
+    const updated = await putFormData({
+      ctx: apiCtx(c.id),
+      input: { productId: p.id, formData: { rated_capacity_ah: null, nominal_voltage_v: 400, model_number: 'M-1' } },
+    });
     expect(updated.formData).toEqual({ model_number: 'M-1', nominal_voltage_v: 400 });
     expect(updated.lockVersion).toBe(p.lockVersion + 1);
     const audit = await auditRows(p.id);
@@ -25,9 +31,16 @@ describe('putFormData', () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M-1' } });
     const marker = 'MARKER-7f3a9c';
-    const err = await rejection(putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { model_number: 'M-2', nominal_voltage_v: marker } } }));
+    const err = await rejection(
+      putFormData({
+        ctx: apiCtx(c.id),
+        input: { productId: p.id, formData: { model_number: 'M-2', nominal_voltage_v: marker } },
+      }),
+    );
     expect(err.code).toBe('FIELD_VALIDATION_ERROR');
-    expect(err.options.fieldErrors).toEqual([expect.objectContaining({ field_id: 'nominal_voltage_v', code: 'WRONG_TYPE' })]);
+    expect(err.options.fieldErrors).toEqual([
+      expect.objectContaining({ field_id: 'nominal_voltage_v', code: 'WRONG_TYPE' }),
+    ]);
     expect(JSON.stringify(err.options) + err.message).not.toContain(marker);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).formData).toEqual({ model_number: 'M-1' });
   });
@@ -35,16 +48,25 @@ describe('putFormData', () => {
   it('checks an optional lockVersion: stale is LOCK_CONFLICT, omitted is accepted', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id });
-    const err = await rejection(putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, lockVersion: p.lockVersion + 5, formData: { model_number: 'A' } } }));
+    const err = await rejection(
+      putFormData({
+        ctx: apiCtx(c.id),
+        input: { productId: p.id, lockVersion: p.lockVersion + 5, formData: { model_number: 'A' } },
+      }),
+    );
     expect(err.code).toBe('LOCK_CONFLICT');
     expect(err.options.currentLockVersion).toBe(p.lockVersion);
-    await expect(putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { model_number: 'A' } } })).resolves.toBeTruthy();
+    await expect(
+      putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { model_number: 'A' } } }),
+    ).resolves.toBeTruthy();
   });
 
   it('refuses a submitted product with PRODUCT_FROZEN before looking at the data', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, state: 'SUBMITTED' });
-    expect((await rejection(putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { x: 1 } } }))).code).toBe('PRODUCT_FROZEN');
+    expect(
+      (await rejection(putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { x: 1 } } }))).code,
+    ).toBe('PRODUCT_FROZEN');
   });
 });
 
@@ -52,9 +74,19 @@ describe('list entries', () => {
   it('refuses an entry of a list field without its mandated members (REQUIRED_MISSING), though top-level fields may stay empty', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id });
-    const err = await rejection(putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { test_reports: [{ title: 'Abuse test' }] } } }));
-    expect(err.options.fieldErrors).toEqual([expect.objectContaining({ field_id: 'test_reports[0].url', code: 'REQUIRED_MISSING' })]);
-    const ok = await putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { test_reports: [{ title: 'Abuse test', url: 'https://lab.example/r/1' }] } } });
+    const err = await rejection(
+      putFormData({
+        ctx: apiCtx(c.id),
+        input: { productId: p.id, formData: { test_reports: [{ title: 'Abuse test' }] } },
+      }),
+    );
+    expect(err.options.fieldErrors).toEqual([
+      expect.objectContaining({ field_id: 'test_reports[0].url', code: 'REQUIRED_MISSING' }),
+    ]);
+    const ok = await putFormData({
+      ctx: apiCtx(c.id),
+      input: { productId: p.id, formData: { test_reports: [{ title: 'Abuse test', url: 'https://lab.example/r/1' }] } },
+    });
     expect(ok.formData).toEqual({ test_reports: [{ title: 'Abuse test', url: 'https://lab.example/r/1' }] });
   });
 });
@@ -63,7 +95,9 @@ describe('putFormData in a direct SQL transaction (the Integration API runs it s
   it('writes the form data, the lock version, the audit row and the event together, answering what is stored', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M-1' } });
-    const updated = await sqlTransaction((tx) => putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'M-2' } } }));
+    const updated = await sqlTransaction((tx) =>
+      putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'M-2' } } }),
+    );
     const stored = await prisma.product.findUniqueOrThrow({ where: { id: p.id }, include: PRODUCT_INCLUDE });
     // The answer is the stored row as the Prisma reads show it: same times (UTC), same lock version, same category.
     expect(productView(updated)).toEqual(productView(stored));
@@ -92,10 +126,20 @@ describe('putFormData in a direct SQL transaction (the Integration API runs it s
     const c = await newCompany();
     const other = await newCompany();
     const p = await createTestProduct(prisma, { companyId: other.id, formData: { model_number: 'M-1' } });
-    const err = await rejection(sqlTransaction((tx) => putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'X' } } })));
+    const err = await rejection(
+      sqlTransaction((tx) =>
+        putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'X' } } }),
+      ),
+    );
     expect(err.code).toBe('NOT_FOUND');
     const sandbox = await createTestProduct(prisma, { companyId: c.id, mode: 'TEST', formData: {} });
-    expect((await rejection(putFormData({ ctx: apiCtx(c.id), input: { productId: sandbox.id, formData: { model_number: 'X' } } }))).code).toBe('NOT_FOUND');
+    expect(
+      (
+        await rejection(
+          putFormData({ ctx: apiCtx(c.id), input: { productId: sandbox.id, formData: { model_number: 'X' } } }),
+        )
+      ).code,
+    ).toBe('NOT_FOUND');
     expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).formData).toEqual({ model_number: 'M-1' });
   });
 });

@@ -1,6 +1,6 @@
 import { prisma } from '../../db/client';
 import type { Mode, ProductState } from '../../db/generated/enums';
-import { inTransactionOn, rowsOn, utcColumn, UTC_NOW, type SqlDb } from '../../db/sql';
+import { inTransactionOn, rowsOn, type SqlDb, UTC_NOW, utcColumn } from '../../db/sql';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { isUuid } from '../../ids';
@@ -21,7 +21,12 @@ export interface PutFormDataInput {
 const TIMES = new Set<string>(['createdAt', 'updatedAt', 'submittedAt', 'publishedAt', 'withdrawnAt']);
 /** What productView shows (the category's code aside), as the statements below return it. */
 const VIEW_COLUMNS = VIEWED_COLUMNS.map((column) =>
-  column === 'mode' || column === 'state' ? `p."${column}"::text AS "${column}"` : TIMES.has(column) ? utcColumn('p', column) : `p."${column}"`).join(', ');
+  column === 'mode' || column === 'state'
+    ? `p."${column}"::text AS "${column}"`
+    : TIMES.has(column)
+      ? utcColumn('p', column)
+      : `p."${column}"`,
+).join(', ');
 
 type ViewRow = Omit<ViewedProduct, 'category'>;
 
@@ -65,11 +70,23 @@ function viewed(row: ViewRow, categoryCode: string): ViewedProduct {
  * whole on any problem. The audit row names the changed fields, never their values. Two statements in the
  * caller's transaction (Prisma's, or the Integration API's direct one), or in a transaction of its own.
  */
-export async function putFormData({ ctx, input, db = prisma }: { ctx: DomainContext; input: PutFormDataInput; db?: SqlDb }): Promise<ViewedProduct> {
+export async function putFormData({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: PutFormDataInput;
+  db?: SqlDb;
+}): Promise<ViewedProduct> {
   requireRole(ctx, AUTHOR_ROLES, 'edit a passport');
   if (!isUuid(input.productId)) throw new ServiceError('INVALID_ID', 'The product id is not a valid UUID.');
   return inTransactionOn(db, async (tx) => {
-    const [product] = await rowsOn<LockedRow>(tx, { name: 'form-data-lock', text: LOCK, values: [input.productId, ctx.companyId] });
+    const [product] = await rowsOn<LockedRow>(tx, {
+      name: 'form-data-lock',
+      text: LOCK,
+      values: [input.productId, ctx.companyId],
+    });
     if (!product || (ctx.mode && product.mode !== ctx.mode)) throw new ServiceError('NOT_FOUND', 'No such product.');
     requireEditable({ isDemo: product.isDemo, state: product.state as ProductState });
     requireLockVersion(product, input.lockVersion);
@@ -77,9 +94,17 @@ export async function putFormData({ ctx, input, db = prisma }: { ctx: DomainCont
     const { formData, changed } = applyFormData(schema, product.formData as Record<string, unknown>, input.formData);
     if (changed.length === 0) return viewed(product, product.categoryCode);
     const [updated] = await rowsOn<ViewRow>(tx, {
-      name: 'form-data-update', text: UPDATE,
-      values: [product.id, JSON.stringify(formData), ctx.actor.role, ctx.actor.id ?? null, ctx.actor.channel,
-        JSON.stringify({ fields: changed }), JSON.stringify({ productId: product.id, fields: changed })],
+      name: 'form-data-update',
+      text: UPDATE,
+      values: [
+        product.id,
+        JSON.stringify(formData),
+        ctx.actor.role,
+        ctx.actor.id ?? null,
+        ctx.actor.channel,
+        JSON.stringify({ fields: changed }),
+        JSON.stringify({ productId: product.id, fields: changed }),
+      ],
     });
     return viewed(updated, product.categoryCode);
   });

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import type { CategorySchema, FieldError } from '../../schema/types';
 import { missingMandatedFields, validateFormData } from '../../schema/validate';
@@ -19,7 +19,15 @@ export function readinessOf(schema: CategorySchema, formData: Record<string, unk
   return { ok: missing.length === 0 && invalid.length === 0, missing, invalid };
 }
 
-export async function productReadiness({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }): Promise<ReadinessReport> {
+export async function productReadiness({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string };
+  db?: Db | Tx;
+}): Promise<ReadinessReport> {
   const product = await getProductOrThrow(db, ctx, input.productId);
   const schema = await loadCategorySchema(db as Tx, product.categoryId, product.schemaVersion);
   return readinessOf(schema, product.formData as Record<string, unknown>);

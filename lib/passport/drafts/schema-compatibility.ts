@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import type { CategorySchema, FieldError } from '../../schema/types';
 import { validateFormData } from '../../schema/validate';
@@ -20,8 +20,14 @@ type Subject = { categoryId: string; schemaVersion: number; formData: unknown };
 
 /** The product's stored data judged by the category's current schema version. */
 export async function compatibilityOf(db: Db | Tx, product: Subject): Promise<SchemaCompatibility> {
-  const category = await db.category.findUniqueOrThrow({ where: { id: product.categoryId }, select: { currentSchemaVersion: true } });
-  return judgeCompatibility(await loadCategorySchema(db as Tx, product.categoryId, category.currentSchemaVersion), product);
+  const category = await db.category.findUniqueOrThrow({
+    where: { id: product.categoryId },
+    select: { currentSchemaVersion: true },
+  });
+  return judgeCompatibility(
+    await loadCategorySchema(db as Tx, product.categoryId, category.currentSchemaVersion),
+    product,
+  );
 }
 
 export function judgeCompatibility(current: CategorySchema, product: Omit<Subject, 'categoryId'>): SchemaCompatibility {
@@ -35,6 +41,14 @@ export function judgeCompatibility(current: CategorySchema, product: Omit<Subjec
   };
 }
 
-export async function productSchemaCompatibility({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }) {
+export async function productSchemaCompatibility({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string };
+  db?: Db | Tx;
+}) {
   return compatibilityOf(db, await getProductOrThrow(db, ctx, input.productId));
 }

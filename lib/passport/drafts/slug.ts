@@ -18,12 +18,18 @@ export async function claimSlug(tx: Tx, given: string | undefined, name: string)
   if (given !== undefined) {
     if (!SLUG.test(given) || given.length > MAX_SLUG) {
       const message = `A slug has lowercase letters, digits and single hyphens, at most ${MAX_SLUG} characters.`;
-      throw new ServiceError('VALIDATION_ERROR', message, { details: { issues: [{ path: 'slug', code: 'invalid_value', message }] } });
+      throw new ServiceError('VALIDATION_ERROR', message, {
+        details: { issues: [{ path: 'slug', code: 'invalid_value', message }] },
+      });
     }
-    if (await slugTaken(tx, given)) throw new ServiceError('NAME_IN_USE', 'This slug is already taken.', { details: { field: 'slug' } });
+    if (await slugTaken(tx, given))
+      throw new ServiceError('NAME_IN_USE', 'This slug is already taken.', { details: { field: 'slug' } });
     return given;
   }
-  const base = slugFromName(name).slice(0, MAX_SLUG - 9).replace(/-+$/, '') || 'passport';
+  const base =
+    slugFromName(name)
+      .slice(0, MAX_SLUG - 9)
+      .replace(/-+$/, '') || 'passport';
   if (!(await slugTaken(tx, base))) return base;
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidate = `${base}-${randomBytes(4).toString('hex')}`;

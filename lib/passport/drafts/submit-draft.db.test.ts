@@ -30,7 +30,11 @@ describe('submitDraft', () => {
   it("refuses a GTIN outside the company's prefixes with SUBMIT_REJECTED naming the check", async () => {
     const c = await newCompany();
     await prisma.gs1Prefix.create({ data: { companyId: c.id, prefix: '4099999' } });
-    const p = await createTestProduct(prisma, { companyId: c.id, gtin: `0${withCheckDigit('401234500001')}`, formData: evExamples() });
+    const p = await createTestProduct(prisma, {
+      companyId: c.id,
+      gtin: `0${withCheckDigit('401234500001')}`,
+      formData: evExamples(),
+    });
     const err = await rejection(submitDraft({ ctx: apiCtx(c.id), input: { productId: p.id } }));
     expect(err.code).toBe('SUBMIT_REJECTED');
     expect(err.message).toContain('gtin_prefix');
@@ -40,7 +44,10 @@ describe('submitDraft', () => {
 
   it('refuses stored values the schema refuses with SUBMIT_REJECTED (readiness)', async () => {
     const c = await newCompany();
-    const p = await createTestProduct(prisma, { companyId: c.id, formData: { ...evExamples(), nominal_voltage_v: 'high' } });
+    const p = await createTestProduct(prisma, {
+      companyId: c.id,
+      formData: { ...evExamples(), nominal_voltage_v: 'high' },
+    });
     const err = await rejection(submitDraft({ ctx: apiCtx(c.id), input: { productId: p.id } }));
     expect(err.code).toBe('SUBMIT_REJECTED');
     expect(err.options.details).toMatchObject({ failedChecks: [expect.objectContaining({ id: 'readiness' })] });
@@ -54,7 +61,9 @@ describe('submitDraft', () => {
     expect(err.options.reason).toBe('INVALID_TRANSITION');
     const demo = await createTestProduct(prisma, { companyId: c.id, formData: evExamples() });
     await prisma.product.update({ where: { id: demo.id }, data: { isDemo: true } });
-    expect((await rejection(submitDraft({ ctx: apiCtx(c.id), input: { productId: demo.id } }))).code).toBe('DEMO_PRODUCT');
+    expect((await rejection(submitDraft({ ctx: apiCtx(c.id), input: { productId: demo.id } }))).code).toBe(
+      'DEMO_PRODUCT',
+    );
   });
 });
 
@@ -66,6 +75,8 @@ describe('withdrawPassport', () => {
     expect(withdrawn).toMatchObject({ state: 'WITHDRAWN', withdrawalReason: 'Recall' });
     const demo = await createPublishedPassport(prisma, { companyId: c.id });
     await prisma.product.update({ where: { id: demo.id }, data: { isDemo: true } });
-    expect((await rejection(withdrawPassport({ ctx: apiCtx(c.id), input: { productId: demo.id, reason: 'x' } }))).code).toBe('DEMO_PRODUCT');
+    expect(
+      (await rejection(withdrawPassport({ ctx: apiCtx(c.id), input: { productId: demo.id, reason: 'x' } }))).code,
+    ).toBe('DEMO_PRODUCT');
   });
 });

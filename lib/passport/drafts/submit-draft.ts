@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
@@ -16,18 +16,32 @@ export const SUBMIT_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
  * schema incompatibility, component graph, GTIN outside the company's prefixes) is 422 SUBMIT_REJECTED naming
  * the checks; then the shared submit verb, which answers SUBMIT_BLOCKED for missing mandated fields.
  */
-export async function submitDraft({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }): Promise<ProductRow> {
+export async function submitDraft({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string };
+  db?: Db | Tx;
+}): Promise<ProductRow> {
   requireRole(ctx, SUBMIT_ROLES, 'submit a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
     requireNotDemo(product);
     requireState(product, ['DRAFT'], 'submit');
     const gate = await gateOf(tx, product);
-    const failed = gate.checks.filter((c) => c.status === 'fail' && (c.id !== 'readiness' || gate.readiness.invalid.length > 0));
+    const failed = gate.checks.filter(
+      (c) => c.status === 'fail' && (c.id !== 'readiness' || gate.readiness.invalid.length > 0),
+    );
     if (failed.length > 0) {
-      throw new ServiceError('SUBMIT_REJECTED', `The publication gate refused the submission: ${failed.map((c) => c.id).join(', ')}.`, {
-        details: { failedChecks: failed },
-      });
+      throw new ServiceError(
+        'SUBMIT_REJECTED',
+        `The publication gate refused the submission: ${failed.map((c) => c.id).join(', ')}.`,
+        {
+          details: { failedChecks: failed },
+        },
+      );
     }
     await submitProduct({ ctx, input: { productId: product.id }, db: tx });
     return tx.product.findUniqueOrThrow({ where: { id: product.id }, include: PRODUCT_INCLUDE });

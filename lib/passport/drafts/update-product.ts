@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
@@ -8,7 +8,15 @@ import { loadProductForUpdate } from '../transitions/load';
 import { requireRole } from '../transitions/result';
 import { AUTHOR_ROLES } from './create-product';
 import { requireEditable, requireLockVersion } from './guards';
-import { requireGtinFree, requireNameFree, uniqueViolationAsConflict, validGtin, validName, validQualifier, type Identity } from './identity';
+import {
+  type Identity,
+  requireGtinFree,
+  requireNameFree,
+  uniqueViolationAsConflict,
+  validGtin,
+  validName,
+  validQualifier,
+} from './identity';
 import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 
 export interface UpdateProductInput {
@@ -35,7 +43,15 @@ function identityPatch(input: UpdateProductInput): Partial<Identity> {
  * Changes a draft's name or identifiers under optimistic locking. A change to nothing writes nothing. Once a
  * passport has been published its GTIN, serial and batch are printed on labels, so a revision cannot change them.
  */
-export async function updateProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: UpdateProductInput; db?: Db | Tx }): Promise<ProductRow> {
+export async function updateProduct({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: UpdateProductInput;
+  db?: Db | Tx;
+}): Promise<ProductRow> {
   requireRole(ctx, AUTHOR_ROLES, 'edit a passport');
   const patch = identityPatch(input);
   try {
@@ -44,20 +60,46 @@ export async function updateProduct({ ctx, input, db = prisma }: { ctx: DomainCo
       requireEditable(product);
       requireLockVersion(product, input.lockVersion);
       const changed = (Object.keys(patch) as (keyof Identity)[]).filter((k) => patch[k] !== product[k]);
-      if (changed.length === 0) return tx.product.findUniqueOrThrow({ where: { id: product.id }, include: PRODUCT_INCLUDE });
-      const next: Identity = { name: product.name, gtin: product.gtin, serialNumber: product.serialNumber, batchNumber: product.batchNumber, ...patch };
+      if (changed.length === 0)
+        return tx.product.findUniqueOrThrow({ where: { id: product.id }, include: PRODUCT_INCLUDE });
+      const next: Identity = {
+        name: product.name,
+        gtin: product.gtin,
+        serialNumber: product.serialNumber,
+        batchNumber: product.batchNumber,
+        ...patch,
+      };
       const readdressed = changed.some((k) => (ADDRESS_MEMBERS as readonly string[]).includes(k));
       if (readdressed && product.version > 0) {
-        throw new ServiceError('PRODUCT_FROZEN', 'The GTIN, serial and batch number of a published passport cannot change.', {
-          details: { members: changed.filter((k) => k !== 'name') },
-        });
+        throw new ServiceError(
+          'PRODUCT_FROZEN',
+          'The GTIN, serial and batch number of a published passport cannot change.',
+          {
+            details: { members: changed.filter((k) => k !== 'name') },
+          },
+        );
       }
       if (changed.includes('name')) await requireNameFree(tx, ctx, product.mode, product.id, next.name);
       if (readdressed) await requireGtinFree(tx, ctx, product.id, next);
       const data = Object.fromEntries(changed.map((k) => [k, next[k]]));
-      const updated = await tx.product.update({ where: { id: product.id }, data: { ...data, lockVersion: { increment: 1 } }, include: PRODUCT_INCLUDE });
-      await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Update', actor: ctx.actor, context: { members: changed } });
-      await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.updated', data: { productId: product.id, members: changed } });
+      const updated = await tx.product.update({
+        where: { id: product.id },
+        data: { ...data, lockVersion: { increment: 1 } },
+        include: PRODUCT_INCLUDE,
+      });
+      await writeAudit(tx, {
+        companyId: product.companyId,
+        productId: product.id,
+        eventType: 'Update',
+        actor: ctx.actor,
+        context: { members: changed },
+      });
+      await emitEvent(tx, {
+        companyId: product.companyId,
+        mode: product.mode,
+        type: 'product.updated',
+        data: { productId: product.id, members: changed },
+      });
       return updated;
     });
   } catch (error) {

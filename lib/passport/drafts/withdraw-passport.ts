@@ -1,14 +1,22 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { loadProductForUpdate } from '../transitions/load';
-import { requireRole, REVIEW_ROLES } from '../transitions/result';
-import { withdrawProduct, type WithdrawInput } from '../transitions/withdraw';
+import { REVIEW_ROLES, requireRole } from '../transitions/result';
+import { type WithdrawInput, withdrawProduct } from '../transitions/withdraw';
 import { requireNotDemo } from './guards';
 import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 
 /** The shared withdraw verb, refusing the seeded demo passports first; answers the withdrawn product. */
-export async function withdrawPassport({ ctx, input, db = prisma }: { ctx: DomainContext; input: WithdrawInput; db?: Db | Tx }): Promise<ProductRow> {
+export async function withdrawPassport({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: WithdrawInput;
+  db?: Db | Tx;
+}): Promise<ProductRow> {
   requireRole(ctx, [...REVIEW_ROLES, 'Integration'], 'withdraw a passport');
   return inTransaction(db, async (tx) => {
     requireNotDemo(await loadProductForUpdate(tx, ctx, input.productId));

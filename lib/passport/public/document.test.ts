@@ -6,9 +6,22 @@ import { buildPublicDpp } from './document';
 import { publicPlacement } from './names';
 
 const TOP_LEVEL = [
-  'id', 'slug', 'productName', 'batteryCategory', 'status', 'version', 'manufacturer', 'carbonFootprint',
-  'recycledContent', 'performance', 'hazardousSubstances', 'supplyChain', 'compliance', 'publishedAt',
-  'updatedAt', 'createdAt',
+  'id',
+  'slug',
+  'productName',
+  'batteryCategory',
+  'status',
+  'version',
+  'manufacturer',
+  'carbonFootprint',
+  'recycledContent',
+  'performance',
+  'hazardousSubstances',
+  'supplyChain',
+  'compliance',
+  'publishedAt',
+  'updatedAt',
+  'createdAt',
 ];
 
 function source(category: BatteryCategory, fields: Record<string, unknown>) {
@@ -45,7 +58,10 @@ function withMarkers(schema: CategorySchema): Record<string, unknown> {
 
 describe('public DPP object', () => {
   it('has exactly the contract’s sixteen top-level members, status published', () => {
-    const dpp = buildPublicDpp(CATEGORY_SCHEMAS.EV_BATTERY, source('EV_BATTERY', exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY)));
+    const dpp = buildPublicDpp(
+      CATEGORY_SCHEMAS.EV_BATTERY,
+      source('EV_BATTERY', exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY)),
+    );
     expect(Object.keys(dpp).sort()).toEqual([...TOP_LEVEL].sort());
     expect(dpp.status).toBe('published');
     expect(dpp).not.toHaveProperty('restrictedFields');
@@ -62,11 +78,17 @@ describe('public DPP object', () => {
 
   it('carries a carbon footprint for EV and industrial batteries only', () => {
     for (const category of ['EV_BATTERY', 'INDUSTRIAL_BATTERY'] as BatteryCategory[]) {
-      const dpp = buildPublicDpp(CATEGORY_SCHEMAS[category], source(category, exampleFormData(CATEGORY_SCHEMAS[category])));
+      const dpp = buildPublicDpp(
+        CATEGORY_SCHEMAS[category],
+        source(category, exampleFormData(CATEGORY_SCHEMAS[category])),
+      );
       expect(dpp.carbonFootprint).toMatchObject({ totalKgCo2e: expect.any(Number), perKwh: expect.any(Number) });
     }
     for (const category of ['LMT_BATTERY', 'SLI_BATTERY', 'PORTABLE_BATTERY'] as BatteryCategory[]) {
-      const dpp = buildPublicDpp(CATEGORY_SCHEMAS[category], source(category, exampleFormData(CATEGORY_SCHEMAS[category])));
+      const dpp = buildPublicDpp(
+        CATEGORY_SCHEMAS[category],
+        source(category, exampleFormData(CATEGORY_SCHEMAS[category])),
+      );
       expect(dpp.carbonFootprint).toBeNull();
     }
   });
@@ -75,7 +97,10 @@ describe('public DPP object', () => {
     const schema = CATEGORY_SCHEMAS.EV_BATTERY;
     const dpp = buildPublicDpp(schema, source('EV_BATTERY', exampleFormData(schema)));
     expect(dpp.hazardousSubstances.length).toBeGreaterThan(0);
-    expect(dpp.hazardousSubstances[0]).toMatchObject({ name: expect.any(String), casNumber: expect.stringMatching(/^\d{2,7}-\d{2}-\d$/) });
+    expect(dpp.hazardousSubstances[0]).toMatchObject({
+      name: expect.any(String),
+      casNumber: expect.stringMatching(/^\d{2,7}-\d{2}-\d$/),
+    });
   });
 
   it('shows every public field of its section, null when empty, under a prefix-free camelCase name', () => {

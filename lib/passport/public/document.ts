@@ -1,5 +1,5 @@
 import type { CategorySchema, FieldDefinition } from '../../schema/types';
-import { camelCase, PUBLIC_SECTIONS, publicPlacement, type PublicSection } from './names';
+import { camelCase, PUBLIC_SECTIONS, type PublicSection, publicPlacement } from './names';
 
 /** The public DPP object: exactly the contract's sixteen top-level members, public-tier values only. */
 export interface PublicDpp {
@@ -49,7 +49,10 @@ function publicValue(field: FieldDefinition, value: unknown): unknown {
 }
 
 export function buildPublicDpp(schema: CategorySchema, source: PublicDppSource): PublicDpp {
-  const sections = Object.fromEntries(Object.keys(PUBLIC_SECTIONS).map((s) => [s, {}])) as Record<PublicSection, Record<string, unknown>>;
+  const sections = Object.fromEntries(Object.keys(PUBLIC_SECTIONS).map((s) => [s, {}])) as Record<
+    PublicSection,
+    Record<string, unknown>
+  >;
   let hazardousSubstances: Record<string, unknown>[] = [];
   for (const field of schema.fields) {
     if (!isPublicField(field)) continue;

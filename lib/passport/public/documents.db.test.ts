@@ -27,9 +27,14 @@ afterAll(() => disconnectPrisma());
 const ctx = () => ({ companyId, actor: systemActor('test') });
 const published = (formData: Record<string, unknown> = {}) => createPublishedPassport(prisma, { companyId, formData });
 const stored = (productId: string) => prisma.publicDocument.findUnique({ where: { productId } });
-const revisionOf = async (productId: string) => (await prisma.product.findUniqueOrThrow({ where: { id: productId } })).revision;
+const revisionOf = async (productId: string) =>
+  (await prisma.product.findUniqueOrThrow({ where: { id: productId } })).revision;
 const json = async (slug: string) => JSON.parse((await publicDocumentBySlug(slug, 'dpp')).bytes.toString('utf8'));
-const refusal = (slug: string) => publicDocumentBySlug(slug, 'dpp').then(() => null, (err: ServiceError) => err.code);
+const refusal = (slug: string) =>
+  publicDocumentBySlug(slug, 'dpp').then(
+    () => null,
+    (err: ServiceError) => err.code,
+  );
 
 describe('stored public documents', () => {
   it('publication writes the JSON and JSON-LD of the new version in its own commit, byte for byte what the full lookup builds', async () => {
@@ -92,10 +97,15 @@ describe('stored public documents', () => {
     const [a, b, withdrawn] = await Promise.all([published(), published(), published()]);
     await Promise.all([json(a.slug), json(b.slug), json(withdrawn.slug)]);
     await withdrawProduct({ ctx: ctx(), input: { productId: withdrawn.id, reason: 'Recalled' } });
-    const { result: answers, statements } = await countStatements(() => Promise.all([
-      json(a.slug), json(b.slug), json(a.slug), refusal('no-such-passport'),
-      publicDocumentBySlug(b.slug, 'jsonld').then((body) => JSON.parse(body.bytes.toString('utf8'))),
-    ]));
+    const { result: answers, statements } = await countStatements(() =>
+      Promise.all([
+        json(a.slug),
+        json(b.slug),
+        json(a.slug),
+        refusal('no-such-passport'),
+        publicDocumentBySlug(b.slug, 'jsonld').then((body) => JSON.parse(body.bytes.toString('utf8'))),
+      ]),
+    );
     // One statement per form: the JSON reads together, the JSON-LD read in its own.
     expect(statements).toBe(2);
     const [withdrawnAnswer, beside] = await Promise.all([refusal(withdrawn.slug), json(a.slug)]);

@@ -1,7 +1,7 @@
 import { config } from '../../config';
-import { prisma, type Db, type Tx } from '../../db/client';
 import { batchedLookup } from '../../db/batch';
-import { strongEtag, type PreparedBody } from '../../http/public-route';
+import { type Db, prisma, type Tx } from '../../db/client';
+import { type PreparedBody, strongEtag } from '../../http/public-route';
 import { logger } from '../../log';
 import { isStorableText } from '../../storable-text';
 import { isPubliclyServed } from '../states';
@@ -34,17 +34,18 @@ interface StoredRow {
  * The products' states and revisions with their stored documents of one form, by slug: one indexed read of the
  * slugs a turn of the event loop asked for (lib/db/batch.ts), one column of text per passport.
  */
-const stored = (form: PublicForm, etag: string) => batchedLookup<string, StoredRow>({
-  name: `public-documents-${form}`,
-  text: `
+const stored = (form: PublicForm, etag: string) =>
+  batchedLookup<string, StoredRow>({
+    name: `public-documents-${form}`,
+    text: `
   SELECT p."slug", p."state"::text AS "state", p."version", p."revision", d."revision" AS "docRevision", d."baseUrl",
          d."${form}" AS "body", d."${etag}" AS "etag"
   FROM "Product" p LEFT JOIN "PublicDocument" d ON d."productId" = p."id"
   WHERE p."slug" = ANY($1::text[]) AND p."mode" = 'LIVE'`,
-  values: (slugs) => [slugs],
-  keyOf: (slug) => slug,
-  keyOfRow: (row) => row.slug,
-});
+    values: (slugs) => [slugs],
+    keyOf: (slug) => slug,
+    keyOfRow: (row) => row.slug,
+  });
 const readStored: Record<PublicForm, (slug: string) => Promise<StoredRow | undefined>> = {
   dpp: stored('dpp', 'dppEtag'),
   jsonld: stored('jsonld', 'jsonldEtag'),
@@ -61,7 +62,13 @@ export async function publicDocumentBySlug(slug: string, form: PublicForm): Prom
   if (!row) throw productNotFound();
   const servable = isPubliclyServed({ state: row.state as never, version: row.version });
   if (!servable && row.state !== 'WITHDRAWN') throw productNotFound();
-  if (servable && row.body !== null && row.etag !== null && row.docRevision === row.revision && row.baseUrl === config().BASE_URL) {
+  if (
+    servable &&
+    row.body !== null &&
+    row.etag !== null &&
+    row.docRevision === row.revision &&
+    row.baseUrl === config().BASE_URL
+  ) {
     const bytes = Buffer.from(row.body, 'utf8');
     // The ETag is the hash of the bytes: a stored document that no longer matches it is rebuilt, never served.
     if (strongEtag(bytes) === row.etag) return { bytes, etag: row.etag };
@@ -74,7 +81,8 @@ export async function publicDocumentBySlug(slug: string, form: PublicForm): Prom
     // Storing is an optimisation: a failure (the product deleted meanwhile, a lost connection) costs the next
     // read a rebuild, never this answer.
     await storeDocument(prisma, lookup.passport, revision).catch((err: unknown) =>
-      logger().warn({ err, productId: lookup.passport.product.id }, 'public document not stored'));
+      logger().warn({ err, productId: lookup.passport.product.id }, 'public document not stored'),
+    );
   }
   return form === 'dpp' ? dppBody(lookup.passport) : jsonLdBody(lookup.passport);
 }

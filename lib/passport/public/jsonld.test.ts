@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jsonld from 'jsonld';
 import { describe, expect, it } from 'vitest';
-import { exampleFormData } from '../../schema/examples';
 import { getCategorySchema } from '../../schema/categories';
+import { exampleFormData } from '../../schema/examples';
 import type { BatteryCategory } from '../../schema/types';
 import { buildPublicDpp } from './document';
 import { buildJsonLd, SCHEMA_ORG_CONTEXT, VC_V1_CONTEXT } from './jsonld';
@@ -32,10 +32,27 @@ function passport(category: BatteryCategory, ids: Partial<PublicPassport['produc
   const fields = exampleFormData(schema);
   const now = new Date('2026-01-02T03:04:05Z');
   const dpp = buildPublicDpp(schema, {
-    id: 'prod-1', slug: 'vx-75', productName: 'Voltaris VX 75', batteryCategory: category, version: 3, fields,
-    publishedAt: now, updatedAt: now, createdAt: now,
+    id: 'prod-1',
+    slug: 'vx-75',
+    productName: 'Voltaris VX 75',
+    batteryCategory: category,
+    version: 3,
+    fields,
+    publishedAt: now,
+    updatedAt: now,
+    createdAt: now,
   });
-  const product = { id: 'prod-1', slug: 'vx-75', name: 'Voltaris VX 75', gtin: null, serialNumber: null, batchNumber: null, path: '/dpp/vx-75', companyName: 'Voltaris', ...ids };
+  const product = {
+    id: 'prod-1',
+    slug: 'vx-75',
+    name: 'Voltaris VX 75',
+    gtin: null,
+    serialNumber: null,
+    batchNumber: null,
+    path: '/dpp/vx-75',
+    companyName: 'Voltaris',
+    ...ids,
+  };
   return { dpp, product, schema, fields, versions: [] };
 }
 
@@ -48,7 +65,10 @@ const value = (node: Node, iri: string) => first(node, iri)?.['@value'];
 
 describe('JSON-LD document', () => {
   it('expands (safe mode: nothing dropped) with every listed term as a full IRI', async () => {
-    const doc = buildJsonLd(passport('EV_BATTERY', { gtin: '04012345000009', serialNumber: 'SN-1', path: '/01/04012345000009/21/SN-1' }), BASE);
+    const doc = buildJsonLd(
+      passport('EV_BATTERY', { gtin: '04012345000009', serialNumber: 'SN-1', path: '/01/04012345000009/21/SN-1' }),
+      BASE,
+    );
     const [node] = await expand(doc);
     expect(node['@id']).toBe(`${BASE}/01/04012345000009/21/SN-1`);
     expect(node['@type']).toEqual([`${SCHEMA}Product`, `${DPP}DigitalProductPassport`]);
@@ -76,9 +96,14 @@ describe('JSON-LD document', () => {
   });
 
   it('types the @id by identifiers: GTIN and batch, GTIN only, no GTIN', () => {
-    const batch = buildJsonLd(passport('EV_BATTERY', { gtin: '04012345000009', batchNumber: 'B7', path: '/01/04012345000009/10/B7' }), BASE);
+    const batch = buildJsonLd(
+      passport('EV_BATTERY', { gtin: '04012345000009', batchNumber: 'B7', path: '/01/04012345000009/10/B7' }),
+      BASE,
+    );
     expect(batch['@id']).toBe(`${BASE}/01/04012345000009/10/B7`);
-    expect(buildJsonLd(passport('EV_BATTERY', { gtin: '04012345000009', path: '/01/04012345000009' }), BASE)['@id']).toBe(`${BASE}/01/04012345000009`);
+    expect(
+      buildJsonLd(passport('EV_BATTERY', { gtin: '04012345000009', path: '/01/04012345000009' }), BASE)['@id'],
+    ).toBe(`${BASE}/01/04012345000009`);
     expect(buildJsonLd(passport('EV_BATTERY'), BASE)['@id']).toBe(`${BASE}/dpp/vx-75`);
   });
 
@@ -96,7 +121,8 @@ describe('JSON-LD document', () => {
       if (!v || typeof v !== 'object') return;
       for (const [k, inner] of Object.entries(v)) {
         if (k === '@context') continue;
-        for (const t of [k, ...(k === '@type' ? [inner].flat() : [])]) if (typeof t === 'string' && /^(dpp|espr):/.test(t)) used.add(t);
+        for (const t of [k, ...(k === '@type' ? [inner].flat() : [])])
+          if (typeof t === 'string' && /^(dpp|espr):/.test(t)) used.add(t);
         walk(inner);
       }
     };

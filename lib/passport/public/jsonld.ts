@@ -46,7 +46,9 @@ function circularity(recycled: Record<string, unknown>) {
   const reported = Object.values(shares).filter((v): v is number => v !== null);
   return {
     '@type': 'espr:Circularity',
-    'espr:recycledContentPercentage': reported.length ? round2(reported.reduce((a, b) => a + b, 0) / reported.length) : null,
+    'espr:recycledContentPercentage': reported.length
+      ? round2(reported.reduce((a, b) => a + b, 0) / reported.length)
+      : null,
     ...shares,
     'espr:renewableContentPercentage': num(recycled.renewableContentPct),
   };
@@ -85,7 +87,9 @@ export function buildJsonLd(passport: PublicPassport, baseUrl: string) {
     'dpp:batteryCategory': dpp.batteryCategory,
     'dpp:publishedAt': dpp.publishedAt,
     'dpp:updatedAt': dpp.updatedAt,
-    'dpp:batteryChemistry': str((dpp.supplyChain.materialComposition as Record<string, unknown> | undefined)?.batteryChemistry),
+    'dpp:batteryChemistry': str(
+      (dpp.supplyChain.materialComposition as Record<string, unknown> | undefined)?.batteryChemistry,
+    ),
     'dpp:ratedCapacityAh': num(performance.ratedCapacityAh),
     'dpp:ratedEnergyKwh': num(performance.ratedEnergyKwh),
     'dpp:expectedCycleLife': num(performance.expectedCycleLife),

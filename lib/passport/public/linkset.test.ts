@@ -14,11 +14,32 @@ function passport(versions: number[]): PublicPassport {
   const now = new Date('2026-01-02T03:04:05Z');
   const version = versions.at(-1)!;
   const dpp = buildPublicDpp(schema, {
-    id: 'prod-1', slug: 'vx 75', productName: 'Voltaris VX 75', batteryCategory: 'EV_BATTERY', version, fields,
-    publishedAt: now, updatedAt: now, createdAt: now,
+    id: 'prod-1',
+    slug: 'vx 75',
+    productName: 'Voltaris VX 75',
+    batteryCategory: 'EV_BATTERY',
+    version,
+    fields,
+    publishedAt: now,
+    updatedAt: now,
+    createdAt: now,
   });
-  const product = { id: 'prod-1', slug: 'vx 75', name: 'Voltaris VX 75', gtin: '04012345000009', serialNumber: 'SN/1', batchNumber: null, path: '/01/04012345000009/21/SN%2F1', companyName: 'Voltaris' };
-  const summaries = versions.map((v) => ({ version: v, publishedAt: now.toISOString(), sha256: 'ab'.repeat(32), byteLength: 10 }));
+  const product = {
+    id: 'prod-1',
+    slug: 'vx 75',
+    name: 'Voltaris VX 75',
+    gtin: '04012345000009',
+    serialNumber: 'SN/1',
+    batchNumber: null,
+    path: '/01/04012345000009/21/SN%2F1',
+    companyName: 'Voltaris',
+  };
+  const summaries = versions.map((v) => ({
+    version: v,
+    publishedAt: now.toISOString(),
+    sha256: 'ab'.repeat(32),
+    byteLength: 10,
+  }));
   return { dpp, product, schema, fields, versions: summaries };
 }
 
@@ -33,7 +54,11 @@ describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
     for (const [relation, targets] of Object.entries(context)) {
       if (relation === 'anchor') continue;
       expect(Array.isArray(targets), relation).toBe(true);
-      for (const target of targets as object[]) expect(Object.keys(target).every((k) => ['href', 'type', 'title', 'hreflang'].includes(k)), relation).toBe(true);
+      for (const target of targets as object[])
+        expect(
+          Object.keys(target).every((k) => ['href', 'type', 'title', 'hreflang'].includes(k)),
+          relation,
+        ).toBe(true);
     }
   });
 
@@ -44,9 +69,13 @@ describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
   });
 
   it('links the JSON-LD (describedby), the JSON (alternate), the version list and the latest version', () => {
-    expect(context.describedby).toEqual([expect.objectContaining({ href: `${api}/jsonld`, type: 'application/ld+json' })]);
+    expect(context.describedby).toEqual([
+      expect.objectContaining({ href: `${api}/jsonld`, type: 'application/ld+json' }),
+    ]);
     expect(context.alternate).toEqual([expect.objectContaining({ href: api, type: 'application/json' })]);
-    expect(context['version-history']).toEqual([expect.objectContaining({ href: `${api}/versions`, type: 'application/json' })]);
+    expect(context['version-history']).toEqual([
+      expect.objectContaining({ href: `${api}/versions`, type: 'application/json' }),
+    ]);
     expect(context['latest-version']).toEqual([{ href: `${api}/v/2`, type: 'application/json', title: 'Version 2' }]);
   });
 

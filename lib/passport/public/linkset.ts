@@ -33,7 +33,11 @@ export function buildLinkset(passport: PublicPassport, baseUrl: string): Linkset
   const base = baseUrl.replace(/\/+$/, '');
   const uri = `${base}${passport.product.path}`;
   const api = `${base}/api/dpp/${encodeURIComponent(passport.product.slug)}`;
-  const snapshot = (version: number): LinkTarget => ({ href: `${api}/v/${version}`, type: 'application/json', title: `Version ${version}` });
+  const snapshot = (version: number): LinkTarget => ({
+    href: `${api}/v/${version}`,
+    type: 'application/json',
+    title: `Version ${version}`,
+  });
   // The viewer is written in English; the passport data itself is whatever the manufacturer entered.
   const viewer: LinkTarget = { href: uri, type: 'text/html', title: passport.product.name, hreflang: ['en'] };
   return {

@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { passportPath } from '../../gs1/digital-link';
 import { ServiceError } from '../../http/errors';
@@ -29,7 +29,16 @@ export interface Withdrawal {
 
 export interface PublicPassport {
   dpp: PublicDpp;
-  product: { id: string; slug: string; name: string; gtin: string | null; serialNumber: string | null; batchNumber: string | null; path: string; companyName: string };
+  product: {
+    id: string;
+    slug: string;
+    name: string;
+    gtin: string | null;
+    serialNumber: string | null;
+    batchNumber: string | null;
+    path: string;
+    companyName: string;
+  };
   schema: CategorySchema;
   /** Every field (all tiers) of the served version with current dynamic values: callers filter by tier. */
   fields: Record<string, unknown>;
@@ -44,13 +53,32 @@ export type PublicLookup =
 export type { PassportKey } from './product-by-key';
 
 const select = {
-  id: true, slug: true, name: true, state: true, version: true, gtin: true, serialNumber: true, batchNumber: true,
-  formData: true, publishedAt: true, updatedAt: true, createdAt: true, revision: true, withdrawnAt: true, withdrawalReason: true,
-  withdrawalOperatorDetails: true, withdrawalManufacturerContact: true,
+  id: true,
+  slug: true,
+  name: true,
+  state: true,
+  version: true,
+  gtin: true,
+  serialNumber: true,
+  batchNumber: true,
+  formData: true,
+  publishedAt: true,
+  updatedAt: true,
+  createdAt: true,
+  revision: true,
+  withdrawnAt: true,
+  withdrawalReason: true,
+  withdrawalOperatorDetails: true,
+  withdrawalManufacturerContact: true,
   category: { select: { code: true } },
   company: { select: { name: true } },
-  successor: { select: { slug: true, name: true, gtin: true, serialNumber: true, batchNumber: true, state: true, version: true } },
-  versions: { select: { version: true, publishedAt: true, sha256: true, byteLength: true }, orderBy: { version: 'asc' } },
+  successor: {
+    select: { slug: true, name: true, gtin: true, serialNumber: true, batchNumber: true, state: true, version: true },
+  },
+  versions: {
+    select: { version: true, publishedAt: true, sha256: true, byteLength: true },
+    orderBy: { version: 'asc' },
+  },
 } satisfies Prisma.ProductSelect;
 
 type Row = Prisma.ProductGetPayload<{ select: typeof select }>;
@@ -62,7 +90,10 @@ type Holder = { [SHARED]?: StampedCache<PublicLookup> };
 function publicCache(): StampedCache<PublicLookup> {
   const holder = globalThis as Holder;
   const cfg = config();
-  return (holder[SHARED] ??= createStampedCache({ maxEntries: cfg.PUBLIC_CACHE_ENTRIES, ttlMs: cfg.PUBLIC_CACHE_TTL_SECONDS * 1000 }));
+  return (holder[SHARED] ??= createStampedCache({
+    maxEntries: cfg.PUBLIC_CACHE_ENTRIES,
+    ttlMs: cfg.PUBLIC_CACHE_TTL_SECONDS * 1000,
+  }));
 }
 
 /** Tests that switch the cache's configuration start from an empty one. */
@@ -136,7 +167,11 @@ export async function readVerifiedSnapshot(productId: string, version: number, d
 /** A stored snapshot row whose bytes still match their recorded hash and length, parsed; fails closed otherwise. */
 export function verifiedSnapshot<R extends { snapshot: Uint8Array; sha256: string; byteLength: number }>(row: R) {
   const bytes = verifiedSnapshotBytes(row);
-  return { row, bytes, document: JSON.parse(bytes.toString('utf8')) as { fields: Record<string, unknown>; schemaVersion: number } };
+  return {
+    row,
+    bytes,
+    document: JSON.parse(bytes.toString('utf8')) as { fields: Record<string, unknown>; schemaVersion: number },
+  };
 }
 
 /** The 503 of a stored snapshot whose bytes no longer match their recorded hash and length. */
@@ -173,11 +208,22 @@ async function buildPassport(row: Row, db: Db | Tx): Promise<PublicPassport> {
   return {
     dpp,
     product: {
-      id: row.id, slug: row.slug, name: row.name, gtin: row.gtin, serialNumber: row.serialNumber,
-      batchNumber: row.batchNumber, path: passportPath(row), companyName: row.company.name,
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      gtin: row.gtin,
+      serialNumber: row.serialNumber,
+      batchNumber: row.batchNumber,
+      path: passportPath(row),
+      companyName: row.company.name,
     },
     schema,
     fields,
-    versions: row.versions.map((v) => ({ version: v.version, publishedAt: v.publishedAt.toISOString(), sha256: v.sha256, byteLength: v.byteLength })),
+    versions: row.versions.map((v) => ({
+      version: v.version,
+      publishedAt: v.publishedAt.toISOString(),
+      sha256: v.sha256,
+      byteLength: v.byteLength,
+    })),
   };
 }

@@ -26,7 +26,9 @@ export function camelCase(id: string): string {
 }
 
 /** Where a field appears in the public DPP object: section, optional nested object, member name. */
-export function publicPlacement(field: FieldDefinition): { section: PublicSection; nested?: string; member: string } | null {
+export function publicPlacement(
+  field: FieldDefinition,
+): { section: PublicSection; nested?: string; member: string } | null {
   if (field.id === 'hazardous_substances') return null; // the top-level hazardousSubstances array
   for (const [section, groups] of Object.entries(PUBLIC_SECTIONS) as [PublicSection, readonly string[]][]) {
     if (!groups.includes(field.group)) continue;

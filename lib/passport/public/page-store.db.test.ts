@@ -7,7 +7,7 @@ import { withCheckDigit } from '../../gs1/gtin';
 import { newNonce } from '../../http/middleware/security-headers';
 import { createPublishedPassport, createTestCompany } from '../../testing/factories';
 import { withdrawProduct } from '../lifecycle';
-import { servePassportPage, withNonce, type RenderedPage } from './page-store';
+import { type RenderedPage, servePassportPage, withNonce } from './page-store';
 
 let companyId: string;
 beforeAll(async () => {
@@ -21,7 +21,8 @@ const BUILD = 'build-1';
 function fakeRenderer(status = 200) {
   return vi.fn(async (path: string): Promise<RenderedPage> => {
     const nonce = newNonce();
-    const html = `<html><head><script nonce="${nonce}" src="/a.js"></script></head><body>${path} ` +
+    const html =
+      `<html><head><script nonce="${nonce}" src="/a.js"></script></head><body>${path} ` +
       `<script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script> Ü €</body></html>`;
     return {
       status,
@@ -70,7 +71,9 @@ describe('stored passport pages', () => {
       `<http://localhost:3000${passport.path}?linkType=linkset>; rel="linkset"; type="application/linkset+json", ` +
         `</a.css>; rel=preload; as="style"; nonce="${second.nonce}"`,
     );
-    expect(second.response.headers.get('Cache-Control')).toBe('private, no-cache, no-store, max-age=0, must-revalidate');
+    expect(second.response.headers.get('Cache-Control')).toBe(
+      'private, no-cache, no-store, max-age=0, must-revalidate',
+    );
     expect(second.response.headers.get('X-Robots-Tag')).toBeNull();
   });
 
@@ -92,7 +95,10 @@ describe('stored passport pages', () => {
     const passport = await serialised();
     const render = fakeRenderer();
     await view(passport.path, render);
-    await prisma.product.update({ where: { id: passport.id }, data: { formData: { ...(passport.formData as object), current_soh_pct: 71 } } });
+    await prisma.product.update({
+      where: { id: passport.id },
+      data: { formData: { ...(passport.formData as object), current_soh_pct: 71 } },
+    });
     await view(passport.path, render);
     expect(render).toHaveBeenCalledTimes(2);
     expect((await stored(passport.path))!.revision).toBeGreaterThan(passport.revision);
@@ -102,7 +108,10 @@ describe('stored passport pages', () => {
     const passport = await serialised();
     const render = fakeRenderer();
     await view(passport.path, render);
-    await withdrawProduct({ ctx: { companyId, actor: systemActor('test') }, input: { productId: passport.id, reason: 'Recall' } });
+    await withdrawProduct({
+      ctx: { companyId, actor: systemActor('test') },
+      input: { productId: passport.id, reason: 'Recall' },
+    });
     const after = await view(passport.path, render);
     await view(passport.path, render);
     expect(render).toHaveBeenCalledTimes(3);
@@ -142,7 +151,9 @@ describe('stored passport pages', () => {
       await gate;
       return inner(path);
     });
-    const views = Array.from({ length: 5 }, () => servePassportPage(passport.path, newNonce(), { build: BUILD, render }));
+    const views = Array.from({ length: 5 }, () =>
+      servePassportPage(passport.path, newNonce(), { build: BUILD, render }),
+    );
     await vi.waitFor(() => expect(render).toHaveBeenCalled());
     release();
     const answers = await Promise.all(views);

@@ -5,9 +5,9 @@ import { prisma } from '../../db/client';
 import { sqlRows } from '../../db/sql';
 import { passportPath } from '../../gs1/digital-link';
 import { nextBuildId } from '../../health';
-import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken } from '../../http/middleware/stored-page';
 import { linksetLinkHeader, robotsHeaders } from '../../http/middleware/resolver';
 import { newNonce } from '../../http/middleware/security-headers';
+import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken } from '../../http/middleware/stored-page';
 import { logger } from '../../log';
 import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
@@ -67,11 +67,15 @@ export function pageStoreEnabled(): boolean {
  */
 function answer(path: string, rendered: RenderedPage, nonce: string, extra: Record<string, string> = {}): Response {
   const headers = new Headers(extra);
-  for (const [name, value] of Object.entries(rendered.headers)) headers.set(name, value.replaceAll(rendered.nonce, nonce));
+  for (const [name, value] of Object.entries(rendered.headers))
+    headers.set(name, value.replaceAll(rendered.nonce, nonce));
   const preloads = headers.get('link');
   const linkset = linksetLinkHeader(config().BASE_URL, path);
   headers.set('Link', preloads ? `${linkset}, ${preloads}` : linkset);
-  return new Response(withNonce(rendered.html, rendered.nonce, nonce) as BodyInit, { status: rendered.status, headers });
+  return new Response(withNonce(rendered.html, rendered.nonce, nonce) as BodyInit, {
+    status: rendered.status,
+    headers,
+  });
 }
 
 interface StoredRow {
@@ -88,7 +92,11 @@ const STORED_PAGE = `
 
 /** The stored page of `path` if it is current: one read by primary key, joined to its product's revision. */
 async function readStoredPage(path: string, build: string): Promise<RenderedPage | null> {
-  const [row] = await sqlRows<StoredRow>({ name: 'stored-page', text: STORED_PAGE, values: [path, build, config().BASE_URL] });
+  const [row] = await sqlRows<StoredRow>({
+    name: 'stored-page',
+    text: STORED_PAGE,
+    values: [path, build, config().BASE_URL],
+  });
   if (!row) return null;
   // Bytes that no longer match their hash are never served: the page is rendered again instead.
   if (sha256Hex(row.html) !== row.sha256) {
@@ -111,7 +119,14 @@ async function targetOf(path: string): Promise<Target | null> {
   const key = parseResolverPath(path)?.key;
   if (!key) return null;
   const product = await findProductByKey(key, {
-    id: true, revision: true, slug: true, gtin: true, serialNumber: true, batchNumber: true, state: true, version: true,
+    id: true,
+    revision: true,
+    slug: true,
+    gtin: true,
+    serialNumber: true,
+    batchNumber: true,
+    state: true,
+    version: true,
   });
   if (!product) return null;
   const canonical = path === passportPath(product) || path === `/dpp/${encodeURIComponent(product.slug)}`;
@@ -164,7 +179,8 @@ export function renderPage(path: string): Promise<RenderedPage> {
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_PAGE_BYTES) req.destroy(new Error(`The rendered page of ${path} exceeds ${MAX_PAGE_BYTES} bytes`));
+          if (size > MAX_PAGE_BYTES)
+            req.destroy(new Error(`The rendered page of ${path} exceeds ${MAX_PAGE_BYTES} bytes`));
           else chunks.push(chunk);
         });
         res.on('end', () => {
@@ -201,7 +217,9 @@ async function renderAndStore(path: string, build: string, render: (path: string
   const target = await targetOf(path).catch(() => null);
   const page = await render(path);
   if (target?.storable && page.status === 200) {
-    await storePage(path, target, build, page).catch((err: unknown) => logger().warn({ err, path }, 'passport page not stored'));
+    await storePage(path, target, build, page).catch((err: unknown) =>
+      logger().warn({ err, path }, 'passport page not stored'),
+    );
   }
   return { page, robots: target?.robots ?? {} };
 }
@@ -210,7 +228,11 @@ async function renderAndStore(path: string, build: string, render: (path: string
  * The answer to an anonymous browser's request for the viewer page at `path` (as requested, still
  * percent-encoded), with `nonce` for its scripts: the stored page when current, else a fresh render.
  */
-export async function servePassportPage(path: string, nonce: string, options: PageStoreOptions = {}): Promise<Response> {
+export async function servePassportPage(
+  path: string,
+  nonce: string,
+  options: PageStoreOptions = {},
+): Promise<Response> {
   const build = options.build ?? nextBuildId()!;
   const render = options.render ?? renderPage;
   // A failed read (the database briefly gone) only costs this answer the stored copy: the render decides.

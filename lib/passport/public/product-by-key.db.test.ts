@@ -15,8 +15,22 @@ describe('findPassportState: the light read behind X-Robots-Tag', () => {
     const company = await createTestCompany(prisma);
     const gtin = gtin14();
     const serial = await createPublishedPassport(prisma, { companyId: company.id, gtin, serialNumber: 'SN-1' });
-    const batch = await createTestProduct(prisma, { companyId: company.id, gtin, batchNumber: 'B-1', state: 'WITHDRAWN', version: 3 });
-    await createTestProduct(prisma, { companyId: company.id, gtin: gtin14(), serialNumber: 'SN-1', mode: 'test', state: 'WITHDRAWN', version: 1, slug: `sandbox-${gtin}` });
+    const batch = await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin,
+      batchNumber: 'B-1',
+      state: 'WITHDRAWN',
+      version: 3,
+    });
+    await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin: gtin14(),
+      serialNumber: 'SN-1',
+      mode: 'test',
+      state: 'WITHDRAWN',
+      version: 1,
+      slug: `sandbox-${gtin}`,
+    });
     expect(await findPassportState({ slug: serial.slug })).toEqual({ state: 'APPROVED', version: 1 });
     expect(await findPassportState({ gtin, serialNumber: 'SN-1' })).toEqual({ state: 'APPROVED', version: 1 });
     expect(await findPassportState({ gtin, batchNumber: 'B-1' })).toEqual({ state: 'WITHDRAWN', version: 3 });
@@ -27,10 +41,34 @@ describe('findPassportState: the light read behind X-Robots-Tag', () => {
   it('reads a bare GTIN as its model-level passport, else its only passport, else nothing', async () => {
     const company = await createTestCompany(prisma);
     const [only, two, model] = [gtin14(), gtin14(), gtin14()];
-    await createTestProduct(prisma, { companyId: company.id, gtin: only, serialNumber: 'S', state: 'WITHDRAWN', version: 1 });
-    await createTestProduct(prisma, { companyId: company.id, gtin: two, serialNumber: 'A', state: 'APPROVED', version: 1 });
-    await createTestProduct(prisma, { companyId: company.id, gtin: two, serialNumber: 'B', state: 'APPROVED', version: 1 });
-    await createTestProduct(prisma, { companyId: company.id, gtin: model, serialNumber: 'A', state: 'APPROVED', version: 1 });
+    await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin: only,
+      serialNumber: 'S',
+      state: 'WITHDRAWN',
+      version: 1,
+    });
+    await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin: two,
+      serialNumber: 'A',
+      state: 'APPROVED',
+      version: 1,
+    });
+    await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin: two,
+      serialNumber: 'B',
+      state: 'APPROVED',
+      version: 1,
+    });
+    await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin: model,
+      serialNumber: 'A',
+      state: 'APPROVED',
+      version: 1,
+    });
     await createTestProduct(prisma, { companyId: company.id, gtin: model, state: 'WITHDRAWN', version: 2 });
     expect(await findPassportState({ gtin: only })).toEqual({ state: 'WITHDRAWN', version: 1 });
     expect(await findPassportState({ gtin: two })).toBeNull();
@@ -38,7 +76,12 @@ describe('findPassportState: the light read behind X-Robots-Tag', () => {
   });
 
   it('names nothing, without a query PostgreSQL would refuse, for a key holding a NUL or a lone surrogate', async () => {
-    for (const key of [{ slug: '\u0000' }, { slug: 'a\ud800b' }, { gtin: gtin14(), serialNumber: 'S\u0000' }, { gtin: gtin14(), batchNumber: '\udfff' }]) {
+    for (const key of [
+      { slug: '\u0000' },
+      { slug: 'a\ud800b' },
+      { gtin: gtin14(), serialNumber: 'S\u0000' },
+      { gtin: gtin14(), batchNumber: '\udfff' },
+    ]) {
       expect(await findPassportState(key), JSON.stringify(key)).toBeNull();
     }
   });

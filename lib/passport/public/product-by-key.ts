@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { ProductState } from '../../db/generated/enums';
 import { isStorableText } from '../../storable-text';
@@ -22,17 +22,24 @@ export async function findProductByKey<S extends KeySelect>(
   type Row = Prisma.ProductGetPayload<{ select: S }>;
   // A NUL or a lone surrogate (a decoded %00, %ED%A0%80) names nothing, and PostgreSQL would refuse the query.
   if (!Object.values(key).every((part) => part === undefined || isStorableText(part))) return null;
-  if ('slug' in key) return (await db.product.findFirst({ where: { slug: key.slug, mode: 'LIVE' }, select })) as Row | null;
+  if ('slug' in key)
+    return (await db.product.findFirst({ where: { slug: key.slug, mode: 'LIVE' }, select })) as Row | null;
   const where: Prisma.ProductWhereInput = { gtin: key.gtin, mode: 'LIVE' };
   if (key.serialNumber !== undefined) {
     return (await db.product.findFirst({ where: { ...where, serialNumber: key.serialNumber }, select })) as Row | null;
   }
   if (key.batchNumber !== undefined) {
-    return (await db.product.findFirst({ where: { ...where, batchNumber: key.batchNumber, serialNumber: null }, select })) as Row | null;
+    return (await db.product.findFirst({
+      where: { ...where, batchNumber: key.batchNumber, serialNumber: null },
+      select,
+    })) as Row | null;
   }
   // A bare GTIN names a model-level passport; failing that, the GTIN's only passport.
   const rows = (await db.product.findMany({
-    where, select, take: 2, orderBy: [{ serialNumber: { sort: 'asc', nulls: 'first' } }],
+    where,
+    select,
+    take: 2,
+    orderBy: [{ serialNumber: { sort: 'asc', nulls: 'first' } }],
   })) as (Row & { serialNumber: string | null; batchNumber: string | null })[];
   const modelLevel = rows.find((r) => !r.serialNumber && !r.batchNumber);
   return modelLevel ?? (rows.length === 1 ? rows[0] : null);

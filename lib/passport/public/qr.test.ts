@@ -14,7 +14,8 @@ describe('passport QR code', () => {
 
   it('keeps a quiet zone of 4 modules (8 px each) of white around the symbol', async () => {
     const png = PNG.sync.read((await renderQr('https://passports.example/dpp/x', 'png')).body as Buffer);
-    for (let x = 0; x < png.width; x++) for (let y = 0; y < 32; y++) expect(png.data[(y * png.width + x) * 4]).toBe(255);
+    for (let x = 0; x < png.width; x++)
+      for (let y = 0; y < 32; y++) expect(png.data[(y * png.width + x) * 4]).toBe(255);
   });
 
   it('SVG is the default format; anything but svg or png is a validation error', async () => {

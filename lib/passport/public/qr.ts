@@ -17,6 +17,7 @@ const OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
 
 /** The QR code of a passport address, as SVG text or PNG bytes (8 pixels per module). */
 export async function renderQr(uri: string, format: QrFormat): Promise<{ body: string | Buffer; contentType: string }> {
-  if (format === 'png') return { body: await QRCode.toBuffer(uri, { ...OPTIONS, type: 'png', scale: 8 }), contentType: 'image/png' };
+  if (format === 'png')
+    return { body: await QRCode.toBuffer(uri, { ...OPTIONS, type: 'png', scale: 8 }), contentType: 'image/png' };
   return { body: await QRCode.toString(uri, { ...OPTIONS, type: 'svg' }), contentType: 'image/svg+xml; charset=utf-8' };
 }

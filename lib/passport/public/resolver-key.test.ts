@@ -18,9 +18,18 @@ describe('resolverKey: the resolver guard that runs before any database lookup',
   });
 
   it('percent-decodes a serial or batch exactly once', () => {
-    expect(resolverKey('4012345000016', { ai: '21', segment: 'AB%2F12' })).toEqual({ gtin: '04012345000016', serialNumber: 'AB/12' });
-    expect(resolverKey('4012345000016', { ai: '21', segment: 'AB%252F12' })).toEqual({ gtin: '04012345000016', serialNumber: 'AB%2F12' });
-    expect(resolverKey('4012345000016', { ai: '10', segment: 'B%207' })).toEqual({ gtin: '04012345000016', batchNumber: 'B 7' });
+    expect(resolverKey('4012345000016', { ai: '21', segment: 'AB%2F12' })).toEqual({
+      gtin: '04012345000016',
+      serialNumber: 'AB/12',
+    });
+    expect(resolverKey('4012345000016', { ai: '21', segment: 'AB%252F12' })).toEqual({
+      gtin: '04012345000016',
+      serialNumber: 'AB%2F12',
+    });
+    expect(resolverKey('4012345000016', { ai: '10', segment: 'B%207' })).toEqual({
+      gtin: '04012345000016',
+      batchNumber: 'B 7',
+    });
   });
 
   it('refuses an empty or malformed serial or batch', () => {
@@ -32,8 +41,12 @@ describe('resolverKey: the resolver guard that runs before any database lookup',
 describe('parseResolverPath: which paths the resolver answers and for which key', () => {
   it('reads the three GS1 Digital Link forms and /dpp/{slug}', () => {
     expect(parseResolverPath('/01/4012345000016')).toEqual({ key: { gtin: '04012345000016' } });
-    expect(parseResolverPath('/01/4012345000016/21/AB%2F12')).toEqual({ key: { gtin: '04012345000016', serialNumber: 'AB/12' } });
-    expect(parseResolverPath('/01/04012345000016/10/B7')).toEqual({ key: { gtin: '04012345000016', batchNumber: 'B7' } });
+    expect(parseResolverPath('/01/4012345000016/21/AB%2F12')).toEqual({
+      key: { gtin: '04012345000016', serialNumber: 'AB/12' },
+    });
+    expect(parseResolverPath('/01/04012345000016/10/B7')).toEqual({
+      key: { gtin: '04012345000016', batchNumber: 'B7' },
+    });
     expect(parseResolverPath('/dpp/voltaris-vx-75')).toEqual({ key: { slug: 'voltaris-vx-75' } });
   });
 
@@ -44,7 +57,16 @@ describe('parseResolverPath: which paths the resolver answers and for which key'
   });
 
   it('is null for every other path', () => {
-    for (const path of ['/', '/01', '/01/', '/01/4012345000016/22/X', '/01/4012345000016/21/X/extra', '/dpp/a/b', '/api/dpp/x', '/portal']) {
+    for (const path of [
+      '/',
+      '/01',
+      '/01/',
+      '/01/4012345000016/22/X',
+      '/01/4012345000016/21/X/extra',
+      '/dpp/a/b',
+      '/api/dpp/x',
+      '/portal',
+    ]) {
       expect(parseResolverPath(path), path).toBeNull();
     }
   });

@@ -1,6 +1,6 @@
 import { config } from '../../config';
 import { ServiceError } from '../../http/errors';
-import { preparedOnce, type PreparedBody } from '../../http/public-route';
+import { type PreparedBody, preparedOnce } from '../../http/public-route';
 import { buildJsonLd } from './jsonld';
 import { findPublicPassport, type PassportKey, type PublicPassport, type Withdrawal } from './lookup';
 import { parseResolverPath } from './resolver-key';
@@ -32,7 +32,8 @@ export async function requireResolvedPassport(resolverPath: string | null): Prom
 }
 
 /** The public DPP object as served, serialized and hashed once per cached passport. */
-export const dppBody = (passport: PublicPassport): PreparedBody => preparedOnce(passport, 'dpp', () => JSON.stringify(passport.dpp));
+export const dppBody = (passport: PublicPassport): PreparedBody =>
+  preparedOnce(passport, 'dpp', () => JSON.stringify(passport.dpp));
 
 /** The JSON-LD as served at /api/dpp/{slug}/jsonld and through the resolver: the same bytes both ways. */
 export const jsonLdBody = (passport: PublicPassport): PreparedBody =>

@@ -7,7 +7,7 @@ import { countStatements } from '../../testing/statements';
 import { sha256Hex } from '../canonical-json';
 import { withdrawProduct } from '../lifecycle';
 import { requirePublishedPassport } from './served';
-import { listPublicVersions, publicSnapshotBySlug, readPublicSnapshot, type PublicSnapshot } from './snapshot-view';
+import { listPublicVersions, type PublicSnapshot, publicSnapshotBySlug, readPublicSnapshot } from './snapshot-view';
 
 let companyId: string;
 beforeAll(async () => {
@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => disconnectPrisma());
 
-const refusal = (slug: string, version: number) => publicSnapshotBySlug(slug, version).then(() => null, (err: ServiceError) => err.code);
+const refusal = (slug: string, version: number) =>
+  publicSnapshotBySlug(slug, version).then(
+    () => null,
+    (err: ServiceError) => err.code,
+  );
 
 async function tamper(productId: string) {
   // The append-only trigger refuses UPDATE: switched off for this one transaction only.
@@ -46,20 +50,37 @@ describe('a version by slug in one query (/api/dpp/{slug}/v/{version})', () => {
     expect(await refusal(draft.slug, 1)).toBe('PRODUCT_NOT_FOUND');
     expect(await refusal('no-such-passport', 1)).toBe('PRODUCT_NOT_FOUND');
     await publicSnapshotBySlug(product.slug, 1);
-    await withdrawProduct({ ctx: { companyId, actor: systemActor('test') }, input: { productId: product.id, reason: 'Recalled' } });
+    await withdrawProduct({
+      ctx: { companyId, actor: systemActor('test') },
+      input: { productId: product.id, reason: 'Recalled' },
+    });
     expect(await refusal(product.slug, 1)).toBe('PRODUCT_NOT_FOUND');
   });
 
   it('reads asked in the same turn share one query, and each answers for its own passport and version', async () => {
     const [a, b, withdrawn] = await Promise.all([1, 2, 3].map(() => createPublishedPassport(prisma, { companyId })));
-    await withdrawProduct({ ctx: { companyId, actor: systemActor('test') }, input: { productId: withdrawn.id, reason: 'Recalled' } });
+    await withdrawProduct({
+      ctx: { companyId, actor: systemActor('test') },
+      input: { productId: withdrawn.id, reason: 'Recalled' },
+    });
     const expected = await Promise.all([readPublicSnapshot(a.id, 1), readPublicSnapshot(b.id, 1)]);
-    const { result: answers, statements } = await countStatements(() => Promise.all([
-      publicSnapshotBySlug(a.slug, 1), publicSnapshotBySlug(b.slug, 1), publicSnapshotBySlug(a.slug, 1),
-      refusal(a.slug, 2), refusal(withdrawn.slug, 1), refusal('no-such-passport', 1),
-    ]));
+    const { result: answers, statements } = await countStatements(() =>
+      Promise.all([
+        publicSnapshotBySlug(a.slug, 1),
+        publicSnapshotBySlug(b.slug, 1),
+        publicSnapshotBySlug(a.slug, 1),
+        refusal(a.slug, 2),
+        refusal(withdrawn.slug, 1),
+        refusal('no-such-passport', 1),
+      ]),
+    );
     expect(statements).toBe(1);
-    const [viewA, viewB, againA, ...refusals] = answers as [PublicSnapshot, PublicSnapshot, PublicSnapshot, ...unknown[]];
+    const [viewA, viewB, againA, ...refusals] = answers as [
+      PublicSnapshot,
+      PublicSnapshot,
+      PublicSnapshot,
+      ...unknown[],
+    ];
     expect(viewA.bytes.equals(expected[0]!.bytes)).toBe(true);
     expect(viewB.bytes.equals(expected[1]!.bytes)).toBe(true);
     expect(againA.bytes.equals(viewA.bytes)).toBe(true);
@@ -81,7 +102,9 @@ describe('stored public views (table PublicSnapshot)', () => {
   it('publication stores the view the version serves, made from the bytes it wrote', async () => {
     const product = await createPublishedPassport(prisma, { companyId });
     const view = await storedView(product.id);
-    const version = await prisma.passportVersion.findUniqueOrThrow({ where: { productId_version: { productId: product.id, version: 1 } } });
+    const version = await prisma.passportVersion.findUniqueOrThrow({
+      where: { productId_version: { productId: product.id, version: 1 } },
+    });
     const derived = await readPublicSnapshot(product.id, 1);
     expect(view?.body).toBe(derived!.bytes.toString('utf8'));
     expect(view?.sha256).toBe(derived!.sha256);
@@ -104,15 +127,24 @@ describe('stored public views (table PublicSnapshot)', () => {
     const product = await createPublishedPassport(prisma, { companyId });
     const expected = await readPublicSnapshot(product.id, 1);
     const where = { productId_version: { productId: product.id, version: 1 } };
-    await prisma.publicSnapshot.update({ where, data: { body: expected!.bytes.toString('utf8').replace('{', '{"forged":true,') } });
+    await prisma.publicSnapshot.update({
+      where,
+      data: { body: expected!.bytes.toString('utf8').replace('{', '{"forged":true,') },
+    });
     expect((await publicSnapshotBySlug(product.slug, 1)).bytes.equals(expected!.bytes)).toBe(true);
     expect((await storedView(product.id))?.body).toBe(expected!.bytes.toString('utf8'));
 
     // A body that matches its hash, but was made from other snapshot bytes than this version's.
     const forged = Buffer.from('{"forged":true}');
-    await prisma.publicSnapshot.update({ where, data: { body: forged.toString('utf8'), sha256: sha256Hex(forged), sourceSha256: '0'.repeat(64) } });
+    await prisma.publicSnapshot.update({
+      where,
+      data: { body: forged.toString('utf8'), sha256: sha256Hex(forged), sourceSha256: '0'.repeat(64) },
+    });
     expect((await publicSnapshotBySlug(product.slug, 1)).bytes.equals(expected!.bytes)).toBe(true);
-    expect(await storedView(product.id)).toMatchObject({ body: expected!.bytes.toString('utf8'), sha256: expected!.sha256 });
+    expect(await storedView(product.id)).toMatchObject({
+      body: expected!.bytes.toString('utf8'),
+      sha256: expected!.sha256,
+    });
   });
 });
 
@@ -125,7 +157,10 @@ describe('the version list (/api/dpp/{slug}/versions)', () => {
     const expected = await readPublicSnapshot(product.id, 1);
     const listing = () => requirePublishedPassport(product.slug).then(listPublicVersions);
     const entry = {
-      version: 1, publishedAt: expected!.publishedAt, sha256: expected!.sha256, byteLength: expected!.bytes.byteLength,
+      version: 1,
+      publishedAt: expected!.publishedAt,
+      sha256: expected!.sha256,
+      byteLength: expected!.bytes.byteLength,
       url: `/api/dpp/${product.slug}/v/1`,
     };
     expect(await listing()).toEqual([entry]);
@@ -137,6 +172,11 @@ describe('the version list (/api/dpp/{slug}/versions)', () => {
     // The listing's own check: the passport was looked up before its snapshot was tampered with.
     const passport = await requirePublishedPassport(product.slug);
     await tamper(product.id);
-    expect(await listPublicVersions(passport).then(() => null, (err: ServiceError) => err.code)).toBe('SNAPSHOT_INTEGRITY_FAILURE');
+    expect(
+      await listPublicVersions(passport).then(
+        () => null,
+        (err: ServiceError) => err.code,
+      ),
+    ).toBe('SNAPSHOT_INTEGRITY_FAILURE');
   });
 });

@@ -27,9 +27,20 @@ describe('publicFields', () => {
   it('keeps only public members inside the entries of a public array field', () => {
     const arrayField = schema.fields.find((f) => f.type === 'array' && f.access === 'public')!;
     const entry = Object.fromEntries(arrayField.items!.map((m) => [m.id, 'v']));
-    const out = publicFields({ ...schema, fields: [{ ...arrayField, items: [...arrayField.items!, { ...arrayField.items![0], id: 'secret', access: 'authority' }] }] }, {
-      [arrayField.id]: [{ ...entry, secret: 'RESTRICTED' }],
-    });
+    const out = publicFields(
+      {
+        ...schema,
+        fields: [
+          {
+            ...arrayField,
+            items: [...arrayField.items!, { ...arrayField.items![0], id: 'secret', access: 'authority' }],
+          },
+        ],
+      },
+      {
+        [arrayField.id]: [{ ...entry, secret: 'RESTRICTED' }],
+      },
+    );
     expect(out[arrayField.id]).toEqual([entry]);
   });
 });

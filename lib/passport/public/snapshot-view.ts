@@ -1,13 +1,13 @@
-import { prisma, type Db, type Tx } from '../../db/client';
 import { batchedLookup } from '../../db/batch';
-import { rowsOn, sqlRows, utcColumn, type SqlDb } from '../../db/sql';
-import { logger } from '../../log';
+import { type Db, prisma, type Tx } from '../../db/client';
+import { rowsOn, type SqlDb, sqlRows, utcColumn } from '../../db/sql';
 import { ServiceError } from '../../http/errors';
+import { logger } from '../../log';
 import { getCategorySchema } from '../../schema/categories';
-import { isStorableText } from '../../storable-text';
-import { isPubliclyServed } from '../states';
 import type { CategorySchema, FieldDefinition } from '../../schema/types';
+import { isStorableText } from '../../storable-text';
 import { canonicalJson, sha256Hex } from '../canonical-json';
+import { isPubliclyServed } from '../states';
 import type { PublicPassport } from './lookup';
 import { readVerifiedSnapshot, snapshotIntegrityFailure } from './lookup';
 import { productNotFound } from './served';
@@ -26,7 +26,8 @@ export function parseVersion(raw: string): number {
   return raw.length > 10 ? Number.POSITIVE_INFINITY : Number(raw);
 }
 
-export const versionNotFound = () => new ServiceError('VERSION_NOT_FOUND', 'This passport was never published in that version.');
+export const versionNotFound = () =>
+  new ServiceError('VERSION_NOT_FOUND', 'This passport was never published in that version.');
 
 const isPublic = (f: FieldDefinition) => f.access === 'public';
 
@@ -39,7 +40,11 @@ export function publicFields(schema: CategorySchema, fields: Record<string, unkn
     if (field.type === 'array' && Array.isArray(value) && field.items) {
       const members = field.items.filter(isPublic).map((m) => m.id);
       out[field.id] = value.map((entry) =>
-        Object.fromEntries(members.filter((m) => entry && Object.hasOwn(entry, m)).map((m) => [m, (entry as Record<string, unknown>)[m]])),
+        Object.fromEntries(
+          members
+            .filter((m) => entry && Object.hasOwn(entry, m))
+            .map((m) => [m, (entry as Record<string, unknown>)[m]]),
+        ),
       );
     } else {
       out[field.id] = value;
@@ -65,7 +70,11 @@ export interface DerivedSnapshot extends PublicSnapshot {
  * One published version as the public may see it, made from its snapshot: the stored bytes are verified first (a
  * mismatch fails closed with 503), then stripped with the schema version recorded in the snapshot, never today's.
  */
-export async function readPublicSnapshot(productId: string, version: number, db: Db | Tx = prisma): Promise<DerivedSnapshot | null> {
+export async function readPublicSnapshot(
+  productId: string,
+  version: number,
+  db: Db | Tx = prisma,
+): Promise<DerivedSnapshot | null> {
   if (version > MAX_VERSION) return null;
   const snapshot = await readVerifiedSnapshot(productId, version, db);
   if (!snapshot) return null;
@@ -79,10 +88,17 @@ export async function readPublicSnapshot(productId: string, version: number, db:
 
 /** The public view of verified snapshot bytes: its canonical bytes and their SHA-256. */
 export function publicViewOf(stored: Buffer): { bytes: Buffer; sha256: string } {
-  const document = JSON.parse(stored.toString('utf8')) as Record<string, unknown> & { fields: Record<string, unknown>; schemaVersion: number; batteryCategory: string };
+  const document = JSON.parse(stored.toString('utf8')) as Record<string, unknown> & {
+    fields: Record<string, unknown>;
+    schemaVersion: number;
+    batteryCategory: string;
+  };
   const schema = getCategorySchema(document.batteryCategory, document.schemaVersion);
   if (!schema) throw new Error(`No field schema ${document.batteryCategory} v${document.schemaVersion}`);
-  const bytes = Buffer.from(canonicalJson({ ...document, fields: publicFields(schema, document.fields ?? {}) }), 'utf8');
+  const bytes = Buffer.from(
+    canonicalJson({ ...document, fields: publicFields(schema, document.fields ?? {}) }),
+    'utf8',
+  );
   return { bytes, sha256: sha256Hex(bytes) };
 }
 
@@ -148,7 +164,8 @@ async function servedView(productId: string, row: VersionViewRow): Promise<Publi
   const { sourceSha256, ...view } = derived;
   // Storing is an optimisation: a failure costs the next read the same work, never this answer.
   await storePublicView(prisma, { productId, version: row.version, sourceSha256 }, view).catch((err: unknown) =>
-    logger().warn({ err, productId, version: row.version }, 'public view not stored'));
+    logger().warn({ err, productId, version: row.version }, 'public view not stored'),
+  );
   return view;
 }
 
@@ -181,8 +198,10 @@ const snapshotBySlug = batchedLookup<{ slug: string; version: number }, Snapshot
 export async function publicSnapshotBySlug(slug: string, version: number): Promise<PublicSnapshot> {
   if (!isStorableText(slug)) throw productNotFound();
   const row = await snapshotBySlug({ slug, version: version > MAX_VERSION ? 0 : version });
-  if (!row || row.current < 1 || !isPubliclyServed({ state: row.state as never, version: row.current })) throw productNotFound();
-  if (row.version === null || row.publishedAt === null || row.sourceSha256 === null || row.intact === null) throw versionNotFound();
+  if (!row || row.current < 1 || !isPubliclyServed({ state: row.state as never, version: row.current }))
+    throw productNotFound();
+  if (row.version === null || row.publishedAt === null || row.sourceSha256 === null || row.intact === null)
+    throw versionNotFound();
   return servedView(row.id, row as VersionViewRow);
 }
 

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
@@ -14,10 +14,19 @@ const invalid = (message: string) => new ServiceError('GS1_PREFIX_INVALID', mess
  * that overlaps another company's (either is a prefix of the other) is refused without naming that company.
  * Registering a prefix the company already holds answers the existing row (`created: false`).
  */
-export async function addGs1Prefix({ ctx, input, db = prisma }: { ctx: DomainContext; input: { prefix: string }; db?: Db | Tx }) {
+export async function addGs1Prefix({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { prefix: string };
+  db?: Db | Tx;
+}) {
   requireRole(ctx, ['ADMIN', 'EDITOR', 'Integration', 'System'], 'register GS1 company prefixes');
   // Prefixes are company-wide and govern live GTINs; sandbox data must never reach them.
-  if (ctx.mode === 'TEST') throw new ServiceError('CROSS_MODE_DENIED', 'GS1 Company Prefixes can only be registered with a live key.');
+  if (ctx.mode === 'TEST')
+    throw new ServiceError('CROSS_MODE_DENIED', 'GS1 Company Prefixes can only be registered with a live key.');
   const { prefix } = input;
   if (!isGs1CompanyPrefix(prefix)) throw invalid('A GS1 Company Prefix is 4 to 12 digits.');
   return inTransaction(db, async (tx) => {
@@ -31,7 +40,12 @@ export async function addGs1Prefix({ ctx, input, db = prisma }: { ctx: DomainCon
       LIMIT 1`;
     if (clash) throw invalid('This prefix overlaps a GS1 Company Prefix already registered to another company.');
     const row = await tx.gs1Prefix.create({ data: { companyId: ctx.companyId, prefix } });
-    await writeAudit(tx, { companyId: ctx.companyId, eventType: 'Gs1PrefixAdded', actor: ctx.actor, context: { gs1PrefixId: row.id, prefix } });
+    await writeAudit(tx, {
+      companyId: ctx.companyId,
+      eventType: 'Gs1PrefixAdded',
+      actor: ctx.actor,
+      context: { gs1PrefixId: row.id, prefix },
+    });
     return { prefix: gs1PrefixView(row), created: true };
   });
 }

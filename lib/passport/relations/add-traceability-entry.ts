@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
@@ -21,7 +21,15 @@ export interface TraceabilityEntryInput {
 }
 
 /** Records one supply-chain step of a draft, optionally naming a supplier the company owns or is linked to. */
-export async function addTraceabilityEntry({ ctx, input, db = prisma }: { ctx: DomainContext; input: TraceabilityEntryInput; db?: Db | Tx }) {
+export async function addTraceabilityEntry({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: TraceabilityEntryInput;
+  db?: Db | Tx;
+}) {
   requireRelationWriter(ctx, 'add traceability entries');
   return inTransaction(db, async (tx) => {
     const product = await loadEditableProduct(tx, ctx, input.productId);
@@ -41,9 +49,17 @@ export async function addTraceabilityEntry({ ctx, input, db = prisma }: { ctx: D
     });
     await touchProduct(tx, product.id);
     const context = { traceabilityEntryId: entry.id, stage: entry.stage, supplierId: entry.supplierId };
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Update', actor: ctx.actor, context });
+    await writeAudit(tx, {
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'Update',
+      actor: ctx.actor,
+      context,
+    });
     await emitEvent(tx, {
-      companyId: product.companyId, mode: product.mode, type: 'product.updated',
+      companyId: product.companyId,
+      mode: product.mode,
+      type: 'product.updated',
       data: { productId: product.id, change: 'traceability', ...context },
     });
     return traceabilityEntryView(entry);

@@ -20,7 +20,11 @@ async function race(calls: Array<() => Promise<unknown>>): Promise<string[]> {
 describe('concurrent component writes never close a cycle together', () => {
   it('two opposite inserts at once (A→B beside B→A): exactly one succeeds, the other is CIRCULAR_REFERENCE', async () => {
     for (let round = 0; round < 5; round++) {
-      const { company, products: [a, b], ctx } = await companyWithDrafts(2);
+      const {
+        company,
+        products: [a, b],
+        ctx,
+      } = await companyWithDrafts(2);
       const outcomes = await race([
         () => addComponent({ ctx, input: { productId: a.id, childId: b.id } }),
         () => addComponent({ ctx, input: { productId: b.id, childId: a.id } }),
@@ -32,7 +36,11 @@ describe('concurrent component writes never close a cycle together', () => {
   });
 
   it('three inserts closing a triangle at once (A→B, B→C, C→A): exactly one is refused and no cycle exists', async () => {
-    const { company, products: [a, b, c], ctx } = await companyWithDrafts(3);
+    const {
+      company,
+      products: [a, b, c],
+      ctx,
+    } = await companyWithDrafts(3);
     const outcomes = await race([
       () => addComponent({ ctx, input: { productId: a.id, childId: b.id } }),
       () => addComponent({ ctx, input: { productId: b.id, childId: c.id } }),

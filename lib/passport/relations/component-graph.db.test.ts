@@ -11,7 +11,10 @@ const link = (parentId: string, childId: string) => prisma.componentLink.create(
 
 describe('componentGraphProblems reports what would make a published component graph unsound', () => {
   it('reports nothing for a sound tree with a shared component (a diamond is not a cycle)', async () => {
-    const { company, products: [root, a, b, c] } = await companyWithDrafts(4);
+    const {
+      company,
+      products: [root, a, b, c],
+    } = await companyWithDrafts(4);
     await link(root.id, a.id);
     await link(root.id, b.id);
     await link(a.id, c.id);
@@ -20,7 +23,10 @@ describe('componentGraphProblems reports what would make a published component g
   });
 
   it('reports a cycle reachable from the product, naming its members, and a product containing itself', async () => {
-    const { company, products: [root, a, b, selfish] } = await companyWithDrafts(4);
+    const {
+      company,
+      products: [root, a, b, selfish],
+    } = await companyWithDrafts(4);
     await link(root.id, a.id);
     await link(a.id, b.id);
     await link(b.id, a.id);
@@ -35,15 +41,21 @@ describe('componentGraphProblems reports what would make a published component g
   });
 
   it('ignores a cycle elsewhere in the company that the product does not reach', async () => {
-    const { company, products: [root, a, x, y] } = await companyWithDrafts(4);
+    const {
+      company,
+      products: [root, a, x, y],
+    } = await companyWithDrafts(4);
     await link(root.id, a.id);
     await link(x.id, y.id);
     await link(y.id, x.id);
     expect(await componentGraphProblems(prisma, company.id, root.id)).toEqual([]);
   });
 
-  it('reports a component of another company without naming it, and does not walk into that company\'s graph', async () => {
-    const { company, products: [root] } = await companyWithDrafts(1);
+  it("reports a component of another company without naming it, and does not walk into that company's graph", async () => {
+    const {
+      company,
+      products: [root],
+    } = await companyWithDrafts(1);
     const other = await createTestCompany(prisma);
     const foreign = await createTestProduct(prisma, { companyId: other.id, name: `Secret ${other.id}` });
     const foreignChild = await createTestProduct(prisma, { companyId: other.id });
@@ -54,7 +66,10 @@ describe('componentGraphProblems reports what would make a published component g
   });
 
   it('reports a component of the other mode and a withdrawn component, at any depth', async () => {
-    const { company, products: [root, mid] } = await companyWithDrafts(2);
+    const {
+      company,
+      products: [root, mid],
+    } = await companyWithDrafts(2);
     const sandbox = await createTestProduct(prisma, { companyId: company.id, mode: 'TEST' });
     const withdrawn = await createTestProduct(prisma, { companyId: company.id, state: 'WITHDRAWN', version: 1 });
     await link(root.id, mid.id);
@@ -62,17 +77,26 @@ describe('componentGraphProblems reports what would make a published component g
     await link(mid.id, withdrawn.id);
     const problems = await componentGraphProblems(prisma, company.id, root.id);
     expect(problems).toHaveLength(2);
-    expect(problems).toContain(`Component "${sandbox.name}" of "${mid.name}" is a test-mode product; this passport is live.`);
+    expect(problems).toContain(
+      `Component "${sandbox.name}" of "${mid.name}" is a test-mode product; this passport is live.`,
+    );
     expect(problems).toContain(`Component "${withdrawn.name}" of "${mid.name}" is withdrawn.`);
   });
 
   it(`reports a product with more than ${MAX_COMPONENTS} direct components`, async () => {
-    const { company, products: [root] } = await companyWithDrafts(1);
+    const {
+      company,
+      products: [root],
+    } = await companyWithDrafts(1);
     const category = await prisma.category.findUniqueOrThrow({ where: { code: 'EV_BATTERY' } });
     const tag = root.id.slice(0, 8);
     const rows = await prisma.product.createManyAndReturn({
       data: Array.from({ length: MAX_COMPONENTS + 1 }, (_, i) => ({
-        companyId: company.id, categoryId: category.id, schemaVersion: category.currentSchemaVersion, slug: `many-${tag}-${i}`, name: `Many ${tag} ${i}`,
+        companyId: company.id,
+        categoryId: category.id,
+        schemaVersion: category.currentSchemaVersion,
+        slug: `many-${tag}-${i}`,
+        name: `Many ${tag} ${i}`,
       })),
       select: { id: true },
     });
@@ -83,7 +107,9 @@ describe('componentGraphProblems reports what would make a published component g
   });
 
   it('reports nothing for a product of another company or an id that is not a product', async () => {
-    const { products: [root, a] } = await companyWithDrafts(2);
+    const {
+      products: [root, a],
+    } = await companyWithDrafts(2);
     await link(root.id, root.id);
     await link(root.id, a.id);
     const stranger = await createTestCompany(prisma);

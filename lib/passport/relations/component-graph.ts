@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
-import { cyclicGroups } from './graph-cycles';
 import { isUuid } from '../../ids';
+import { cyclicGroups } from './graph-cycles';
 
 /** Direct components one product may have; the contract leaves the number open (docs/decisions.md). */
 export const MAX_COMPONENTS = 200;
@@ -71,16 +71,24 @@ export async function componentGraphProblems(db: Db | Tx, companyId: string, pro
   const problems: string[] = [];
   for (const group of cyclicGroups(links.map((l) => [l.parentId, l.childId] as const))) {
     const who = group.map((id) => `"${names.get(id) ?? id}"`).join(', ');
-    problems.push(group.length === 1 ? `${who} contains itself as a component.` : `${who} contain each other: the component graph has a cycle.`);
+    problems.push(
+      group.length === 1
+        ? `${who} contains itself as a component.`
+        : `${who} contain each other: the component graph has a cycle.`,
+    );
   }
   for (const l of links) {
     const of = `of "${l.parentName}"`;
     if (l.childCompanyId !== companyId) problems.push(`Component ${l.childId} ${of} belongs to another company.`);
-    else if (l.childMode !== root.mode) problems.push(`Component "${l.childName}" ${of} is a ${l.childMode.toLowerCase()}-mode product; this passport is ${root.mode.toLowerCase()}.`);
+    else if (l.childMode !== root.mode)
+      problems.push(
+        `Component "${l.childName}" ${of} is a ${l.childMode.toLowerCase()}-mode product; this passport is ${root.mode.toLowerCase()}.`,
+      );
     else if (l.childState === 'WITHDRAWN') problems.push(`Component "${l.childName}" ${of} is withdrawn.`);
   }
   for (const [parentId, count] of direct) {
-    if (count > MAX_COMPONENTS) problems.push(`"${names.get(parentId)}" has ${count} direct components; at most ${MAX_COMPONENTS} are allowed.`);
+    if (count > MAX_COMPONENTS)
+      problems.push(`"${names.get(parentId)}" has ${count} direct components; at most ${MAX_COMPONENTS} are allowed.`);
   }
   return problems;
 }

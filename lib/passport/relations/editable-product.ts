@@ -20,9 +20,13 @@ export async function loadEditableProduct(tx: Tx, ctx: DomainContext, productId:
   const product = await loadProductForUpdate(tx, ctx, productId);
   if (product.isDemo) throw new ServiceError('DEMO_PRODUCT', 'Demo passports are read-only through the API.');
   if (FROZEN_STATES.has(product.state)) {
-    throw new ServiceError('PRODUCT_FROZEN', `A product in state ${product.state} cannot be changed; only drafts can.`, {
-      details: { state: product.state },
-    });
+    throw new ServiceError(
+      'PRODUCT_FROZEN',
+      `A product in state ${product.state} cannot be changed; only drafts can.`,
+      {
+        details: { state: product.state },
+      },
+    );
   }
   return product;
 }

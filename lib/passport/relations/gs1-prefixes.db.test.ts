@@ -38,7 +38,7 @@ describe('addGs1Prefix', () => {
     }
   });
 
-  it('refuses a prefix that equals, extends or is extended by another company\'s, without naming that company', async () => {
+  it("refuses a prefix that equals, extends or is extended by another company's, without naming that company", async () => {
     const owner = await company();
     const prefix = freshPrefix();
     await addGs1Prefix({ ctx: owner, input: { prefix } });
@@ -77,7 +77,7 @@ describe('addGs1Prefix', () => {
 });
 
 describe('listGs1Prefixes', () => {
-  it('lists the company\'s own prefixes only, to live and sandbox callers alike', async () => {
+  it("lists the company's own prefixes only, to live and sandbox callers alike", async () => {
     const ctx = await company();
     const other = await company();
     const mine = freshPrefix();

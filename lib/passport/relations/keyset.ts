@@ -26,5 +26,8 @@ export function keysetWhere(after: After | undefined) {
 export function keysetPage<R extends After, T>(rows: R[], limit: number, view: (row: R) => T): Page<T> {
   const served = rows.slice(0, limit);
   const last = served[served.length - 1];
-  return { items: served.map(view), next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+  return {
+    items: served.map(view),
+    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
 }

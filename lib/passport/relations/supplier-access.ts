@@ -10,6 +10,9 @@ export async function requireAccessibleSupplier(tx: Tx, companyId: string, suppl
     where: { id: supplierId, OR: [{ companyId }, { links: { some: { companyId } } }] },
     select: { id: true, name: true },
   });
-  if (!supplier) throw new ServiceError('SUPPLIER_NOT_ACCESSIBLE', 'This key cannot access that supplier.', { details: { field: 'supplierId' } });
+  if (!supplier)
+    throw new ServiceError('SUPPLIER_NOT_ACCESSIBLE', 'This key cannot access that supplier.', {
+      details: { field: 'supplierId' },
+    });
   return supplier;
 }

@@ -22,9 +22,13 @@ export async function companyWithDrafts(count: number, input: Omit<TestProductIn
 
 /** The ServiceError a promise rejects with (fails the test when it resolves or throws anything else). */
 export async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
 
-export const auditRows = (productId: string) => prisma.auditLog.findMany({ where: { productId }, orderBy: { createdAt: 'asc' } });
+export const auditRows = (productId: string) =>
+  prisma.auditLog.findMany({ where: { productId }, orderBy: { createdAt: 'asc' } });

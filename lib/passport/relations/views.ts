@@ -15,8 +15,15 @@ export interface TraceabilityEntryView {
 }
 
 export function traceabilityEntryView(row: {
-  id: string; stage: string; material: string | null; country: string | null; description: string | null;
-  documentUrl: string | null; occurredAt: Date | null; createdAt: Date; supplier: { id: string; name: string } | null;
+  id: string;
+  stage: string;
+  material: string | null;
+  country: string | null;
+  description: string | null;
+  documentUrl: string | null;
+  occurredAt: Date | null;
+  createdAt: Date;
+  supplier: { id: string; name: string } | null;
 }): TraceabilityEntryView {
   return {
     id: row.id,
@@ -40,7 +47,10 @@ export interface ComponentView {
 }
 
 export function componentView(row: {
-  id: string; quantity: number; role: string | null; createdAt: Date;
+  id: string;
+  quantity: number;
+  role: string | null;
+  createdAt: Date;
   child: { id: string; name: string; slug: string; state: ProductState };
 }): ComponentView {
   return {

@@ -1,19 +1,27 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import type { DomainContext } from '../../domain/context';
+import { emitEvent } from '../../webhooks/events';
 import { refreshPublicDocument } from '../public/documents';
 import { publicViewOf, storePublicView } from '../public/snapshot-view';
-import { emitEvent } from '../../webhooks/events';
 import { writeSnapshot } from '../snapshot';
 import { loadProductForUpdate, requireState } from './load';
-import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /**
  * Approval is publication: submitted → published as version N+1, with an immutable snapshot. The first
  * publication sets `publishedAt`; every one sets `lastPublishedAt`.
  */
-export async function approveProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }) {
+export async function approveProduct({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string };
+  db?: Db | Tx;
+}) {
   requireRole(ctx, REVIEW_ROLES, 'approve a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
@@ -26,7 +34,11 @@ export async function approveProduct({ ctx, input, db = prisma }: { ctx: DomainC
       publishedById: ctx.actor.channel === 'Portal' ? ctx.actor.id : null,
     });
     // Its public view (what /v/{version} serves), made once from the bytes just written.
-    await storePublicView(tx, { productId: product.id, version, sourceSha256: snapshot.sha256 }, publicViewOf(snapshot.bytes));
+    await storePublicView(
+      tx,
+      { productId: product.id, version, sourceSha256: snapshot.sha256 },
+      publicViewOf(snapshot.bytes),
+    );
     const updated = await tx.product.update({
       where: { id: product.id },
       data: {
@@ -40,7 +52,13 @@ export async function approveProduct({ ctx, input, db = prisma }: { ctx: DomainC
     // The new version's public documents, serialized once in the commit that publishes them.
     await refreshPublicDocument(tx, product.slug);
     const context = { version, sha256: snapshot.sha256, byteLength: snapshot.byteLength };
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Approve', actor: ctx.actor, context });
+    await writeAudit(tx, {
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'Approve',
+      actor: ctx.actor,
+      context,
+    });
     const data = { productId: product.id, slug: product.slug, version };
     await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.approved', data });
     await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'passport.published', data });

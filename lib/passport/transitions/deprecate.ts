@@ -1,13 +1,21 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import type { DomainContext } from '../../domain/context';
 import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate, requireState } from './load';
-import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** Published → deprecated: no longer served publicly (404), kept for reinstatement. */
-export async function deprecateProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string; reason?: string | null }; db?: Db | Tx }) {
+export async function deprecateProduct({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string; reason?: string | null };
+  db?: Db | Tx;
+}) {
   requireRole(ctx, REVIEW_ROLES, 'deprecate a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
@@ -17,8 +25,19 @@ export async function deprecateProduct({ ctx, input, db = prisma }: { ctx: Domai
       data: { state: 'DEPRECATED', deprecatedAt: new Date(), lockVersion: { increment: 1 } },
     });
     const context = { reason: input.reason?.trim() || null };
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Deprecate', actor: ctx.actor, context });
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.deprecated', data: { productId: product.id } });
+    await writeAudit(tx, {
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'Deprecate',
+      actor: ctx.actor,
+      context,
+    });
+    await emitEvent(tx, {
+      companyId: product.companyId,
+      mode: product.mode,
+      type: 'product.deprecated',
+      data: { productId: product.id },
+    });
     return lifecycleResult(updated);
   });
 }

@@ -1,14 +1,22 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
-import { refreshPublicDocument } from '../public/documents';
+import type { DomainContext } from '../../domain/context';
 import { emitEvent } from '../../webhooks/events';
+import { refreshPublicDocument } from '../public/documents';
 import { loadProductForUpdate, requireState } from './load';
-import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** Withdrawn or deprecated → published again at the same version; the withdrawal is kept in the audit trail. */
-export async function reinstateProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string; reason?: string | null }; db?: Db | Tx }) {
+export async function reinstateProduct({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string; reason?: string | null };
+  db?: Db | Tx;
+}) {
   requireRole(ctx, REVIEW_ROLES, 'reinstate a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
@@ -29,8 +37,19 @@ export async function reinstateProduct({ ctx, input, db = prisma }: { ctx: Domai
     // Served again: its public documents are written in the same commit.
     await refreshPublicDocument(tx, product.slug);
     const context = { from: product.state, reason: input.reason?.trim() || null };
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Reinstate', actor: ctx.actor, context });
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.reinstated', data: { productId: product.id } });
+    await writeAudit(tx, {
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'Reinstate',
+      actor: ctx.actor,
+      context,
+    });
+    await emitEvent(tx, {
+      companyId: product.companyId,
+      mode: product.mode,
+      type: 'product.reinstated',
+      data: { productId: product.id },
+    });
     return lifecycleResult(updated);
   });
 }

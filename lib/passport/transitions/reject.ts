@@ -1,17 +1,26 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate, requireState } from './load';
-import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
+import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** A reviewer sends a submitted passport back to draft with a reason the integrator can read. */
-export async function rejectProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string; reason: string }; db?: Db | Tx }) {
+export async function rejectProduct({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string; reason: string };
+  db?: Db | Tx;
+}) {
   requireRole(ctx, REVIEW_ROLES, 'reject a passport');
   const reason = input.reason?.trim();
-  if (!reason) throw new ServiceError('VALIDATION_ERROR', 'A rejection needs a reason.', { details: { field: 'reason' } });
+  if (!reason)
+    throw new ServiceError('VALIDATION_ERROR', 'A rejection needs a reason.', { details: { field: 'reason' } });
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
     requireState(product, ['SUBMITTED'], 'reject');
@@ -19,8 +28,19 @@ export async function rejectProduct({ ctx, input, db = prisma }: { ctx: DomainCo
       where: { id: product.id },
       data: { state: 'DRAFT', rejectionReason: reason, lockVersion: { increment: 1 } },
     });
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Reject', actor: ctx.actor, context: { reason } });
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.rejected', data: { productId: product.id, reason } });
+    await writeAudit(tx, {
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'Reject',
+      actor: ctx.actor,
+      context: { reason },
+    });
+    await emitEvent(tx, {
+      companyId: product.companyId,
+      mode: product.mode,
+      type: 'product.rejected',
+      data: { productId: product.id, reason },
+    });
     return lifecycleResult(updated);
   });
 }

@@ -10,7 +10,12 @@ export interface LifecycleResult {
   version: number;
 }
 
-export const lifecycleResult = (p: { id: string; slug: string; state: ProductState; version: number }): LifecycleResult => ({
+export const lifecycleResult = (p: {
+  id: string;
+  slug: string;
+  state: ProductState;
+  version: number;
+}): LifecycleResult => ({
   id: p.id,
   slug: p.slug,
   state: PUBLIC_STATE[p.state],

@@ -1,7 +1,7 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import type { DomainContext } from '../../domain/context';
 import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate, requireState } from './load';
 import { lifecycleResult, requireRole } from './result';
@@ -13,7 +13,15 @@ export const REVISION_ROLES = ['ADMIN', 'EDITOR', 'REVIEWER', 'System'];
  * Opens a revision of a published passport: it becomes an editable draft and stays public at its last version.
  * Integrations learn of it as `product.updated` (its state is now draft again).
  */
-export async function startRevision({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }) {
+export async function startRevision({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string };
+  db?: Db | Tx;
+}) {
   requireRole(ctx, REVISION_ROLES, 'start a revision');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
@@ -22,7 +30,13 @@ export async function startRevision({ ctx, input, db = prisma }: { ctx: DomainCo
       where: { id: product.id },
       data: { state: 'DRAFT', lockVersion: { increment: 1 } },
     });
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'StartRevision', actor: ctx.actor, context: { fromVersion: product.version } });
+    await writeAudit(tx, {
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'StartRevision',
+      actor: ctx.actor,
+      context: { fromVersion: product.version },
+    });
     const data = { productId: product.id, slug: product.slug, state: 'draft', revisionOf: product.version };
     await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.updated', data });
     return lifecycleResult(updated);

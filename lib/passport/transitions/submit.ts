@@ -1,7 +1,7 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
+import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { missingMandatedFields } from '../../schema/validate';
 import { emitEvent } from '../../webhooks/events';
@@ -10,7 +10,15 @@ import { loadProductForUpdate, requireState } from './load';
 import { lifecycleResult, requireRole } from './result';
 
 /** Draft → submitted, once every mandated field of the product's schema version holds a value. */
-export async function submitProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: { productId: string }; db?: Db | Tx }) {
+export async function submitProduct({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: { productId: string };
+  db?: Db | Tx;
+}) {
   requireRole(ctx, ['ADMIN', 'EDITOR', 'Integration', 'System'], 'submit a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
@@ -18,16 +26,30 @@ export async function submitProduct({ ctx, input, db = prisma }: { ctx: DomainCo
     const schema = await loadCategorySchema(tx, product.categoryId, product.schemaVersion);
     const missing = missingMandatedFields(schema, product.formData as Record<string, unknown>);
     if (missing.length > 0) {
-      throw new ServiceError('SUBMIT_BLOCKED', `Missing mandated fields: ${missing.map((f) => f.field_id).join(', ')}.`, {
-        details: { missingFields: missing },
-      });
+      throw new ServiceError(
+        'SUBMIT_BLOCKED',
+        `Missing mandated fields: ${missing.map((f) => f.field_id).join(', ')}.`,
+        {
+          details: { missingFields: missing },
+        },
+      );
     }
     const updated = await tx.product.update({
       where: { id: product.id },
       data: { state: 'SUBMITTED', submittedAt: new Date(), rejectionReason: null, lockVersion: { increment: 1 } },
     });
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Submit', actor: ctx.actor });
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.submitted', data: { productId: product.id } });
+    await writeAudit(tx, {
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'Submit',
+      actor: ctx.actor,
+    });
+    await emitEvent(tx, {
+      companyId: product.companyId,
+      mode: product.mode,
+      type: 'product.submitted',
+      data: { productId: product.id },
+    });
     return lifecycleResult(updated);
   });
 }

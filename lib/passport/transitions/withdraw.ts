@@ -1,14 +1,14 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
 import { writeAudit } from '../../domain/audit';
-import { refreshPublicDocument } from '../public/documents';
+import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
+import { isUuid } from '../../ids';
 import { emitEvent } from '../../webhooks/events';
+import { refreshPublicDocument } from '../public/documents';
 import { isPubliclyServed } from '../states';
 import { loadProductForUpdate, requireState } from './load';
-import { lifecycleResult, requireRole, REVIEW_ROLES } from './result';
-import { isUuid } from '../../ids';
+import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 export interface WithdrawInput {
   productId: string;
@@ -19,10 +19,19 @@ export interface WithdrawInput {
 }
 
 /** Published → withdrawn: public JSON answers 410 and pages show the notice, from this commit on. */
-export async function withdrawProduct({ ctx, input, db = prisma }: { ctx: DomainContext; input: WithdrawInput; db?: Db | Tx }) {
+export async function withdrawProduct({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: WithdrawInput;
+  db?: Db | Tx;
+}) {
   requireRole(ctx, [...REVIEW_ROLES, 'Integration'], 'withdraw a passport');
   const reason = input.reason?.trim();
-  if (!reason) throw new ServiceError('VALIDATION_ERROR', 'A withdrawal needs a reason.', { details: { field: 'reason' } });
+  if (!reason)
+    throw new ServiceError('VALIDATION_ERROR', 'A withdrawal needs a reason.', { details: { field: 'reason' } });
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
     requireState(product, ['APPROVED'], 'withdraw');
@@ -42,14 +51,30 @@ export async function withdrawProduct({ ctx, input, db = prisma }: { ctx: Domain
     // Its stored public documents go in the same commit (the revision bump alone already stops them serving).
     await refreshPublicDocument(tx, product.slug);
     const context = { reason, successorId: input.successorId ?? null };
-    await writeAudit(tx, { companyId: product.companyId, productId: product.id, eventType: 'Withdraw', actor: ctx.actor, context });
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.withdrawn', data: { productId: product.id, ...context } });
+    await writeAudit(tx, {
+      companyId: product.companyId,
+      productId: product.id,
+      eventType: 'Withdraw',
+      actor: ctx.actor,
+      context,
+    });
+    await emitEvent(tx, {
+      companyId: product.companyId,
+      mode: product.mode,
+      type: 'product.withdrawn',
+      data: { productId: product.id, ...context },
+    });
     return lifecycleResult(updated);
   });
 }
 
 /** A successor is another publicly served passport of the same company and mode. */
-async function requireValidSuccessor(tx: Tx, ctx: DomainContext, product: { id: string; mode: string }, successorId: string) {
+async function requireValidSuccessor(
+  tx: Tx,
+  ctx: DomainContext,
+  product: { id: string; mode: string },
+  successorId: string,
+) {
   const invalid = (why: string) => new ServiceError('SUCCESSOR_INVALID', `The successor is not valid: ${why}.`);
   if (successorId === product.id) throw invalid('a passport cannot succeed itself');
   if (!isUuid(successorId)) throw invalid('not a product id');

@@ -7,24 +7,42 @@ import { queueCounts, queueStatus } from './queue';
 
 afterAll(() => disconnectPrisma());
 
-const ctxOf = (companyId: string, role = 'EDITOR'): DomainContext => ({ companyId, actor: { role, id: null, channel: 'Portal' } });
+const ctxOf = (companyId: string, role = 'EDITOR'): DomainContext => ({
+  companyId,
+  actor: { role, id: null, channel: 'Portal' },
+});
 
 async function companyWithRequests(statuses: PoliRequestStatus[]) {
   const company = await createTestCompany(prisma);
   const product = await createTestProduct(prisma, { companyId: company.id });
   for (const status of statuses) {
     await prisma.poliRequest.create({
-      data: { companyId: company.id, productId: product.id, email: 'r@example.org', name: 'R', organisation: 'O', role: 'NOTIFIED_BODY', tier: 'AUTHORITY', status },
+      data: {
+        companyId: company.id,
+        productId: product.id,
+        email: 'r@example.org',
+        name: 'R',
+        organisation: 'O',
+        role: 'NOTIFIED_BODY',
+        tier: 'AUTHORITY',
+        status,
+      },
     });
   }
   return company;
 }
 
 describe('queueCounts', () => {
-  it('counts the tenant\'s requests per status, every status listed', async () => {
+  it("counts the tenant's requests per status, every status listed", async () => {
     const a = await companyWithRequests(['PENDING_REVIEW', 'PENDING_REVIEW', 'APPROVED', 'PENDING_VERIFICATION']);
     await companyWithRequests(['PENDING_REVIEW', 'REJECTED', 'REVOKED']);
-    expect(await queueCounts({ ctx: ctxOf(a.id) })).toEqual({ PENDING_REVIEW: 2, APPROVED: 1, REJECTED: 0, REVOKED: 0, PENDING_VERIFICATION: 1 });
+    expect(await queueCounts({ ctx: ctxOf(a.id) })).toEqual({
+      PENDING_REVIEW: 2,
+      APPROVED: 1,
+      REJECTED: 0,
+      REVOKED: 0,
+      PENDING_VERIFICATION: 1,
+    });
   });
 
   it('is refused to an Integration key', async () => {

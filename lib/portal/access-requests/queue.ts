@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { PoliRequestStatus } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
@@ -24,9 +24,19 @@ export function queueStatus(param: string | string[] | undefined): PoliRequestSt
 }
 
 /** How many of the tenant's requests are in each status, every status listed, for the tab labels. */
-export async function queueCounts({ ctx, db = prisma }: { ctx: DomainContext; db?: Db | Tx }): Promise<Record<PoliRequestStatus, number>> {
+export async function queueCounts({
+  ctx,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  db?: Db | Tx;
+}): Promise<Record<PoliRequestStatus, number>> {
   requireRole(ctx, QUEUE_READ_ROLES, 'read access requests');
-  const groups = await db.poliRequest.groupBy({ by: ['status'], where: { companyId: ctx.companyId }, _count: { _all: true } });
+  const groups = await db.poliRequest.groupBy({
+    by: ['status'],
+    where: { companyId: ctx.companyId },
+    _count: { _all: true },
+  });
   const counts = Object.fromEntries(QUEUE_TABS.map((t) => [t.status, 0])) as Record<PoliRequestStatus, number>;
   for (const g of groups) counts[g.status] = g._count._all;
   return counts;

@@ -15,7 +15,8 @@ export function positionFrom(cursor: string | undefined): Position | undefined {
   }
 }
 
-export const cursorOf = (next: Position | null): string | null => (next ? encodeTimeCursor(next.createdAt, next.id) : null);
+export const cursorOf = (next: Position | null): string | null =>
+  next ? encodeTimeCursor(next.createdAt, next.id) : null;
 
 /** Portal lists show this many rows a page. */
 export const PAGE_SIZE = 25;

@@ -1,16 +1,24 @@
 import { ServiceError } from '../../http/errors';
 import { formText } from '../action';
 
-const invalid = (message: string, field: string) => new ServiceError('VALIDATION_ERROR', message, { details: { field } });
+const invalid = (message: string, field: string) =>
+  new ServiceError('VALIDATION_ERROR', message, { details: { field } });
 
 /** Every value of a repeated field (checkboxes), trimmed, empty ones dropped. */
 export function formList(form: FormData, name: string): string[] {
-  return form.getAll(name).filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean);
+  return form
+    .getAll(name)
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** A textarea of one entry per line (commas also separate), trimmed, empty lines dropped. */
 export function formLines(form: FormData, name: string): string[] {
-  return formText(form, name).split(/[\n,]/).map((v) => v.trim()).filter(Boolean);
+  return formText(form, name)
+    .split(/[\n,]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** An optional whole number: absent or empty is undefined; anything else must be digits (the verb checks the range). */

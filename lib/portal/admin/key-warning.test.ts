@@ -7,8 +7,12 @@ const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
 
 describe('keyWarningText', () => {
   it('warns, in the Warning header words, about keys older than 90 days or expiring within 14 days', () => {
-    expect(keyWarningText({ status: 'active', createdAt: at(-91), expiresAt: at(200) }, now)).toBe('This API key is more than 90 days old; rotate it');
-    expect(keyWarningText({ status: 'grace', createdAt: at(-1), expiresAt: at(3) }, now)).toMatch(/^This API key expires in 3 day\(s\) \(.+\); rotate it$/);
+    expect(keyWarningText({ status: 'active', createdAt: at(-91), expiresAt: at(200) }, now)).toBe(
+      'This API key is more than 90 days old; rotate it',
+    );
+    expect(keyWarningText({ status: 'grace', createdAt: at(-1), expiresAt: at(3) }, now)).toMatch(
+      /^This API key expires in 3 day\(s\) \(.+\); rotate it$/,
+    );
   });
 
   it('says nothing about a young key far from expiry, nor about revoked or expired keys', () => {

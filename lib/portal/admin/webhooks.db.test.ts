@@ -1,14 +1,22 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { encryptSecret } from '../../crypto/secrets';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { encryptSecret } from '../../crypto/secrets';
 import { createTestCompany } from '../../testing/factories';
 import { endpointModeOrThrow } from './webhooks';
 
 afterAll(() => disconnectPrisma());
 
 const endpointOf = (companyId: string, mode: 'LIVE' | 'TEST') =>
-  prisma.webhookEndpoint.create({ data: { companyId, mode, url: 'https://hooks.example.com/x', eventTypes: ['*'], secretEnc: encryptSecret('whsec_test') } });
+  prisma.webhookEndpoint.create({
+    data: {
+      companyId,
+      mode,
+      url: 'https://hooks.example.com/x',
+      eventTypes: ['*'],
+      secretEnc: encryptSecret('whsec_test'),
+    },
+  });
 
 describe('endpointModeOrThrow', () => {
   it("answers the mode of the company's own endpoint, and NOT_FOUND for another company's, an unknown or a malformed id", async () => {

@@ -1,4 +1,4 @@
-import { prisma, type Db } from '../../db/client';
+import { type Db, prisma } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
@@ -15,7 +15,9 @@ export const modeParam = (value: string | undefined | null): Mode => (value === 
  * company's endpoint, an unknown id and a malformed one are NOT_FOUND alike.
  */
 export async function endpointModeOrThrow(ctx: DomainContext, id: string, db: Db = prisma): Promise<Mode> {
-  const row = isUuid(id) ? await db.webhookEndpoint.findFirst({ where: { id, companyId: ctx.companyId }, select: { mode: true } }) : null;
+  const row = isUuid(id)
+    ? await db.webhookEndpoint.findFirst({ where: { id, companyId: ctx.companyId }, select: { mode: true } })
+    : null;
   if (!row) throw new ServiceError('NOT_FOUND', 'No such webhook endpoint.');
   return row.mode;
 }

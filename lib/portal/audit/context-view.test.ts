@@ -3,7 +3,16 @@ import { contextItems, utcTime } from './context-view';
 
 describe('contextItems', () => {
   it('shows scalars as text, lists of scalars comma-separated and deeper values as pretty JSON', () => {
-    expect(contextItems({ source: 'bms-webhook', counterUpdated: true, appliedFormDataKeys: ['a', 'b'], rejected: [], extra: null, nested: { x: 1 } })).toEqual([
+    expect(
+      contextItems({
+        source: 'bms-webhook',
+        counterUpdated: true,
+        appliedFormDataKeys: ['a', 'b'],
+        rejected: [],
+        extra: null,
+        nested: { x: 1 },
+      }),
+    ).toEqual([
       { key: 'source', value: 'bms-webhook', structured: false },
       { key: 'counterUpdated', value: 'true', structured: false },
       { key: 'appliedFormDataKeys', value: 'a, b', structured: false },

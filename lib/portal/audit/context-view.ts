@@ -21,7 +21,8 @@ export function contextItems(context: unknown): ContextItem[] {
 function item(key: string, value: unknown): ContextItem {
   if (value === null) return { key, value: '—', structured: false };
   if (isScalar(value)) return { key, value: String(value), structured: false };
-  if (Array.isArray(value) && value.every(isScalar)) return { key, value: value.length ? value.map(String).join(', ') : '(none)', structured: false };
+  if (Array.isArray(value) && value.every(isScalar))
+    return { key, value: value.length ? value.map(String).join(', ') : '(none)', structured: false };
   return { key, value: JSON.stringify(value, null, 2), structured: true };
 }
 

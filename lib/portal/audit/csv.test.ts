@@ -30,7 +30,9 @@ describe('csvRecord', () => {
 
 describe('auditCsvFileName', () => {
   it('names the company and the UTC date with file-safe characters only', () => {
-    expect(auditCsvFileName('Zellwerk Nord GmbH & Co. KG', new Date('2026-11-23T23:59:00Z'))).toBe('audit-zellwerk-nord-gmbh-co-kg-2026-11-23.csv');
+    expect(auditCsvFileName('Zellwerk Nord GmbH & Co. KG', new Date('2026-11-23T23:59:00Z'))).toBe(
+      'audit-zellwerk-nord-gmbh-co-kg-2026-11-23.csv',
+    );
     expect(auditCsvFileName('電池', new Date('2026-11-23T00:00:00Z'))).toBe('audit-company-2026-11-23.csv');
   });
 });

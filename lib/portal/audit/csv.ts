@@ -1,10 +1,21 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
 import type { AuditFilters } from './filters';
-import { AUDIT_READ_ROLES, listAuditEntries, type AuditEntry } from './query';
+import { AUDIT_READ_ROLES, type AuditEntry, listAuditEntries } from './query';
 
-export const AUDIT_CSV_HEADER = ['time', 'event', 'actorRole', 'actorId', 'channel', 'productId', 'productSlug', 'productName', 'context', 'id'];
+export const AUDIT_CSV_HEADER = [
+  'time',
+  'event',
+  'actorRole',
+  'actorId',
+  'channel',
+  'productId',
+  'productSlug',
+  'productName',
+  'context',
+  'id',
+];
 
 /** Rows fetched per query while streaming; the export holds one batch in memory at a time. */
 const BATCH_SIZE = 500;
@@ -41,7 +52,15 @@ export function auditCsvRecord(entry: AuditEntry): string {
  * Every audit row of the tenant matching the filters, newest first, as a CSV byte stream read batch by batch
  * (keyset paging), so an export of any size never sits in memory whole.
  */
-export function auditCsvStream({ ctx, filters, db = prisma }: { ctx: DomainContext; filters: AuditFilters; db?: Db | Tx }): ReadableStream<Uint8Array> {
+export function auditCsvStream({
+  ctx,
+  filters,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  filters: AuditFilters;
+  db?: Db | Tx;
+}): ReadableStream<Uint8Array> {
   requireRole(ctx, AUDIT_READ_ROLES, 'export the audit trail');
   const encoder = new TextEncoder();
   let cursor: string | undefined;
@@ -63,6 +82,10 @@ export function auditCsvStream({ ctx, filters, db = prisma }: { ctx: DomainConte
 
 /** A file name for the download: the company and the UTC date. */
 export function auditCsvFileName(companyName: string, now = new Date()): string {
-  const name = companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'company';
+  const name =
+    companyName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'company';
   return `audit-${name}-${now.toISOString().slice(0, 10)}.csv`;
 }

@@ -14,22 +14,42 @@ export interface AuditFilterValues {
   to?: string;
 }
 
-export const FILTER_NAMES = ['event', 'channel', 'role', 'actor', 'product', 'from', 'to'] as const satisfies readonly (keyof AuditFilterValues)[];
+export const FILTER_NAMES = [
+  'event',
+  'channel',
+  'role',
+  'actor',
+  'product',
+  'from',
+  'to',
+] as const satisfies readonly (keyof AuditFilterValues)[];
 
-const text = (max: number, label: string) => z.string().max(max, { error: `${label} may have at most ${max} characters.` }).optional();
-const date = (label: string) => z.iso.date({ error: `The ${label} date must be a calendar date (YYYY-MM-DD).` }).optional();
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, { error: `${label} may have at most ${max} characters.` })
+    .optional();
+const date = (label: string) =>
+  z.iso.date({ error: `The ${label} date must be a calendar date (YYYY-MM-DD).` }).optional();
 
 const AuditFilterSchema = z
   .object({
     event: text(100, 'The event type'),
-    channel: z.enum(AUDIT_CHANNELS as [Channel, ...Channel[]], { error: `The channel must be one of ${AUDIT_CHANNELS.join(', ')}.` }).optional(),
+    channel: z
+      .enum(AUDIT_CHANNELS as [Channel, ...Channel[]], {
+        error: `The channel must be one of ${AUDIT_CHANNELS.join(', ')}.`,
+      })
+      .optional(),
     role: text(50, 'The actor role'),
     actor: text(200, 'The actor id'),
     product: text(200, 'The product search'),
     from: date('"from"'),
     to: date('"to"'),
   })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { error: 'The "from" date must not be after the "to" date.', path: ['to'] });
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    error: 'The "from" date must not be after the "to" date.',
+    path: ['to'],
+  });
 
 export type AuditFilters = z.infer<typeof AuditFilterSchema>;
 
@@ -55,7 +75,12 @@ export function parseAuditFilters(params: SearchParams): ParsedAuditFilters {
   const parsed = AuditFilterSchema.safeParse(values);
   if (parsed.success) return { ok: true, filters: parsed.data, values };
   const issue = parsed.error.issues[0];
-  return { ok: false, field: String(issue?.path[0] ?? 'filters'), message: issue?.message ?? 'The filters are not valid.', values };
+  return {
+    ok: false,
+    field: String(issue?.path[0] ?? 'filters'),
+    message: issue?.message ?? 'The filters are not valid.',
+    values,
+  };
 }
 
 /** The query string of a set of filters (for paging links and the CSV download). */

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
 import { isUuid } from '../../ids';
@@ -16,7 +16,12 @@ const startOfUtcDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 function productFilter(companyId: string, search: string): Prisma.AuditLogWhereInput {
   if (isUuid(search)) return { productId: search.toLowerCase() };
   return {
-    product: { is: { companyId, OR: [{ slug: { equals: search, mode: 'insensitive' } }, { name: { contains: search, mode: 'insensitive' } }] } },
+    product: {
+      is: {
+        companyId,
+        OR: [{ slug: { equals: search, mode: 'insensitive' } }, { name: { contains: search, mode: 'insensitive' } }],
+      },
+    },
   };
 }
 
@@ -37,14 +42,27 @@ export function auditWhere(ctx: DomainContext, filters: AuditFilters): Prisma.Au
 }
 
 const ENTRY_SELECT = {
-  id: true, createdAt: true, eventType: true, actorRole: true, actorId: true, eventChannel: true, eventContext: true, productId: true,
+  id: true,
+  createdAt: true,
+  eventType: true,
+  actorRole: true,
+  actorId: true,
+  eventChannel: true,
+  eventContext: true,
+  productId: true,
   product: { select: { name: true, slug: true } },
 } as const satisfies Prisma.AuditLogSelect;
 
 export type AuditEntry = Prisma.AuditLogGetPayload<{ select: typeof ENTRY_SELECT }>;
 
 /** One page of the tenant's audit trail, newest first, keyset-paged by (createdAt, id). */
-export async function listAuditEntries({ ctx, filters, cursor, limit = AUDIT_PAGE_SIZE, db = prisma }: {
+export async function listAuditEntries({
+  ctx,
+  filters,
+  cursor,
+  limit = AUDIT_PAGE_SIZE,
+  db = prisma,
+}: {
   ctx: DomainContext;
   filters: AuditFilters;
   cursor?: string;
@@ -54,16 +72,32 @@ export async function listAuditEntries({ ctx, filters, cursor, limit = AUDIT_PAG
   requireRole(ctx, AUDIT_READ_ROLES, 'read the audit trail');
   const after = decodeTimeCursor(cursor);
   const where: Prisma.AuditLogWhereInput = after
-    ? { AND: [auditWhere(ctx, filters), { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] }] }
+    ? {
+        AND: [
+          auditWhere(ctx, filters),
+          { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] },
+        ],
+      }
     : auditWhere(ctx, filters);
-  const rows = await db.auditLog.findMany({ where, select: ENTRY_SELECT, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit + 1 });
+  const rows = await db.auditLog.findMany({
+    where,
+    select: ENTRY_SELECT,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+  });
   const entries = rows.slice(0, limit);
   const last = entries.at(-1);
   return { entries, nextCursor: rows.length > limit && last ? encodeTimeCursor(last.createdAt, last.id) : null };
 }
 
 /** The event types and actor roles that occur in the tenant's trail, for the filter selects. */
-export async function auditFacets({ ctx, db = prisma }: { ctx: DomainContext; db?: Db | Tx }): Promise<{ eventTypes: string[]; actorRoles: string[] }> {
+export async function auditFacets({
+  ctx,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  db?: Db | Tx;
+}): Promise<{ eventTypes: string[]; actorRoles: string[] }> {
   requireRole(ctx, AUDIT_READ_ROLES, 'read the audit trail');
   const [events, roles] = await Promise.all([
     db.auditLog.groupBy({ by: ['eventType'], where: { companyId: ctx.companyId }, orderBy: { eventType: 'asc' } }),
@@ -73,9 +107,20 @@ export async function auditFacets({ ctx, db = prisma }: { ctx: DomainContext; db
 }
 
 /** Emails of the tenant's operators among `ids`, so the trail names people, not only ids. */
-export async function operatorEmails({ ctx, ids, db = prisma }: { ctx: DomainContext; ids: (string | null)[]; db?: Db | Tx }): Promise<Map<string, string>> {
+export async function operatorEmails({
+  ctx,
+  ids,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  ids: (string | null)[];
+  db?: Db | Tx;
+}): Promise<Map<string, string>> {
   const userIds = [...new Set(ids.filter((id): id is string => isUuid(id)))];
   if (userIds.length === 0) return new Map();
-  const users = await db.user.findMany({ where: { companyId: ctx.companyId, id: { in: userIds } }, select: { id: true, email: true } });
+  const users = await db.user.findMany({
+    where: { companyId: ctx.companyId, id: { in: userIds } },
+    select: { id: true, email: true },
+  });
   return new Map(users.map((u) => [u.id, u.email]));
 }

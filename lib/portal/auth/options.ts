@@ -2,7 +2,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { config } from '../../config';
 import { CLIENT_IP_HEADER, UNKNOWN_ADDRESS } from '../../http/client-address';
-import { verifyOperatorLogin, type SignedInOperator } from './verify-login';
+import { type SignedInOperator, verifyOperatorLogin } from './verify-login';
 
 /** Operator sessions end after a working day; the portal re-reads the user on every request anyway. */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;

@@ -1,5 +1,5 @@
-import { prisma, type Db } from '../../db/client';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../../crypto/passwords';
+import { type Db, prisma } from '../../db/client';
 import { writeAudit } from '../../domain/audit';
 import { limit } from '../../http/rate-limit';
 import { SIGN_IN_LOCK_AFTER_FAILURES, SIGN_IN_LOCK_MINUTES } from '../../http/rate-limit/policies';
@@ -28,10 +28,17 @@ export interface LoginAttempt {
 
 let dummyHash: Promise<string> | undefined;
 // An unknown email still costs one full password check, so response time does not reveal which emails exist.
-const burnPasswordCheck = async (password: string) => verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password')));
+const burnPasswordCheck = async (password: string) =>
+  verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password')));
 
-export async function verifyOperatorLogin(attempt: LoginAttempt, db: Db = prisma, now = new Date()): Promise<LoginOutcome> {
-  const email = String(attempt.email ?? '').trim().toLowerCase();
+export async function verifyOperatorLogin(
+  attempt: LoginAttempt,
+  db: Db = prisma,
+  now = new Date(),
+): Promise<LoginOutcome> {
+  const email = String(attempt.email ?? '')
+    .trim()
+    .toLowerCase();
   const password = String(attempt.password ?? '');
   const [byAddress, byAccount] = await Promise.all([
     limit('signIn', `address:${attempt.clientAddress}`),
@@ -49,11 +56,17 @@ export async function verifyOperatorLogin(attempt: LoginAttempt, db: Db = prisma
     return { ok: false, reason: 'invalid' };
   }
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now } });
+    await tx.user.update({
+      where: { id: user.id },
+      data: { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now },
+    });
     const actor = { role: user.role, id: user.id, channel: 'Portal' as const };
     await writeAudit(tx, { companyId: user.companyId, eventType: 'SignIn', actor, context: { userId: user.id } });
   });
-  return { ok: true, operator: { id: user.id, email: user.email, name: user.name, companyId: user.companyId, role: user.role } };
+  return {
+    ok: true,
+    operator: { id: user.id, email: user.email, name: user.name, companyId: user.companyId, role: user.role },
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
 
@@ -20,7 +20,15 @@ export interface Attention {
 }
 
 /** What needs an operator today, counted for the tenant only. */
-export async function loadAttention({ ctx, db = prisma, now = new Date() }: { ctx: DomainContext; db?: Db | Tx; now?: Date }): Promise<Attention> {
+export async function loadAttention({
+  ctx,
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  db?: Db | Tx;
+  now?: Date;
+}): Promise<Attention> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const companyId = ctx.companyId;
   const horizon = new Date(now.getTime() + KEY_EXPIRY_WINDOW_DAYS * DAY_MS);

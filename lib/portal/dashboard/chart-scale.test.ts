@@ -3,7 +3,9 @@ import { barLength, describePoints, niceCeiling } from './chart-scale';
 
 describe('niceCeiling', () => {
   it('rounds the largest value up to 1, 2 or 5 times a power of ten, never below 1', () => {
-    expect([0, 1, 2, 3, 7, 10, 11, 23, 51, 99, 101, 4999].map(niceCeiling)).toEqual([1, 1, 2, 5, 10, 10, 20, 50, 100, 100, 200, 5000]);
+    expect([0, 1, 2, 3, 7, 10, 11, 23, 51, 99, 101, 4999].map(niceCeiling)).toEqual([
+      1, 1, 2, 5, 10, 10, 20, 50, 100, 100, 200, 5000,
+    ]);
     expect(niceCeiling(Number.NaN)).toBe(1);
   });
 });
@@ -19,6 +21,11 @@ describe('barLength', () => {
 
 describe('describePoints', () => {
   it('lists every label with its value', () => {
-    expect(describePoints([{ label: 'Draft', value: 3 }, { label: 'Submitted', value: 0 }])).toBe('Draft: 3, Submitted: 0');
+    expect(
+      describePoints([
+        { label: 'Draft', value: 3 },
+        { label: 'Submitted', value: 0 },
+      ]),
+    ).toBe('Draft: 3, Submitted: 0');
   });
 });

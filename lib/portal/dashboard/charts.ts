@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
@@ -22,15 +22,31 @@ export const STATE_LABELS: Record<ProductState, string> = {
 export const BMS_CHART_DAYS = 30;
 
 /** The tenant's passports per workflow state, every state listed (zero when none). */
-export async function passportsByState({ ctx, db = prisma }: { ctx: DomainContext; db?: Db | Tx }): Promise<ChartPoint[]> {
+export async function passportsByState({
+  ctx,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  db?: Db | Tx;
+}): Promise<ChartPoint[]> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
-  const groups = await db.product.groupBy({ by: ['state'], where: { companyId: ctx.companyId }, _count: { _all: true } });
+  const groups = await db.product.groupBy({
+    by: ['state'],
+    where: { companyId: ctx.companyId },
+    _count: { _all: true },
+  });
   const counts = new Map(groups.map((g) => [g.state, g._count._all]));
   return STATE_ORDER.map((state) => ({ label: STATE_LABELS[state], value: counts.get(state) ?? 0 }));
 }
 
 /** The tenant's passports per battery category, every category listed (zero when none). */
-export async function passportsByCategory({ ctx, db = prisma }: { ctx: DomainContext; db?: Db | Tx }): Promise<ChartPoint[]> {
+export async function passportsByCategory({
+  ctx,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  db?: Db | Tx;
+}): Promise<ChartPoint[]> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const [categories, groups] = await Promise.all([
     db.category.findMany({ select: { id: true, name: true, code: true }, orderBy: { code: 'asc' } }),
@@ -50,7 +66,15 @@ export function utcDay(now: Date, daysBefore = 0): string {
  * Accepted BMS reports per UTC day over the last 30 days, today included, oldest first, zero-filled: one query
  * over the tenant's audit rows (the (companyId, createdAt) index bounds it to the window).
  */
-export async function bmsUpdatesPerDay({ ctx, db = prisma, now = new Date() }: { ctx: DomainContext; db?: Db | Tx; now?: Date }): Promise<ChartPoint[]> {
+export async function bmsUpdatesPerDay({
+  ctx,
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  db?: Db | Tx;
+  now?: Date;
+}): Promise<ChartPoint[]> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const first = utcDay(now, BMS_CHART_DAYS - 1);
   const last = utcDay(now);

@@ -9,23 +9,50 @@ import { bmsUpdatesPerDay, passportsByCategory, passportsByState, utcDay } from 
 
 const DAY_MS = 86_400_000;
 const now = new Date();
-const ctxOf = (companyId: string, role = 'EDITOR'): DomainContext => ({ companyId, actor: { role, id: null, channel: 'Portal' } });
+const ctxOf = (companyId: string, role = 'EDITOR'): DomainContext => ({
+  companyId,
+  actor: { role, id: null, channel: 'Portal' },
+});
 
 async function poliRequest(product: Product, status: 'PENDING_REVIEW' | 'PENDING_VERIFICATION' | 'APPROVED') {
   return prisma.poliRequest.create({
     data: {
-      companyId: product.companyId, productId: product.id, email: `r-${randomBytes(4).toString('hex')}@example.org`, name: 'Rhea Recycler',
-      organisation: 'Circular BV', role: 'RECYCLER', tier: 'LEGITIMATE_INTEREST', status,
+      companyId: product.companyId,
+      productId: product.id,
+      email: `r-${randomBytes(4).toString('hex')}@example.org`,
+      name: 'Rhea Recycler',
+      organisation: 'Circular BV',
+      role: 'RECYCLER',
+      tier: 'LEGITIMATE_INTEREST',
+      status,
     },
   });
 }
 
 const webhook = (companyId: string, failingSince: Date | null) =>
-  prisma.webhookEndpoint.create({ data: { companyId, mode: 'LIVE', url: 'https://hooks.example.com/x', eventTypes: ['*'], secretEnc: 'x', failingSince } });
+  prisma.webhookEndpoint.create({
+    data: {
+      companyId,
+      mode: 'LIVE',
+      url: 'https://hooks.example.com/x',
+      eventTypes: ['*'],
+      secretEnc: 'x',
+      failingSince,
+    },
+  });
 
 const bmsAudit = (companyId: string, productId: string, at: Date, source = 'bms-webhook') =>
   prisma.auditLog.create({
-    data: { companyId, productId, eventType: 'Update', actorRole: 'System', actorId: 'secret', eventChannel: 'API', eventContext: { source }, createdAt: at },
+    data: {
+      companyId,
+      productId,
+      eventType: 'Update',
+      actorRole: 'System',
+      actorId: 'secret',
+      eventChannel: 'API',
+      eventContext: { source },
+      createdAt: at,
+    },
   });
 
 /** A company with one of everything the dashboard counts, plus near misses it must not count. */
@@ -61,12 +88,22 @@ afterAll(() => disconnectPrisma());
 
 describe('loadAttention', () => {
   it('counts submitted passports of both modes, confirmed requests awaiting a decision, failing endpoints and keys expiring within 14 days', async () => {
-    expect(await loadAttention({ ctx: ctxOf(a.id), now })).toEqual({ submittedPassports: 2, pendingAccessRequests: 1, failingWebhooks: 1, expiringKeys: 1 });
+    expect(await loadAttention({ ctx: ctxOf(a.id), now })).toEqual({
+      submittedPassports: 2,
+      pendingAccessRequests: 1,
+      failingWebhooks: 1,
+      expiringKeys: 1,
+    });
   });
 
-  it('counts only the tenant\'s own rows: a second busy company changes nothing, an empty one sees zeros', async () => {
+  it("counts only the tenant's own rows: a second busy company changes nothing, an empty one sees zeros", async () => {
     const empty = await createTestCompany(prisma);
-    expect(await loadAttention({ ctx: ctxOf(empty.id), now })).toEqual({ submittedPassports: 0, pendingAccessRequests: 0, failingWebhooks: 0, expiringKeys: 0 });
+    expect(await loadAttention({ ctx: ctxOf(empty.id), now })).toEqual({
+      submittedPassports: 0,
+      pendingAccessRequests: 0,
+      failingWebhooks: 0,
+      expiringKeys: 0,
+    });
     expect(await loadAttention({ ctx: ctxOf(b.id), now })).toEqual(await loadAttention({ ctx: ctxOf(a.id), now }));
   });
 
@@ -75,7 +112,10 @@ describe('loadAttention', () => {
     const edge = await mintTestKey(prisma, company.id, { expiresInDays: 30 });
     await prisma.apiKey.update({ where: { id: edge.id }, data: { expiresAt: new Date(now.getTime() + 14 * DAY_MS) } });
     expect((await loadAttention({ ctx: ctxOf(company.id), now })).expiringKeys).toBe(1);
-    await prisma.apiKey.update({ where: { id: edge.id }, data: { expiresAt: new Date(now.getTime() + 14 * DAY_MS + 60_000) } });
+    await prisma.apiKey.update({
+      where: { id: edge.id },
+      data: { expiresAt: new Date(now.getTime() + 14 * DAY_MS + 60_000) },
+    });
     expect((await loadAttention({ ctx: ctxOf(company.id), now })).expiringKeys).toBe(0);
   });
 
@@ -85,7 +125,7 @@ describe('loadAttention', () => {
 });
 
 describe('passport charts', () => {
-  it('lists every state in workflow order with the tenant\'s counts', async () => {
+  it("lists every state in workflow order with the tenant's counts", async () => {
     expect(await passportsByState({ ctx: ctxOf(a.id) })).toEqual([
       { label: 'Draft', value: 1 },
       { label: 'Submitted', value: 2 },

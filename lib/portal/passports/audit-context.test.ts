@@ -3,8 +3,22 @@ import { readableContext } from './audit-context';
 
 describe('readableContext', () => {
   it('reads an audit context as key/value pairs: lists joined, nested members under dotted keys', () => {
-    expect(readableContext({ source: 'bms-webhook', appliedFormDataKeys: ['a', 'b'], rejectedFormDataKeys: [], counterUpdated: true, limits: { max: 3, unit: null } }))
-      .toEqual([['source', 'bms-webhook'], ['appliedFormDataKeys', 'a, b'], ['rejectedFormDataKeys', '(none)'], ['counterUpdated', 'true'], ['limits.max', '3'], ['limits.unit', '—']]);
+    expect(
+      readableContext({
+        source: 'bms-webhook',
+        appliedFormDataKeys: ['a', 'b'],
+        rejectedFormDataKeys: [],
+        counterUpdated: true,
+        limits: { max: 3, unit: null },
+      }),
+    ).toEqual([
+      ['source', 'bms-webhook'],
+      ['appliedFormDataKeys', 'a, b'],
+      ['rejectedFormDataKeys', '(none)'],
+      ['counterUpdated', 'true'],
+      ['limits.max', '3'],
+      ['limits.unit', '—'],
+    ]);
     expect(readableContext({})).toEqual([]);
     expect(readableContext(null)).toEqual([]);
   });

@@ -1,16 +1,16 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { LifetimeCounters } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { getProductOrThrow } from '../../passport/drafts/find-product';
-import { gateOf, type GateReport } from '../../passport/drafts/gate';
-import { productSummary, type ProductRow, type ProductSummary } from '../../passport/drafts/product-view';
+import { type GateReport, gateOf } from '../../passport/drafts/gate';
+import { type ProductRow, type ProductSummary, productSummary } from '../../passport/drafts/product-view';
 import type { ReadinessReport } from '../../passport/drafts/readiness';
 import { loadCategorySchema } from '../../passport/schema-version';
 import type { CategorySchema } from '../../schema/types';
-import { auditEntryView, type AuditEntryView } from './audit-context';
+import { type AuditEntryView, auditEntryView } from './audit-context';
 import { readCursor } from './cursor';
-import { documentsPage, componentsPage, traceabilityPage, versionsPage, type SectionPages } from './detail-sections';
+import { componentsPage, documentsPage, type SectionPages, traceabilityPage, versionsPage } from './detail-sections';
 
 export const AUDIT_ENTRIES_SHOWN = 50;
 
@@ -43,7 +43,11 @@ export async function findPassport(db: Db | Tx, ctx: DomainContext, productId: s
  * the readiness report and publication gate (the functions the API's gate endpoint runs), one page of each
  * list, the BMS lifetime counters and the latest audit entries. Null when the product is not the company's.
  */
-export async function loadPassportDetail({ ctx, input, db = prisma }: {
+export async function loadPassportDetail({
+  ctx,
+  input,
+  db = prisma,
+}: {
   ctx: DomainContext;
   input: { productId: string; pages?: SectionPages };
   db?: Db | Tx;
@@ -51,20 +55,21 @@ export async function loadPassportDetail({ ctx, input, db = prisma }: {
   const row = await findPassport(db, ctx, input.productId);
   if (!row) return null;
   const pages = input.pages ?? {};
-  const [schema, { readiness, ...gate }, documents, components, traceability, versions, counters, audit] = await Promise.all([
-    loadCategorySchema(db as Tx, row.categoryId, row.schemaVersion),
-    gateOf(db, row),
-    documentsPage(db, ctx, row.id, pages.documents),
-    componentsPage(db, ctx, row.id, readCursor(pages.components)),
-    traceabilityPage(db, ctx, row.id, readCursor(pages.traceability)),
-    versionsPage(db, row.id, pages.versions),
-    db.lifetimeCounters.findUnique({ where: { productId: row.id } }),
-    db.auditLog.findMany({
-      where: { productId: row.id, companyId: ctx.companyId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: AUDIT_ENTRIES_SHOWN,
-    }),
-  ]);
+  const [schema, { readiness, ...gate }, documents, components, traceability, versions, counters, audit] =
+    await Promise.all([
+      loadCategorySchema(db as Tx, row.categoryId, row.schemaVersion),
+      gateOf(db, row),
+      documentsPage(db, ctx, row.id, pages.documents),
+      componentsPage(db, ctx, row.id, readCursor(pages.components)),
+      traceabilityPage(db, ctx, row.id, readCursor(pages.traceability)),
+      versionsPage(db, row.id, pages.versions),
+      db.lifetimeCounters.findUnique({ where: { productId: row.id } }),
+      db.auditLog.findMany({
+        where: { productId: row.id, companyId: ctx.companyId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: AUDIT_ENTRIES_SHOWN,
+      }),
+    ]);
   return {
     product: { ...productSummary(row), isDemo: row.isDemo, withdrawalReason: row.withdrawalReason },
     formData: (row.formData ?? {}) as Record<string, unknown>,

@@ -16,15 +16,37 @@ describe('downloadPassportDocument', () => {
     const { storage } = await tempStorage();
     const { document } = await uploadDocument({ ctx: keyCtx, storage, input: uploadInput(product.id) });
     const ctx = operatorCtx(company.id, 'REVIEWER');
-    const res = await downloadPassportDocument({ ctx, storage, input: { productId: product.id, documentId: document.id } });
+    const res = await downloadPassportDocument({
+      ctx,
+      storage,
+      input: { productId: product.id, documentId: document.id },
+    });
     expect(sha256Hex(new Uint8Array(await res.arrayBuffer()))).toBe(document.sha256);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
 
     const sibling = await createTestProduct(prisma, { companyId: company.id });
     const other = await documentTenant();
-    const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: ServiceError) => `${e.status} ${e.code}`);
-    expect(await codeOf(downloadPassportDocument({ ctx, storage, input: { productId: sibling.id, documentId: document.id } }))).toBe('404 NOT_FOUND');
-    expect(await codeOf(downloadPassportDocument({ ctx: operatorCtx(other.company.id), storage, input: { productId: product.id, documentId: document.id } }))).toBe('404 NOT_FOUND');
-    expect(await codeOf(downloadPassportDocument({ ctx, storage, input: { productId: product.id, documentId: 'x' } }))).toBe('404 NOT_FOUND');
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: ServiceError) => `${e.status} ${e.code}`,
+      );
+    expect(
+      await codeOf(
+        downloadPassportDocument({ ctx, storage, input: { productId: sibling.id, documentId: document.id } }),
+      ),
+    ).toBe('404 NOT_FOUND');
+    expect(
+      await codeOf(
+        downloadPassportDocument({
+          ctx: operatorCtx(other.company.id),
+          storage,
+          input: { productId: product.id, documentId: document.id },
+        }),
+      ),
+    ).toBe('404 NOT_FOUND');
+    expect(
+      await codeOf(downloadPassportDocument({ ctx, storage, input: { productId: product.id, documentId: 'x' } })),
+    ).toBe('404 NOT_FOUND');
   });
 });

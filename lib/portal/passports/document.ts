@@ -1,6 +1,6 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { downloadDocument } from '../../documents/download';
-import { documentStorage, type DocumentStorage } from '../../documents/storage';
+import { type DocumentStorage, documentStorage } from '../../documents/storage';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { isUuid } from '../../ids';
@@ -9,7 +9,12 @@ import { isUuid } from '../../ids';
  * A document of the operator's company, downloaded from its passport's page: the document must belong to that
  * passport too, so an address never serves another product's file. Anything else is 404 like an unknown id.
  */
-export async function downloadPassportDocument({ ctx, input, db = prisma, storage = documentStorage() }: {
+export async function downloadPassportDocument({
+  ctx,
+  input,
+  db = prisma,
+  storage = documentStorage(),
+}: {
   ctx: DomainContext;
   input: { productId: string; documentId: string };
   db?: Db | Tx;

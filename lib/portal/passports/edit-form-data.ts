@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { putFormData } from '../../passport/drafts/put-form-data';
@@ -18,7 +18,15 @@ export interface SaveGroupInput {
  * Saves one group's form through the verb behind the API's PUT form-data, so the portal refuses exactly what the
  * API refuses, with the same messages, and records the same audit row and event.
  */
-export async function saveFormDataGroup({ ctx, input, db = prisma }: { ctx: DomainContext; input: SaveGroupInput; db?: Db | Tx }): Promise<{ changed: boolean }> {
+export async function saveFormDataGroup({
+  ctx,
+  input,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  input: SaveGroupInput;
+  db?: Db | Tx;
+}): Promise<{ changed: boolean }> {
   const product = await findPassport(db, ctx, input.productId);
   if (!product) throw new ServiceError('NOT_FOUND', 'No such product.');
   if (!isFieldGroup(input.group) || !/^\d{1,9}$/.test(input.lockVersion)) {

@@ -3,13 +3,27 @@ import type { FieldDefinition } from '../../schema/types';
 import { errorsByInput, formDataBatch, inputText } from './form-input';
 
 const field = (id: string, type: FieldDefinition['type'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
-  id, label: id, type, unit: null, mandated: false, access: 'public', group: 'identity', dynamic: false, example: null,
-  reference: { batteryPass: [], regulation: '' }, ...extra,
+  id,
+  label: id,
+  type,
+  unit: null,
+  mandated: false,
+  access: 'public',
+  group: 'identity',
+  dynamic: false,
+  example: null,
+  reference: { batteryPass: [], regulation: '' },
+  ...extra,
 });
 
 const FIELDS = [
-  field('mass', 'number'), field('cycles', 'integer'), field('ce', 'boolean'), field('note', 'string'),
-  field('materials', 'multi_enum'), field('reports', 'array'), field('made_on', 'date'),
+  field('mass', 'number'),
+  field('cycles', 'integer'),
+  field('ce', 'boolean'),
+  field('note', 'string'),
+  field('materials', 'multi_enum'),
+  field('reports', 'array'),
+  field('made_on', 'date'),
 ];
 
 const form = (values: Record<string, string | string[]>) => {
@@ -20,18 +34,44 @@ const form = (values: Record<string, string | string[]>) => {
 
 describe('formDataBatch', () => {
   it('turns inputs into the JSON values an integrator would send, and empty inputs into null (clear)', () => {
-    const batch = formDataBatch(FIELDS, form({
-      mass: ' 412.5 ', cycles: '3000', ce: 'true', note: '  text  ', materials: ['cobalt', 'lithium'], reports: '[{"title":"T"}]', made_on: '2026-01-31',
-    }));
-    expect(batch).toEqual({ mass: 412.5, cycles: 3000, ce: true, note: 'text', materials: ['cobalt', 'lithium'], reports: [{ title: 'T' }], made_on: '2026-01-31' });
+    const batch = formDataBatch(
+      FIELDS,
+      form({
+        mass: ' 412.5 ',
+        cycles: '3000',
+        ce: 'true',
+        note: '  text  ',
+        materials: ['cobalt', 'lithium'],
+        reports: '[{"title":"T"}]',
+        made_on: '2026-01-31',
+      }),
+    );
+    expect(batch).toEqual({
+      mass: 412.5,
+      cycles: 3000,
+      ce: true,
+      note: 'text',
+      materials: ['cobalt', 'lithium'],
+      reports: [{ title: 'T' }],
+      made_on: '2026-01-31',
+    });
     expect(formDataBatch(FIELDS, form({ mass: '', ce: '', reports: '  ' }))).toEqual({
-      mass: null, cycles: null, ce: null, note: null, materials: null, reports: null, made_on: null,
+      mass: null,
+      cycles: null,
+      ce: null,
+      note: null,
+      materials: null,
+      reports: null,
+      made_on: null,
     });
   });
 
   it('passes text that cannot be the field type on as typed, so the verb refuses it with its own message', () => {
     expect(formDataBatch(FIELDS, form({ mass: '1,5', cycles: '1e3', ce: 'maybe', reports: '[oops' }))).toMatchObject({
-      mass: '1,5', cycles: 1000, ce: 'maybe', reports: '[oops',
+      mass: '1,5',
+      cycles: 1000,
+      ce: 'maybe',
+      reports: '[oops',
     });
     expect(formDataBatch([field('ce', 'boolean')], form({ ce: 'constructor' }))).toEqual({ ce: 'constructor' });
   });
@@ -45,8 +85,9 @@ describe('inputText and errorsByInput', () => {
   });
 
   it("puts an entry member's or a listed option's message beside its field's input", () => {
-    expect(errorsByInput({ 'reports[0].url': 'A.', 'reports[1].title': 'B.', 'materials[2]': 'C.', mass: 'D.' }))
-      .toEqual({ reports: 'A. B.', materials: 'C.', mass: 'D.' });
+    expect(
+      errorsByInput({ 'reports[0].url': 'A.', 'reports[1].title': 'B.', 'materials[2]': 'C.', mass: 'D.' }),
+    ).toEqual({ reports: 'A. B.', materials: 'C.', mass: 'D.' });
     expect(errorsByInput(undefined)).toBeUndefined();
   });
 });

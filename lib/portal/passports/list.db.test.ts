@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { createTestProduct } from '../../testing/factories';
-import { listPassports, passportListQuery, PASSPORTS_PER_PAGE, type PassportListQuery } from './list';
+import { listPassports, PASSPORTS_PER_PAGE, type PassportListQuery, passportListQuery } from './list';
 import { portalCompany, setUpdatedAt } from './test-kit';
 
 afterAll(() => disconnectPrisma());
@@ -12,8 +12,16 @@ describe('listPassports', () => {
     const other = await portalCompany();
     const byName = await createTestProduct(prisma, { companyId: company.id, name: 'Voltaris Cobalt-Free Pack' });
     const bySlug = await createTestProduct(prisma, { companyId: company.id, slug: `zephyr-cell-${Date.now()}` });
-    const byGtin = await createTestProduct(prisma, { companyId: company.id, gtin: '04012345000009', serialNumber: `SN-${Date.now()}` });
-    const byBatch = await createTestProduct(prisma, { companyId: company.id, gtin: '04012345000016', batchNumber: 'LOT-QX-7' });
+    const byGtin = await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin: '04012345000009',
+      serialNumber: `SN-${Date.now()}`,
+    });
+    const byBatch = await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin: '04012345000016',
+      batchNumber: 'LOT-QX-7',
+    });
     await createTestProduct(prisma, { companyId: other.company.id, name: 'Voltaris Cobalt-Free Pack' });
     const ids = async (search: string) => (await listPassports({ ctx, query: { search } })).items.map((p) => p.id);
     expect(await ids('cobalt-free')).toEqual([byName.id]);
@@ -30,7 +38,8 @@ describe('listPassports', () => {
     const percent = await createTestProduct(prisma, { companyId: company.id, name: 'Pack 50% recycled' });
     const underscore = await createTestProduct(prisma, { companyId: company.id, name: 'Pack_A' });
     await createTestProduct(prisma, { companyId: company.id, name: 'Pack 500 plain' });
-    const ids = async (search: string) => (await listPassports({ ctx, query: { search } })).items.map((p) => p.id).sort();
+    const ids = async (search: string) =>
+      (await listPassports({ ctx, query: { search } })).items.map((p) => p.id).sort();
     expect(await ids('50%')).toEqual([percent.id]);
     expect(await ids('k_a')).toEqual([underscore.id]);
     expect(await ids('%')).toEqual([percent.id]);
@@ -48,33 +57,49 @@ describe('listPassports', () => {
     expect(await ids({ mode: 'test' })).toEqual([sandbox.id]);
     expect(await ids({ mode: 'live', category: 'LMT_BATTERY', state: 'draft' })).toEqual([draft.id]);
     const [row] = (await listPassports({ ctx, query: { state: 'published' } })).items;
-    expect(row).toMatchObject({ name: approved.name, category: 'EV_BATTERY', state: 'published', mode: 'live', version: 1 });
+    expect(row).toMatchObject({
+      name: approved.name,
+      category: 'EV_BATTERY',
+      state: 'published',
+      mode: 'live',
+      version: 1,
+    });
   });
 
   it('pages 25 at a time, most recently changed first, each passport once; a forged cursor starts over', async () => {
     const { company, ctx } = await portalCompany();
     const made = [];
-    for (let i = 0; i < PASSPORTS_PER_PAGE + 3; i++) made.push(await createTestProduct(prisma, { companyId: company.id }));
+    for (let i = 0; i < PASSPORTS_PER_PAGE + 3; i++)
+      made.push(await createTestProduct(prisma, { companyId: company.id }));
     // Equal timestamps for a few: the id breaks the tie, so paging neither skips nor repeats.
     const same = new Date('2026-03-01T00:00:00.000Z');
     for (const p of made.slice(0, 6)) await setUpdatedAt(p.id, same);
-    const expected = (await prisma.product.findMany({ where: { companyId: company.id }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] })).map((p) => p.id);
+    const expected = (
+      await prisma.product.findMany({
+        where: { companyId: company.id },
+        orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      })
+    ).map((p) => p.id);
     const first = await listPassports({ ctx, query: {} });
     expect(first.items).toHaveLength(PASSPORTS_PER_PAGE);
     expect(first.nextCursor).not.toBeNull();
     const second = await listPassports({ ctx, query: { cursor: first.nextCursor! } });
     expect(second.nextCursor).toBeNull();
     expect([...first.items, ...second.items].map((p) => p.id)).toEqual(expected);
-    expect((await listPassports({ ctx, query: { cursor: 'not-a-cursor' } })).items.map((p) => p.id)).toEqual(expected.slice(0, PASSPORTS_PER_PAGE));
+    expect((await listPassports({ ctx, query: { cursor: 'not-a-cursor' } })).items.map((p) => p.id)).toEqual(
+      expected.slice(0, PASSPORTS_PER_PAGE),
+    );
   });
 });
 
 describe('passportListQuery', () => {
   it('keeps the known filter values and drops anything else instead of failing', () => {
-    expect(passportListQuery({ q: '  pack  ', state: 'published', category: 'EV_BATTERY', mode: 'test', cursor: 'abc' }))
-      .toEqual({ search: 'pack', state: 'published', category: 'EV_BATTERY', mode: 'test', cursor: 'abc' });
-    expect(passportListQuery({ q: '', state: 'APPROVED', category: 'CAR', mode: ['live', 'test'], cursor: undefined }))
-      .toEqual({ search: undefined, state: undefined, category: undefined, mode: 'live', cursor: undefined });
+    expect(
+      passportListQuery({ q: '  pack  ', state: 'published', category: 'EV_BATTERY', mode: 'test', cursor: 'abc' }),
+    ).toEqual({ search: 'pack', state: 'published', category: 'EV_BATTERY', mode: 'test', cursor: 'abc' });
+    expect(
+      passportListQuery({ q: '', state: 'APPROVED', category: 'CAR', mode: ['live', 'test'], cursor: undefined }),
+    ).toEqual({ search: undefined, state: undefined, category: undefined, mode: 'live', cursor: undefined });
     expect(passportListQuery({ q: 'x'.repeat(500) }).search).toHaveLength(100);
   });
 });

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
@@ -11,7 +11,10 @@ const MAX_SEARCH_LENGTH = 100;
 
 export type PublicStateName = (typeof PUBLIC_STATE)[ProductState];
 export const PUBLIC_STATE_NAMES = Object.values(PUBLIC_STATE);
-const STATE_OF = Object.fromEntries(Object.entries(PUBLIC_STATE).map(([state, name]) => [name, state])) as Record<PublicStateName, ProductState>;
+const STATE_OF = Object.fromEntries(Object.entries(PUBLIC_STATE).map(([state, name]) => [name, state])) as Record<
+  PublicStateName,
+  ProductState
+>;
 
 export interface PassportListQuery {
   search?: string;
@@ -33,7 +36,8 @@ export interface PassportListItem {
 
 type Params = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
-const oneOf = <T extends string>(v: string | undefined, allowed: readonly T[]) => (allowed as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
+const oneOf = <T extends string>(v: string | undefined, allowed: readonly T[]) =>
+  (allowed as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
 
 /** The list's filters from a URL; a value outside the known ones is ignored rather than refused. */
 export function passportListQuery(params: Params): PassportListQuery {
@@ -57,7 +61,9 @@ function filters(ctx: DomainContext, query: PassportListQuery): Prisma.ProductWh
     ...(query.mode ? { mode: query.mode === 'test' ? 'TEST' : 'LIVE' } : {}),
     ...(query.state ? { state: STATE_OF[query.state] } : {}),
     ...(query.category ? { category: { code: query.category } } : {}),
-    ...(text ? { OR: [{ name: text }, { slug: text }, { gtin: text }, { serialNumber: text }, { batchNumber: text }] } : {}),
+    ...(text
+      ? { OR: [{ name: text }, { slug: text }, { gtin: text }, { serialNumber: text }, { batchNumber: text }] }
+      : {}),
   };
 }
 
@@ -65,12 +71,28 @@ function filters(ctx: DomainContext, query: PassportListQuery): Prisma.ProductWh
  * One page of the operator's company's passports, most recently changed first (updatedAt, then id, both
  * descending), searched by name, slug, GTIN, serial or batch number and filtered by state, category and mode.
  */
-export async function listPassports({ ctx, query, db = prisma }: { ctx: DomainContext; query: PassportListQuery; db?: Db | Tx }) {
+export async function listPassports({
+  ctx,
+  query,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  query: PassportListQuery;
+  db?: Db | Tx;
+}) {
   const after = readCursor(query.cursor);
   const page = after ? { OR: [{ updatedAt: { lt: after.at } }, { updatedAt: after.at, id: { lt: after.id } }] } : {};
   const rows = await db.product.findMany({
     where: { AND: [filters(ctx, query), page] },
-    select: { id: true, name: true, state: true, mode: true, version: true, updatedAt: true, category: { select: { code: true } } },
+    select: {
+      id: true,
+      name: true,
+      state: true,
+      mode: true,
+      version: true,
+      updatedAt: true,
+      category: { select: { code: true } },
+    },
     orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
     take: PASSPORTS_PER_PAGE + 1,
   });

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ProductState, UserRole } from '../../db/generated/enums';
 import { isLifecycleIntent, lifecycleActions } from './lifecycle-options';
 
-const subject = (state: ProductState, version = 0, mode: 'LIVE' | 'TEST' = 'LIVE') => ({ name: 'Pack A', state, version, mode });
-const intents = (state: ProductState, role: UserRole = 'ADMIN', version = 1) => lifecycleActions(subject(state, version), role).map((a) => a.intent);
+const subject = (state: ProductState, version = 0, mode: 'LIVE' | 'TEST' = 'LIVE') => ({
+  name: 'Pack A',
+  state,
+  version,
+  mode,
+});
+const intents = (state: ProductState, role: UserRole = 'ADMIN', version = 1) =>
+  lifecycleActions(subject(state, version), role).map((a) => a.intent);
 
 describe('lifecycleActions', () => {
   it('offers only what the state allows', () => {
@@ -22,7 +28,9 @@ describe('lifecycleActions', () => {
     ]);
     expect(lifecycleActions(subject('DRAFT'), 'REVIEWER')[0].refusal).toBe('Editors and admins submit.');
     expect(lifecycleActions(subject('APPROVED', 1), 'EDITOR').map((a) => [a.intent, a.refusal === null])).toEqual([
-      ['revise', true], ['withdraw', false], ['deprecate', false],
+      ['revise', true],
+      ['withdraw', false],
+      ['deprecate', false],
     ]);
     for (const role of ['ADMIN', 'REVIEWER'] as const) {
       expect(lifecycleActions(subject('SUBMITTED'), role).every((a) => a.refusal === null)).toBe(true);

@@ -3,7 +3,15 @@ import { SUBMIT_ROLES } from '../../passport/drafts/submit-draft';
 import { REVIEW_ROLES } from '../../passport/transitions/result';
 import type { ActionState } from '../action';
 
-export const LIFECYCLE_INTENTS = ['submit', 'approve', 'reject', 'revise', 'withdraw', 'deprecate', 'reinstate'] as const;
+export const LIFECYCLE_INTENTS = [
+  'submit',
+  'approve',
+  'reject',
+  'revise',
+  'withdraw',
+  'deprecate',
+  'reinstate',
+] as const;
 export type LifecycleIntent = (typeof LIFECYCLE_INTENTS)[number];
 
 export const isLifecycleIntent = (value: unknown): value is LifecycleIntent =>
@@ -46,7 +54,8 @@ interface Rule {
 const OPERATOR_ROLES = ['ADMIN', 'EDITOR', 'REVIEWER'];
 
 /** A sandbox passport is never public, so its consequences name no public effect. */
-const publicly = (p: LifecycleSubject, effect: string) => (p.mode === 'LIVE' ? `: ${effect}` : ' (sandbox passport, never public)');
+const publicly = (p: LifecycleSubject, effect: string) =>
+  p.mode === 'LIVE' ? `: ${effect}` : ' (sandbox passport, never public)';
 
 const RULES: Record<LifecycleIntent, Rule> = {
   submit: {
@@ -55,9 +64,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
     refusal: 'Editors and admins submit.',
     word: (p) => ({
       title: 'Submit for review',
-      explanation: 'The passport must pass the publication gate. A reviewer then publishes it or sends it back with a reason.',
+      explanation:
+        'The passport must pass the publication gate. A reviewer then publishes it or sends it back with a reason.',
       confirm: `Submit ${p.name} for review: it cannot be edited until a reviewer decides`,
-      button: 'Submit for review', pendingText: 'Submitting…', variant: 'button', reason: null,
+      button: 'Submit for review',
+      pendingText: 'Submitting…',
+      variant: 'button',
+      reason: null,
     }),
   },
   approve: {
@@ -66,11 +79,15 @@ const RULES: Record<LifecycleIntent, Rule> = {
     refusal: 'Reviewers and admins approve.',
     word: (p) => ({
       title: 'Approve and publish',
-      explanation: p.version > 0
-        ? `Publishes version ${p.version + 1} as an immutable snapshot; the public passport moves from version ${p.version} to it.`
-        : 'Publishes version 1 as an immutable snapshot: the passport becomes public.',
+      explanation:
+        p.version > 0
+          ? `Publishes version ${p.version + 1} as an immutable snapshot; the public passport moves from version ${p.version} to it.`
+          : 'Publishes version 1 as an immutable snapshot: the passport becomes public.',
       confirm: `Publish version ${p.version + 1} of ${p.name}`,
-      button: `Publish version ${p.version + 1}`, pendingText: 'Publishing…', variant: 'button', reason: null,
+      button: `Publish version ${p.version + 1}`,
+      pendingText: 'Publishing…',
+      variant: 'button',
+      reason: null,
     }),
   },
   reject: {
@@ -79,9 +96,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
     refusal: 'Reviewers and admins reject.',
     word: (p) => ({
       title: 'Send back to draft',
-      explanation: 'The integrator reads your reason on the product (rejectionReason in the API), corrects the draft and submits again.',
+      explanation:
+        'The integrator reads your reason on the product (rejectionReason in the API), corrects the draft and submits again.',
       confirm: `Send ${p.name} back to draft with this reason`,
-      button: 'Reject', pendingText: 'Rejecting…', variant: 'secondary', reason: 'required',
+      button: 'Reject',
+      pendingText: 'Rejecting…',
+      variant: 'secondary',
+      reason: 'required',
     }),
   },
   revise: {
@@ -92,7 +113,10 @@ const RULES: Record<LifecycleIntent, Rule> = {
       title: 'Start a revision',
       explanation: `The passport becomes an editable draft. The public keeps seeing version ${p.version} until the revision is approved as version ${p.version + 1}.`,
       confirm: `Open a revision of ${p.name}${publicly(p, `the public passport stays at version ${p.version}`)}`,
-      button: 'Start revision', pendingText: 'Opening…', variant: 'secondary', reason: null,
+      button: 'Start revision',
+      pendingText: 'Opening…',
+      variant: 'secondary',
+      reason: null,
     }),
   },
   withdraw: {
@@ -101,9 +125,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
     refusal: 'Reviewers and admins withdraw.',
     word: (p) => ({
       title: 'Withdraw',
-      explanation: 'For a recall or a passport that must no longer be relied on: the public page shows a withdrawal notice with these details and the JSON answers 410.',
+      explanation:
+        'For a recall or a passport that must no longer be relied on: the public page shows a withdrawal notice with these details and the JSON answers 410.',
       confirm: `Withdraw ${p.name}${publicly(p, 'the public passport answers 410 at once')}`,
-      button: 'Withdraw passport', pendingText: 'Withdrawing…', variant: 'danger', reason: 'required',
+      button: 'Withdraw passport',
+      pendingText: 'Withdrawing…',
+      variant: 'danger',
+      reason: 'required',
     }),
   },
   deprecate: {
@@ -112,9 +140,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
     refusal: 'Reviewers and admins deprecate.',
     word: (p) => ({
       title: 'Deprecate',
-      explanation: 'For a passport that is no longer current but not withdrawn: it stops being served publicly and can be reinstated.',
+      explanation:
+        'For a passport that is no longer current but not withdrawn: it stops being served publicly and can be reinstated.',
       confirm: `Deprecate ${p.name}${publicly(p, 'the public passport answers 404 at once')}`,
-      button: 'Deprecate', pendingText: 'Deprecating…', variant: 'danger', reason: 'optional',
+      button: 'Deprecate',
+      pendingText: 'Deprecating…',
+      variant: 'danger',
+      reason: 'optional',
     }),
   },
   reinstate: {
@@ -125,7 +157,10 @@ const RULES: Record<LifecycleIntent, Rule> = {
       title: 'Reinstate',
       explanation: `Serves version ${p.version} again as it was; the withdrawal details are cleared here and kept in the audit trail.`,
       confirm: `Reinstate ${p.name}${publicly(p, `version ${p.version} is public again at once`)}`,
-      button: 'Reinstate', pendingText: 'Reinstating…', variant: 'button', reason: 'optional',
+      button: 'Reinstate',
+      pendingText: 'Reinstating…',
+      variant: 'button',
+      reason: 'optional',
     }),
   },
 };

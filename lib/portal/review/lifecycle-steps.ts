@@ -9,7 +9,7 @@ import {
   startRevision,
   withdrawProduct,
 } from '../../passport/lifecycle';
-import { formText, requireConfirmation, type ActionState } from '../action';
+import { type ActionState, formText, requireConfirmation } from '../action';
 import type { LifecycleIntent } from './lifecycle-options';
 
 /** The Integration API's limit on the same texts (WithdrawBody), so both doors accept the same input. */
@@ -48,7 +48,9 @@ export const LIFECYCLE_STEPS: Record<LifecycleIntent, Step> = {
   async revise(ctx, productId, form) {
     requireConfirmation(form);
     const { version } = await startRevision({ ctx, input: { productId } });
-    return { message: `Revision opened: the public passport stays at version ${version} until the revision is approved.` };
+    return {
+      message: `Revision opened: the public passport stays at version ${version} until the revision is approved.`,
+    };
   },
   async withdraw(ctx, productId, form) {
     requireConfirmation(form);

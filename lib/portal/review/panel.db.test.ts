@@ -6,7 +6,10 @@ import { loadLifecyclePanel } from './panel';
 
 afterAll(() => disconnectPrisma());
 
-const editor = (companyId: string): DomainContext => ({ companyId, actor: { role: 'EDITOR', id: null, channel: 'Portal' } });
+const editor = (companyId: string): DomainContext => ({
+  companyId,
+  actor: { role: 'EDITOR', id: null, channel: 'Portal' },
+});
 
 describe('loadLifecyclePanel', () => {
   it("answers null for another company's product, an unknown id and a malformed id", async () => {
@@ -20,9 +23,20 @@ describe('loadLifecyclePanel', () => {
 
   it('offers as successors only the other publicly served passports of the same company and mode', async () => {
     const company = await createTestCompany(prisma);
-    const subject = await createPublishedPassport(prisma, { companyId: company.id, name: `B subject ${crypto.randomUUID()}` });
-    const published = await createPublishedPassport(prisma, { companyId: company.id, name: `A published ${crypto.randomUUID()}` });
-    const revising = await createTestProduct(prisma, { companyId: company.id, state: 'DRAFT', version: 1, name: `C revising ${crypto.randomUUID()}` });
+    const subject = await createPublishedPassport(prisma, {
+      companyId: company.id,
+      name: `B subject ${crypto.randomUUID()}`,
+    });
+    const published = await createPublishedPassport(prisma, {
+      companyId: company.id,
+      name: `A published ${crypto.randomUUID()}`,
+    });
+    const revising = await createTestProduct(prisma, {
+      companyId: company.id,
+      state: 'DRAFT',
+      version: 1,
+      name: `C revising ${crypto.randomUUID()}`,
+    });
     await createTestProduct(prisma, { companyId: company.id, state: 'DRAFT' });
     await createTestProduct(prisma, { companyId: company.id, state: 'WITHDRAWN', version: 1 });
     await createTestProduct(prisma, { companyId: company.id, state: 'DEPRECATED', version: 1 });
@@ -31,7 +45,10 @@ describe('loadLifecyclePanel', () => {
 
     const panel = await loadLifecyclePanel({ ctx: editor(company.id), input: { productId: subject.id } });
     expect(panel?.product).toMatchObject({ id: subject.id, state: 'APPROVED', version: 1, mode: 'LIVE' });
-    expect(panel?.successors).toEqual([{ id: published.id, name: published.name }, { id: revising.id, name: revising.name }]);
+    expect(panel?.successors).toEqual([
+      { id: published.id, name: published.name },
+      { id: revising.id, name: revising.name },
+    ]);
   });
 
   it('loads no successors when the passport cannot be withdrawn', async () => {

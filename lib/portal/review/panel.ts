@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Mode, ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { isUuid } from '../../ids';
@@ -32,7 +32,11 @@ export interface LifecyclePanelData {
 }
 
 /** What the lifecycle panel shows of one of the tenant's products; null for an unknown or foreign id. */
-export async function loadLifecyclePanel({ ctx, input, db = prisma }: {
+export async function loadLifecyclePanel({
+  ctx,
+  input,
+  db = prisma,
+}: {
   ctx: DomainContext;
   input: { productId: string };
   db?: Db | Tx;
@@ -41,7 +45,16 @@ export async function loadLifecyclePanel({ ctx, input, db = prisma }: {
   if (!isUuid(input.productId)) return null;
   const product = await db.product.findFirst({
     where: { id: input.productId, companyId: ctx.companyId, ...(ctx.mode ? { mode: ctx.mode } : {}) },
-    select: { id: true, name: true, state: true, mode: true, version: true, submittedAt: true, withdrawnAt: true, deprecatedAt: true },
+    select: {
+      id: true,
+      name: true,
+      state: true,
+      mode: true,
+      version: true,
+      submittedAt: true,
+      withdrawnAt: true,
+      deprecatedAt: true,
+    },
   });
   if (!product) return null;
   const successors = product.state === 'APPROVED' ? await successorChoices(db, ctx.companyId, product) : [];
@@ -49,7 +62,11 @@ export async function loadLifecyclePanel({ ctx, input, db = prisma }: {
 }
 
 /** The withdraw verb's successor rule: another publicly served passport of the company, in the same mode. */
-function successorChoices(db: Db | Tx, companyId: string, product: { id: string; mode: Mode }): Promise<SuccessorChoice[]> {
+function successorChoices(
+  db: Db | Tx,
+  companyId: string,
+  product: { id: string; mode: Mode },
+): Promise<SuccessorChoice[]> {
   return db.product.findMany({
     where: {
       companyId,

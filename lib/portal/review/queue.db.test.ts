@@ -9,9 +9,17 @@ import { listReviewQueue } from './queue';
 
 afterAll(() => disconnectPrisma());
 
-const reviewer = (companyId: string): DomainContext => ({ companyId, actor: { role: 'REVIEWER', id: null, channel: 'Portal' } });
+const reviewer = (companyId: string): DomainContext => ({
+  companyId,
+  actor: { role: 'REVIEWER', id: null, channel: 'Portal' },
+});
 
-async function product(companyId: string, state: ProductState, submittedAt: Date | null, extra: { mode?: 'LIVE' | 'TEST'; version?: number } = {}) {
+async function product(
+  companyId: string,
+  state: ProductState,
+  submittedAt: Date | null,
+  extra: { mode?: 'LIVE' | 'TEST'; version?: number } = {},
+) {
   const p = await createTestProduct(prisma, { companyId, state, mode: extra.mode, version: extra.version });
   return prisma.product.update({ where: { id: p.id }, data: { submittedAt } });
 }
@@ -34,13 +42,19 @@ describe('listReviewQueue', () => {
     const other = await createTestCompany(prisma);
     const newer = await product(company.id, 'SUBMITTED', new Date('2026-11-20T10:00:00Z'), { mode: 'TEST' });
     const older = await product(company.id, 'SUBMITTED', new Date('2026-11-19T10:00:00Z'), { version: 2 });
-    for (const state of ['DRAFT', 'APPROVED', 'WITHDRAWN', 'DEPRECATED'] as const) await product(company.id, state, new Date('2026-11-18T10:00:00Z'));
+    for (const state of ['DRAFT', 'APPROVED', 'WITHDRAWN', 'DEPRECATED'] as const)
+      await product(company.id, state, new Date('2026-11-18T10:00:00Z'));
     await product(other.id, 'SUBMITTED', new Date('2026-11-18T10:00:00Z'));
 
     const page = await listReviewQueue({ ctx: reviewer(company.id) });
     expect(page.items.map((i) => i.id)).toEqual([older.id, newer.id]);
     expect(page.items[0]).toEqual({
-      id: older.id, name: older.name, slug: older.slug, category: 'EV_BATTERY', mode: 'LIVE', version: 2,
+      id: older.id,
+      name: older.name,
+      slug: older.slug,
+      category: 'EV_BATTERY',
+      mode: 'LIVE',
+      version: 2,
       submittedAt: new Date('2026-11-19T10:00:00Z'),
     });
     expect(page.items[1].mode).toBe('TEST');
@@ -77,12 +91,19 @@ describe('listReviewQueue', () => {
 
   it('refuses a cursor it did not hand out with VALIDATION_ERROR, and a caller without an operator role', async () => {
     const company = await createTestCompany(prisma);
-    for (const cursor of ['not-a-cursor', encodeCursor(['yesterday', crypto.randomUUID()]), encodeCursor(['2026-11-21T08:00:00.000Z', 'x'])]) {
+    for (const cursor of [
+      'not-a-cursor',
+      encodeCursor(['yesterday', crypto.randomUUID()]),
+      encodeCursor(['2026-11-21T08:00:00.000Z', 'x']),
+    ]) {
       const error = await listReviewQueue({ ctx: reviewer(company.id), input: { cursor } }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceError);
       expect((error as ServiceError).code).toBe('VALIDATION_ERROR');
     }
-    const integration: DomainContext = { companyId: company.id, actor: { role: 'Integration', id: null, channel: 'API' } };
+    const integration: DomainContext = {
+      companyId: company.id,
+      actor: { role: 'Integration', id: null, channel: 'API' },
+    };
     const refused = await listReviewQueue({ ctx: integration }).catch((e: unknown) => e);
     expect((refused as ServiceError).code).toBe('FORBIDDEN');
   });

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
@@ -40,7 +40,8 @@ function positionOf(cursor: string | undefined): Position | undefined {
   const { key, id } = decodeKeyedCursor(cursor);
   if (key === NO_TIME) return { submittedAt: null, id };
   const submittedAt = new Date(key);
-  if (Number.isNaN(submittedAt.getTime())) throw new ServiceError('VALIDATION_ERROR', 'The page link is not valid.', { details: { field: 'cursor' } });
+  if (Number.isNaN(submittedAt.getTime()))
+    throw new ServiceError('VALIDATION_ERROR', 'The page link is not valid.', { details: { field: 'cursor' } });
   return { submittedAt, id };
 }
 
@@ -52,7 +53,11 @@ function after(p: Position | undefined): Prisma.ProductWhereInput {
 }
 
 /** The tenant's submitted passports, oldest submission first, one keyset page at a time. */
-export async function listReviewQueue({ ctx, input = {}, db = prisma }: {
+export async function listReviewQueue({
+  ctx,
+  input = {},
+  db = prisma,
+}: {
   ctx: DomainContext;
   input?: { cursor?: string; limit?: number };
   db?: Db | Tx;
@@ -60,8 +65,21 @@ export async function listReviewQueue({ ctx, input = {}, db = prisma }: {
   requireRole(ctx, READ_ROLES, 'read the review queue');
   const limit = input.limit ?? QUEUE_PAGE_SIZE;
   const rows = await db.product.findMany({
-    where: { companyId: ctx.companyId, state: 'SUBMITTED', ...(ctx.mode ? { mode: ctx.mode } : {}), ...after(positionOf(input.cursor)) },
-    select: { id: true, name: true, slug: true, mode: true, version: true, submittedAt: true, category: { select: { code: true } } },
+    where: {
+      companyId: ctx.companyId,
+      state: 'SUBMITTED',
+      ...(ctx.mode ? { mode: ctx.mode } : {}),
+      ...after(positionOf(input.cursor)),
+    },
+    select: {
+      id: true,
+      name: true,
+      slug: true,
+      mode: true,
+      version: true,
+      submittedAt: true,
+      category: { select: { code: true } },
+    },
     orderBy: [{ submittedAt: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }],
     take: limit + 1,
   });
@@ -69,6 +87,7 @@ export async function listReviewQueue({ ctx, input = {}, db = prisma }: {
   const last = page.at(-1);
   return {
     items: page.map(({ category, ...row }) => ({ ...row, category: category.code })),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.submittedAt?.toISOString() ?? NO_TIME, last.id]) : null,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor([last.submittedAt?.toISOString() ?? NO_TIME, last.id]) : null,
   };
 }

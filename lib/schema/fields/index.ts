@@ -7,8 +7,8 @@ import { IDENTITY_FIELDS } from './identity';
 import { MATERIALS_FIELDS } from './materials';
 import { PERFORMANCE_FIELDS } from './performance';
 import { RECYCLED_CONTENT_FIELDS } from './recycled-content';
-import { SUPPLY_CHAIN_FIELDS } from './supply-chain';
 import type { FieldSpec } from './spec';
+import { SUPPLY_CHAIN_FIELDS } from './supply-chain';
 
 export { BMS_DYNAMIC_FIELD_IDS, type BmsDynamicFieldId } from './dynamic';
 export type { FieldSpec, Mandate } from './spec';

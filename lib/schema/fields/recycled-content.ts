@@ -1,5 +1,5 @@
 // Field schemas derived from: Battery Pass consortium, Data Attribute Longlist v1.2 (CC BY 4.0).
-import { PERCENT, type FieldSpec } from './spec';
+import { type FieldSpec, PERCENT } from './spec';
 
 type Material = 'cobalt' | 'lithium' | 'nickel' | 'lead';
 const NAMES: Record<Material, string> = { cobalt: 'Cobalt', lithium: 'Lithium', nickel: 'Nickel', lead: 'Lead' };
@@ -16,7 +16,10 @@ const recycledShare = (material: Material, stage: 'pre' | 'post', row: number, e
   id: `recycled_${material}_${stage}_consumer_pct`,
   label: `${stage === 'pre' ? 'Pre' : 'Post'}-consumer recycled ${NAMES[material].toLowerCase()} share`,
   ...PERCENT,
-  access: 'public', group: 'recycledContent', dynamic: false, example,
+  access: 'public',
+  group: 'recycledContent',
+  dynamic: false,
+  example,
   reference: { batteryPass: [row], regulation: 'Annex XIII (1)(e); Art. 8(1)' },
 });
 
@@ -26,8 +29,13 @@ export const RECYCLED_CONTENT_FIELDS: FieldSpec[] = [
     recycledShare(m, 'post', postRow, post),
   ]),
   {
-    id: 'renewable_content_pct', label: 'Renewable content share', ...PERCENT,
-    access: 'public', group: 'recycledContent', dynamic: false, example: 3,
+    id: 'renewable_content_pct',
+    label: 'Renewable content share',
+    ...PERCENT,
+    access: 'public',
+    group: 'recycledContent',
+    dynamic: false,
+    example: 3,
     reference: { batteryPass: [48], regulation: 'Annex XIII (1)(f)' },
   },
 ];

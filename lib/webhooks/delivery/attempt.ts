@@ -2,7 +2,7 @@ import type { LookupFunction } from 'node:net';
 import type { Db } from '../../db/client';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../db/generated/client';
 import { signedHeaders, signingSecrets } from '../signing';
-import { postDelivery, type PostResult } from './post';
+import { type PostResult, postDelivery } from './post';
 import { isSuccess, nextAttemptAt } from './schedule';
 
 export type DeliveryRow = WebhookDelivery & { endpoint: WebhookEndpoint; event: WebhookEvent };
@@ -20,7 +20,12 @@ export interface AttemptOptions {
 
 /** The JSON body of every delivery of an event: `{ id, type, createdAt, data }`. */
 export function deliveryPayload(event: WebhookEvent): string {
-  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: event.payload });
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt.toISOString(),
+    data: event.payload,
+  });
 }
 
 /** One attempt: sign, POST, and record it with the delivery's new state and the endpoint's failure streak. */
@@ -29,8 +34,13 @@ export async function attemptDelivery(db: Db, delivery: DeliveryRow, options: At
   const body = deliveryPayload(event);
   const headers = signedHeaders(signingSecrets(endpoint, options.now), event.id, options.signedAt, body);
   const result = await postDelivery({
-    url: endpoint.url, mode: endpoint.mode, allowPrivate: options.allowPrivate, headers, body,
-    timeoutMs: options.timeoutMs, resolve: options.resolve as never,
+    url: endpoint.url,
+    mode: endpoint.mode,
+    allowPrivate: options.allowPrivate,
+    headers,
+    body,
+    timeoutMs: options.timeoutMs,
+    resolve: options.resolve as never,
   });
   const ok = isSuccess(result.status);
   const attemptNumber = delivery.attemptCount + 1;
@@ -38,18 +48,33 @@ export async function attemptDelivery(db: Db, delivery: DeliveryRow, options: At
   await db.$transaction([
     db.webhookAttempt.create({
       data: {
-        deliveryId: delivery.id, attemptNumber, startedAt: options.now, durationMs: result.durationMs,
-        responseStatus: result.status, responseExcerpt: result.excerpt,
+        deliveryId: delivery.id,
+        attemptNumber,
+        startedAt: options.now,
+        durationMs: result.durationMs,
+        responseStatus: result.status,
+        responseExcerpt: result.excerpt,
         error: result.error ?? (ok ? null : `The receiver answered ${result.status}; only 2xx counts as delivered.`),
       },
     }),
     db.webhookDelivery.update({
       where: { id: delivery.id },
-      data: { attemptCount: attemptNumber, lastAttemptAt: options.now, status: ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED', nextAttemptAt: next },
+      data: {
+        attemptCount: attemptNumber,
+        lastAttemptAt: options.now,
+        status: ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED',
+        nextAttemptAt: next,
+      },
     }),
     ok
-      ? db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } })
-      : db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: options.now } }),
+      ? db.webhookEndpoint.updateMany({
+          where: { id: endpoint.id, failingSince: { not: null } },
+          data: { failingSince: null },
+        })
+      : db.webhookEndpoint.updateMany({
+          where: { id: endpoint.id, failingSince: null },
+          data: { failingSince: options.now },
+        }),
   ]);
   return result;
 }

@@ -3,7 +3,9 @@ import { JOBS } from '../../jobs/registry';
 import { deliverySession, webhookDeliveries } from './job';
 import type { PassSummary } from './pass';
 
-const onePass = (s: Partial<PassSummary> = {}) => async (): Promise<PassSummary> => ({ fannedOut: 0, attempted: 0, succeeded: 0, disabled: 0, ...s });
+const onePass =
+  (s: Partial<PassSummary> = {}) =>
+  async (): Promise<PassSummary> => ({ fannedOut: 0, attempted: 0, succeeded: 0, disabled: 0, ...s });
 
 /** A clock that only moves when the session waits: no real time passes in these tests. */
 function fakeTime() {
@@ -19,7 +21,11 @@ describe('the webhook-deliveries job', () => {
   });
 
   it('runs a pass every 2 s for its 50 s session and sums what the passes did', async () => {
-    const output = await deliverySession({ ...fakeTime(), pass: onePass({ attempted: 2, succeeded: 1 }), active: () => true });
+    const output = await deliverySession({
+      ...fakeTime(),
+      pass: onePass({ attempted: 2, succeeded: 1 }),
+      active: () => true,
+    });
     expect(output).toEqual({ passes: 25, fannedOut: 0, attempted: 50, succeeded: 25, disabled: 0 });
   });
 

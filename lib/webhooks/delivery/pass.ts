@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { config } from '../../config';
-import { prisma, type Db } from '../../db/client';
+import { type Db, prisma } from '../../db/client';
 import { writeAudit } from '../../domain/audit';
 import { systemActor } from '../../domain/context';
 import { attemptDelivery } from './attempt';
@@ -41,7 +41,13 @@ export async function runDeliveryPass(options: PassOptions = {}): Promise<PassSu
   });
   let succeeded = 0;
   for (const delivery of due) {
-    const result = await attemptDelivery(db, delivery, { now, signedAt: new Date(), allowPrivate, timeoutMs, resolve: options.resolve });
+    const result = await attemptDelivery(db, delivery, {
+      now,
+      signedAt: new Date(),
+      allowPrivate,
+      timeoutMs,
+      resolve: options.resolve,
+    });
     if (result.status !== null && result.status >= 200 && result.status < 300) succeeded += 1;
   }
   return { fannedOut, attempted: due.length, succeeded, disabled };
@@ -56,8 +62,16 @@ export async function disableFailingEndpoints(db: Db, now: Date): Promise<number
   for (const endpoint of failing) {
     const reason = `Every delivery failed for 5 days (since ${endpoint.failingSince!.toISOString()}); fix the receiver, then re-enable the endpoint (PATCH enabled: true).`;
     await db.$transaction(async (tx) => {
-      await tx.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, disabledAt: now, disabledReason: reason } });
-      await writeAudit(tx, { companyId: endpoint.companyId, eventType: 'WebhookEndpointDisabled', actor: systemActor('webhook-worker'), context: { webhookEndpointId: endpoint.id, reason } });
+      await tx.webhookEndpoint.update({
+        where: { id: endpoint.id },
+        data: { enabled: false, disabledAt: now, disabledReason: reason },
+      });
+      await writeAudit(tx, {
+        companyId: endpoint.companyId,
+        eventType: 'WebhookEndpointDisabled',
+        actor: systemActor('webhook-worker'),
+        context: { webhookEndpointId: endpoint.id, reason },
+      });
     });
   }
   return failing.length;

@@ -17,7 +17,11 @@ export function retryDelaysMs(): readonly number[] {
 }
 
 /** When the next attempt is due after `attemptsMade` failed attempts, or null when the schedule is spent. */
-export function nextAttemptAt(attemptsMade: number, now: Date, delays: readonly number[] = retryDelaysMs()): Date | null {
+export function nextAttemptAt(
+  attemptsMade: number,
+  now: Date,
+  delays: readonly number[] = retryDelaysMs(),
+): Date | null {
   const delay = delays[attemptsMade - 1];
   return delay === undefined ? null : new Date(now.getTime() + delay);
 }

@@ -55,10 +55,15 @@ async function endpoint(ctx: DomainContext, url: string, eventTypes = ['*'], res
 }
 
 /** A product change through the domain verb: it emits product.created in its own transaction. */
-const changeProduct = (ctx: DomainContext) => createProduct({ ctx, input: { name: `Pack ${randomBytes(5).toString('hex')}`, categoryCode: 'EV_BATTERY' } });
+const changeProduct = (ctx: DomainContext) =>
+  createProduct({ ctx, input: { name: `Pack ${randomBytes(5).toString('hex')}`, categoryCode: 'EV_BATTERY' } });
 
 const deliveriesOf = (endpointId: string) =>
-  prisma.webhookDelivery.findMany({ where: { endpointId }, include: { attempts: { orderBy: { attemptNumber: 'asc' } }, event: true }, orderBy: { event: { createdAt: 'asc' } } });
+  prisma.webhookDelivery.findMany({
+    where: { endpointId },
+    include: { attempts: { orderBy: { attemptNumber: 'asc' } }, event: true },
+    orderBy: { event: { createdAt: 'asc' } },
+  });
 
 const pass = (now?: Date) => runDeliveryPass({ now, allowPrivate: true, timeoutMs: 2_000 });
 
@@ -79,14 +84,24 @@ describe('the webhook worker', () => {
     expect(got.headers['webhook-id']).toBe(got.payload.id);
     const [delivery] = await deliveriesOf(id);
     expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1, nextAttemptAt: null });
-    expect(delivery.attempts[0]).toMatchObject({ attemptNumber: 1, responseStatus: 200, error: null, responseExcerpt: 'received by test receiver (200)' });
+    expect(delivery.attempts[0]).toMatchObject({
+      attemptNumber: 1,
+      responseStatus: 200,
+      error: null,
+      responseExcerpt: 'received by test receiver (200)',
+    });
   });
 
   it('delivers only subscribed types, only to endpoints of the same company and mode', async () => {
     const ctx = await tenant();
     const sandbox = { ...ctx, mode: 'TEST' as const };
     const other = await tenant();
-    const [live, test, foreign, unsubscribed] = [await receiver(), await receiver(), await receiver(), await receiver()];
+    const [live, test, foreign, unsubscribed] = [
+      await receiver(),
+      await receiver(),
+      await receiver(),
+      await receiver(),
+    ];
     await endpoint(ctx, live.url);
     await endpoint(sandbox, test.url);
     await endpoint(other, foreign.url);
@@ -130,8 +145,11 @@ describe('the webhook worker', () => {
     const t0 = new Date();
     await pass(t0);
     const failed = await deliveriesOf(id);
-    expect(failed.map((d) => [d.status, d.attemptCount, d.nextAttemptAt?.getTime()])).toEqual(Array(3).fill(['PENDING', 1, t0.getTime() + 5_000]));
-    for (const d of failed) expect(d.attempts[0]).toMatchObject({ responseStatus: null, error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(failed.map((d) => [d.status, d.attemptCount, d.nextAttemptAt?.getTime()])).toEqual(
+      Array(3).fill(['PENDING', 1, t0.getTime() + 5_000]),
+    );
+    for (const d of failed)
+      expect(d.attempts[0]).toMatchObject({ responseStatus: null, error: expect.stringMatching(/ECONNREFUSED/) });
     expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).failingSince).toEqual(t0);
 
     const r = await receiver(port);
@@ -156,7 +174,11 @@ describe('the webhook worker', () => {
     }
     const [delivery] = await deliveriesOf(id);
     expect(delivery).toMatchObject({ status: 'FAILED', attemptCount: 8, nextAttemptAt: null });
-    expect(delivery.attempts.at(-1)).toMatchObject({ responseStatus: 500, responseExcerpt: 'received by test receiver (500)', error: expect.stringContaining('500') });
+    expect(delivery.attempts.at(-1)).toMatchObject({
+      responseStatus: 500,
+      responseExcerpt: 'received by test receiver (500)',
+      error: expect.stringContaining('500'),
+    });
     expect(r.received).toHaveLength(8);
   });
 
@@ -202,9 +224,14 @@ describe('the webhook worker', () => {
     const ctx = await tenant('TEST');
     const r = await receiver();
     // At creation the name answers a public address; at delivery it answers loopback.
-    const { id } = await endpoint(ctx, `http://receiver.example:${r.port}/hook`, ['*'], async () => [{ address: '93.184.216.34', family: 4 }]);
+    const { id } = await endpoint(ctx, `http://receiver.example:${r.port}/hook`, ['*'], async () => [
+      { address: '93.184.216.34', family: 4 },
+    ]);
     await changeProduct(ctx);
-    const toLoopback: LookupFunction = (_host, _options, callback) => (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }]);
+    const toLoopback: LookupFunction = (_host, _options, callback) =>
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: '127.0.0.1', family: 4 },
+      ]);
 
     await runDeliveryPass({ allowPrivate: false, resolve: toLoopback, timeoutMs: 2_000 });
 

@@ -4,7 +4,7 @@ import type { WebhookEndpoint } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { requireRole } from '../../passport/transitions/result';
-import { webhookUrlProblem, type Resolver } from '../url-policy';
+import { type Resolver, webhookUrlProblem } from '../url-policy';
 
 export const WEBHOOK_ROLES = ['ADMIN', 'Integration', 'System'];
 export const WEBHOOKS_MODULE = 'webhooks';
@@ -13,7 +13,8 @@ export const WEBHOOKS_MODULE = 'webhooks';
 export async function requireWebhooks(db: Db | Tx, ctx: DomainContext, action: string): Promise<void> {
   requireRole(ctx, WEBHOOK_ROLES, action);
   const company = await db.company.findUnique({ where: { id: ctx.companyId }, select: { modules: true } });
-  if (!company?.modules.includes(WEBHOOKS_MODULE)) throw new ServiceError('FORBIDDEN_MODULE', "The company's plan does not include webhooks.");
+  if (!company?.modules.includes(WEBHOOKS_MODULE))
+    throw new ServiceError('FORBIDDEN_MODULE', "The company's plan does not include webhooks.");
 }
 
 /** The endpoints a context may see: its company's, of its mode (an operator without a mode sees live). */
@@ -28,7 +29,11 @@ export async function findEndpointOrThrow(db: Db | Tx, ctx: DomainContext, id: s
 
 /** The SSRF check at creation and change: 400 VALIDATION_ERROR naming `url` with the reason. */
 export async function requireDeliverableUrl(ctx: DomainContext, url: string, resolve?: Resolver): Promise<void> {
-  const problem = await webhookUrlProblem(url, { mode: ctx.mode ?? 'LIVE', allowPrivate: config().WEBHOOKS_ALLOW_PRIVATE }, resolve);
+  const problem = await webhookUrlProblem(
+    url,
+    { mode: ctx.mode ?? 'LIVE', allowPrivate: config().WEBHOOKS_ALLOW_PRIVATE },
+    resolve,
+  );
   if (problem) {
     throw new ServiceError('VALIDATION_ERROR', `The webhook URL is refused: ${problem}`, {
       details: { issues: [{ path: 'url', code: 'url_refused', message: problem }] },

@@ -1,5 +1,5 @@
-import { prisma, type Db, type Tx } from '../../db/client';
 import { encryptSecret } from '../../crypto/secrets';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
@@ -16,9 +16,17 @@ export interface CreateEndpointInput {
 }
 
 /** A new endpoint in the caller's mode; its secret is in this answer only (stored encrypted). */
-export async function createWebhookEndpoint(
-  { ctx, input, db = prisma, resolve }: { ctx: DomainContext; input: CreateEndpointInput; db?: Db | Tx; resolve?: Resolver },
-) {
+export async function createWebhookEndpoint({
+  ctx,
+  input,
+  db = prisma,
+  resolve,
+}: {
+  ctx: DomainContext;
+  input: CreateEndpointInput;
+  db?: Db | Tx;
+  resolve?: Resolver;
+}) {
   await requireWebhooks(db, ctx, 'create webhook endpoints');
   await requireDeliverableUrl(ctx, input.url, resolve);
   const secret = newWebhookSecret();
@@ -26,11 +34,20 @@ export async function createWebhookEndpoint(
     await requireEndpointQuota(tx, ctx);
     const row = await tx.webhookEndpoint.create({
       data: {
-        companyId: ctx.companyId, mode: ctx.mode ?? 'LIVE', url: input.url, description: input.description ?? null,
-        eventTypes: [...new Set(input.eventTypes)], secretEnc: encryptSecret(secret),
+        companyId: ctx.companyId,
+        mode: ctx.mode ?? 'LIVE',
+        url: input.url,
+        description: input.description ?? null,
+        eventTypes: [...new Set(input.eventTypes)],
+        secretEnc: encryptSecret(secret),
       },
     });
-    await writeAudit(tx, { companyId: ctx.companyId, eventType: 'WebhookEndpointCreated', actor: ctx.actor, context: { webhookEndpointId: row.id, url: row.url, eventTypes: row.eventTypes } });
+    await writeAudit(tx, {
+      companyId: ctx.companyId,
+      eventType: 'WebhookEndpointCreated',
+      actor: ctx.actor,
+      context: { webhookEndpointId: row.id, url: row.url, eventTypes: row.eventTypes },
+    });
     return row;
   });
   return { ...endpointView(endpoint), secret };

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../http/errors';
 import { findEndpointOrThrow, requireWebhooks, tenantEndpoints } from './access';
@@ -11,7 +11,9 @@ export interface PageInput {
 }
 
 const afterWhere = (after: PageInput['after'], dir: 'gt' | 'lt') =>
-  after ? { OR: [{ createdAt: { [dir]: after.createdAt } }, { createdAt: after.createdAt, id: { [dir]: after.id } }] } : {};
+  after
+    ? { OR: [{ createdAt: { [dir]: after.createdAt } }, { createdAt: after.createdAt, id: { [dir]: after.id } }] }
+    : {};
 
 function paged<T extends { createdAt: Date; id: string }, V>(rows: T[], limit: number, view: (row: T) => V) {
   const more = rows.length > limit;
@@ -21,7 +23,15 @@ function paged<T extends { createdAt: Date; id: string }, V>(rows: T[], limit: n
 }
 
 /** The company's endpoints of the caller's mode, oldest first. */
-export async function listWebhookEndpoints({ ctx, page, db = prisma }: { ctx: DomainContext; page: PageInput; db?: Db | Tx }) {
+export async function listWebhookEndpoints({
+  ctx,
+  page,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  page: PageInput;
+  db?: Db | Tx;
+}) {
   await requireWebhooks(db, ctx, 'read webhook endpoints');
   const rows = await db.webhookEndpoint.findMany({
     where: { AND: [tenantEndpoints(ctx), afterWhere(page.after, 'gt')] },
@@ -37,9 +47,19 @@ export async function getWebhookEndpoint({ ctx, id, db = prisma }: { ctx: Domain
 }
 
 /** An endpoint's delivery history, newest first, each delivery with its attempts. */
-export async function listWebhookDeliveries(
-  { ctx, id, page, status, db = prisma }: { ctx: DomainContext; id: string; page: PageInput; status?: 'PENDING' | 'SUCCEEDED' | 'FAILED'; db?: Db | Tx },
-) {
+export async function listWebhookDeliveries({
+  ctx,
+  id,
+  page,
+  status,
+  db = prisma,
+}: {
+  ctx: DomainContext;
+  id: string;
+  page: PageInput;
+  status?: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  db?: Db | Tx;
+}) {
   await requireWebhooks(db, ctx, 'read webhook deliveries');
   await findEndpointOrThrow(db, ctx, id);
   const rows = await db.webhookDelivery.findMany({
@@ -53,7 +73,10 @@ export async function listWebhookDeliveries(
 
 /** A delivery of one of the caller's endpoints; anything else is 404 NOT_FOUND. */
 export async function findDeliveryOrThrow(db: Db | Tx, ctx: DomainContext, id: string) {
-  const delivery = await db.webhookDelivery.findFirst({ where: { id, endpoint: tenantEndpoints(ctx) }, include: DELIVERY_INCLUDE });
+  const delivery = await db.webhookDelivery.findFirst({
+    where: { id, endpoint: tenantEndpoints(ctx) },
+    include: DELIVERY_INCLUDE,
+  });
   if (!delivery) throw new ServiceError('NOT_FOUND', 'No such webhook delivery.');
   return delivery;
 }

@@ -19,12 +19,19 @@ const input = { url: 'https://hooks.example.com/portal', eventTypes: ['product.c
 async function operator(role: UserRole = 'ADMIN') {
   const company = await createTestCompany(prisma);
   const user = await createTestOperator(prisma, { companyId: company.id, role });
-  const ctx = (mode: Mode): DomainContext => ({ companyId: company.id, actor: { role, id: user.id, channel: 'Portal' }, mode });
+  const ctx = (mode: Mode): DomainContext => ({
+    companyId: company.id,
+    actor: { role, id: user.id, channel: 'Portal' },
+    mode,
+  });
   return { company, user, ctx };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
@@ -34,25 +41,37 @@ describe('webhook endpoints managed by a portal operator', () => {
     const { company, user, ctx } = await operator('ADMIN');
     const created = await createWebhookEndpoint({ ctx: ctx('TEST'), input, resolve: toPublic });
     expect(created).toMatchObject({ mode: 'test', enabled: true });
-    expect((await listWebhookEndpoints({ ctx: ctx('TEST'), page: { limit: 10 } })).items.map((e) => e.id)).toEqual([created.id]);
+    expect((await listWebhookEndpoints({ ctx: ctx('TEST'), page: { limit: 10 } })).items.map((e) => e.id)).toEqual([
+      created.id,
+    ]);
     expect((await listWebhookEndpoints({ ctx: ctx('LIVE'), page: { limit: 10 } })).items).toEqual([]);
 
     const paused = await updateWebhookEndpoint({ ctx: ctx('TEST'), id: created.id, input: { enabled: false } });
     expect(paused).toMatchObject({ enabled: false, disabledReason: 'Disabled in the portal.' });
 
-    const event = await prisma.webhookEvent.create({ data: { companyId: company.id, mode: 'TEST', type: 'product.created', payload: {} } });
-    const delivery = await prisma.webhookDelivery.create({ data: { endpointId: created.id, eventId: event.id, status: 'FAILED', attemptCount: 8 } });
+    const event = await prisma.webhookEvent.create({
+      data: { companyId: company.id, mode: 'TEST', type: 'product.created', payload: {} },
+    });
+    const delivery = await prisma.webhookDelivery.create({
+      data: { endpointId: created.id, eventId: event.id, status: 'FAILED', attemptCount: 8 },
+    });
     const queued = await redeliverWebhook({ ctx: ctx('TEST'), id: delivery.id });
     expect(queued).toMatchObject({ id: delivery.id, status: 'PENDING' });
-    expect((await listWebhookDeliveries({ ctx: ctx('TEST'), id: created.id, page: { limit: 10 } })).items.map((d) => d.id)).toEqual([delivery.id]);
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { companyId: company.id, eventType: 'WebhookRedeliveryQueued' } });
+    expect(
+      (await listWebhookDeliveries({ ctx: ctx('TEST'), id: created.id, page: { limit: 10 } })).items.map((d) => d.id),
+    ).toEqual([delivery.id]);
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { companyId: company.id, eventType: 'WebhookRedeliveryQueued' },
+    });
     expect(audit).toMatchObject({ actorRole: 'ADMIN', actorId: user.id, eventChannel: 'Portal' });
   });
 
   it('EDITOR and REVIEWER operators are refused (FORBIDDEN) and nothing is created', async () => {
     for (const role of ['EDITOR', 'REVIEWER'] as const) {
       const { company, ctx } = await operator(role);
-      expect((await refusal(createWebhookEndpoint({ ctx: ctx('LIVE'), input, resolve: toPublic }))).code).toBe('FORBIDDEN');
+      expect((await refusal(createWebhookEndpoint({ ctx: ctx('LIVE'), input, resolve: toPublic }))).code).toBe(
+        'FORBIDDEN',
+      );
       expect((await refusal(listWebhookEndpoints({ ctx: ctx('LIVE'), page: { limit: 10 } }))).code).toBe('FORBIDDEN');
       expect(await prisma.webhookEndpoint.count({ where: { companyId: company.id } })).toBe(0);
     }

@@ -1,4 +1,4 @@
-import { prisma, type Db, type Tx } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
@@ -11,13 +11,28 @@ import { deliveryView } from './view';
  * number attemptCount + 1; once the automatic schedule is spent, a failed redelivery is FAILED again at once.
  * An endpoint that is disabled keeps it queued until it is re-enabled.
  */
-export async function redeliverWebhook({ ctx, id, db = prisma, now = new Date() }: { ctx: DomainContext; id: string; db?: Db | Tx; now?: Date }) {
+export async function redeliverWebhook({
+  ctx,
+  id,
+  db = prisma,
+  now = new Date(),
+}: {
+  ctx: DomainContext;
+  id: string;
+  db?: Db | Tx;
+  now?: Date;
+}) {
   await requireWebhooks(db, ctx, 'redeliver webhooks');
   return inTransaction(db, async (tx) => {
     await findDeliveryOrThrow(tx, ctx, id);
     await tx.webhookDelivery.update({ where: { id }, data: { status: 'PENDING', nextAttemptAt: now } });
     const delivery = await findDeliveryOrThrow(tx, ctx, id);
-    await writeAudit(tx, { companyId: ctx.companyId, eventType: 'WebhookRedeliveryQueued', actor: ctx.actor, context: { webhookDeliveryId: id, webhookEndpointId: delivery.endpointId } });
+    await writeAudit(tx, {
+      companyId: ctx.companyId,
+      eventType: 'WebhookRedeliveryQueued',
+      actor: ctx.actor,
+      context: { webhookDeliveryId: id, webhookEndpointId: delivery.endpointId },
+    });
     return deliveryView(delivery);
   });
 }

@@ -20,7 +20,10 @@ export function endpointView(e: WebhookEndpoint) {
   };
 }
 
-export type DeliveryWithHistory = WebhookDelivery & { event: Pick<WebhookEvent, 'id' | 'type' | 'createdAt'>; attempts: WebhookAttempt[] };
+export type DeliveryWithHistory = WebhookDelivery & {
+  event: Pick<WebhookEvent, 'id' | 'type' | 'createdAt'>;
+  attempts: WebhookAttempt[];
+};
 
 /** A delivery with its attempts, oldest attempt first. */
 export function deliveryView(d: DeliveryWithHistory) {

@@ -20,8 +20,8 @@ export default async function VerifiedPage({ searchParams }: { searchParams: Sea
       <p>Thank you. Your request for the restricted information now goes to the manufacturer for review.</p>
       <p>
         You will get an email with their decision. If they approve, the email holds a link that opens the restricted
-        information in your browser: it works once, within 7 days, and the access then lasts 30 days in that browser.
-        If they decline, the email gives their reason.
+        information in your browser: it works once, within 7 days, and the access then lasts 30 days in that browser. If
+        they decline, the email gives their reason.
       </p>
       {back && (
         <p>

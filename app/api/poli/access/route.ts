@@ -1,6 +1,13 @@
 import { config } from '@/lib/config';
 import { publicRoute } from '@/lib/http/public-route';
-import { grantCookieHeader, grantCookieName, INVALID_LINK_PAGE, redeemPoliAccess, secureCookie, seeOther } from '@/lib/poli';
+import {
+  grantCookieHeader,
+  grantCookieName,
+  INVALID_LINK_PAGE,
+  redeemPoliAccess,
+  secureCookie,
+  seeOther,
+} from '@/lib/poli';
 
 /** The approved requester's access link: the browser gets the grant cookie and lands on the passport page. */
 export const GET = publicRoute({}, async (request) => {

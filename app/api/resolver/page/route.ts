@@ -13,7 +13,8 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request): Promise<Response> {
   const path = request.headers.get(RESOLVER_PATH_HEADER);
   const nonce = nonceOf(request.headers.get('content-security-policy'));
-  if (!path || !nonce) return new Response('Not found.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!path || !nonce)
+    return new Response('Not found.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   try {
     return await servePassportPage(path, nonce);
   } catch (err) {

@@ -8,7 +8,9 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = integrationRoute(listErpMappingsEndpoint, async ({ ctx, db, query }) => json(await listMappingsPage(db, ctx, query)));
+export const GET = integrationRoute(listErpMappingsEndpoint, async ({ ctx, db, query }) =>
+  json(await listMappingsPage(db, ctx, query)),
+);
 
 export const POST = integrationRoute(createErpMappingEndpoint, async ({ ctx, db, body }) => {
   const mapping = await createMapping({ ctx, db, input: { ...body, columns: body.columns as MappingColumn[] } });

@@ -5,4 +5,6 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = integrationRoute(listIndustries, async ({ db }) => json({ data: await listIndustryViews(db), nextCursor: null }));
+export const GET = integrationRoute(listIndustries, async ({ db }) =>
+  json({ data: await listIndustryViews(db), nextCursor: null }),
+);

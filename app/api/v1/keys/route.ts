@@ -6,7 +6,9 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = integrationRoute(listKeysEndpoint, async ({ ctx, db, query }) => json(await listKeysPage(db, ctx, query)));
+export const GET = integrationRoute(listKeysEndpoint, async ({ ctx, db, query }) =>
+  json(await listKeysPage(db, ctx, query)),
+);
 
 export const POST = integrationRoute(mintKeyEndpoint, async ({ ctx, db, body }) => {
   const minted = await mintKey({ ctx, db, input: body });

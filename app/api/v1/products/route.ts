@@ -7,7 +7,9 @@ import { productView } from '@/lib/passport/drafts/product-view';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = integrationRoute(listProductsEndpoint, async ({ ctx, db, query }) => json(await listProductsPage(db, ctx, query)));
+export const GET = integrationRoute(listProductsEndpoint, async ({ ctx, db, query }) =>
+  json(await listProductsPage(db, ctx, query)),
+);
 
 export const POST = integrationRoute(createProductEndpoint, async ({ ctx, db, body }) => {
   const product = await createProduct({ ctx, db, input: body });

@@ -5,4 +5,6 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = integrationRoute(listSuppliers, async ({ ctx, db, query }) => json(await listSupplierPage({ ctx, db, query })));
+export const GET = integrationRoute(listSuppliers, async ({ ctx, db, query }) =>
+  json(await listSupplierPage({ ctx, db, query })),
+);

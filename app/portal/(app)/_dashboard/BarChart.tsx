@@ -1,5 +1,5 @@
-import type { ChartPoint } from '@/lib/portal/dashboard/charts';
 import { barLength, describePoints, niceCeiling } from '@/lib/portal/dashboard/chart-scale';
+import type { ChartPoint } from '@/lib/portal/dashboard/charts';
 import c from './charts.module.css';
 
 const WIDTH = 480;
@@ -16,7 +16,13 @@ export function BarChart({ id, title, points }: { id: string; title: string; poi
   const height = points.length * ROW + 4;
   return (
     <figure className={c.chart}>
-      <svg role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} viewBox={`0 0 ${WIDTH} ${height}`} data-chart={id}>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        data-chart={id}
+      >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{describePoints(points)}</desc>
         {points.map((p, i) => {

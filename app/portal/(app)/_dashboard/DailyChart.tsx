@@ -1,5 +1,5 @@
-import type { ChartPoint } from '@/lib/portal/dashboard/charts';
 import { barLength, describePoints, niceCeiling } from '@/lib/portal/dashboard/chart-scale';
+import type { ChartPoint } from '@/lib/portal/dashboard/charts';
 import c from './charts.module.css';
 
 const WIDTH = 620;
@@ -17,7 +17,13 @@ export function DailyChart({ id, title, points }: { id: string; title: string; p
   const baseline = PLOT_TOP + PLOT_HEIGHT;
   return (
     <figure className={`${c.chart} ${c.wide}`}>
-      <svg role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} viewBox={`0 0 ${WIDTH} ${baseline + BOTTOM_ROOM}`} data-chart={id}>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        viewBox={`0 0 ${WIDTH} ${baseline + BOTTOM_ROOM}`}
+        data-chart={id}
+      >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{describePoints(points)}</desc>
         <line className={c.grid} x1={LEFT} x2={WIDTH - RIGHT} y1={PLOT_TOP} y2={PLOT_TOP} />

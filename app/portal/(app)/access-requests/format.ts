@@ -1,6 +1,6 @@
-import { utcTime } from '@/lib/portal/audit/context-view';
 import type { AccessTier, PoliRequestStatus } from '@/lib/db/generated/enums';
 import { TIER_NAMES } from '@/lib/portal/access-requests/queue';
+import { utcTime } from '@/lib/portal/audit/context-view';
 
 /** An ISO timestamp of a request view as the portal prints times (UTC), or a dash. */
 export const when = (iso: string | null): string => (iso ? utcTime(new Date(iso)) : '—');

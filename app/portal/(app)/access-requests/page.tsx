@@ -4,9 +4,9 @@ import { EmptyState } from '@/app/portal/components/EmptyState';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/http/errors';
-import { QUEUE_PAGE_SIZE, QUEUE_TABS, queueCounts, queueStatus } from '@/lib/portal/access-requests/queue';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
 import { listPoliRequests, type PoliRequestView } from '@/lib/poli';
+import { QUEUE_PAGE_SIZE, QUEUE_TABS, queueCounts, queueStatus } from '@/lib/portal/access-requests/queue';
+import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { STATUS_LABELS, tierLabel, when } from './format';
 import c from './requests.module.css';
 
@@ -45,22 +45,31 @@ export default async function AccessRequestsPage({ searchParams }: { searchParam
     <>
       <h1>Access requests</h1>
       <p className="muted">
-        Recyclers, repairers and authorities ask for the restricted information of a passport. A confirmed request waits here for a
-        decision; the role the requester gave decides the access tier.
-        {hasRole(operator, PORTAL_ROLES.review) ? null : ' You can read the requests; reviewers and admins decide on them.'}
+        Recyclers, repairers and authorities ask for the restricted information of a passport. A confirmed request waits
+        here for a decision; the role the requester gave decides the access tier.
+        {hasRole(operator, PORTAL_ROLES.review)
+          ? null
+          : ' You can read the requests; reviewers and admins decide on them.'}
       </p>
       <nav className={c.tabs} aria-label="Request status">
         <ul>
           {QUEUE_TABS.map((tab) => (
             <li key={tab.status}>
-              <Link href={`/portal/access-requests?status=${tab.status}`} aria-current={tab.status === status ? 'page' : undefined}>
+              <Link
+                href={`/portal/access-requests?status=${tab.status}`}
+                aria-current={tab.status === status ? 'page' : undefined}
+              >
                 {tab.label} ({counts[tab.status]})
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      {problem ? <p role="alert" className={s.error}>{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className={s.error}>
+          {problem}
+        </p>
+      ) : null}
       {page && status ? (
         page.data.length === 0 ? (
           <EmptyState>{EMPTY[status]}</EmptyState>
@@ -68,7 +77,9 @@ export default async function AccessRequestsPage({ searchParams }: { searchParam
           <RequestTable requests={page.data} caption={`${STATUS_LABELS[status]}: access requests, newest first`} />
         )
       ) : null}
-      {page ? <Pager path="/portal/access-requests" params={{ status: status ?? undefined, cursor }} next={page.nextCursor} /> : null}
+      {page ? (
+        <Pager path="/portal/access-requests" params={{ status: status ?? undefined, cursor }} next={page.nextCursor} />
+      ) : null}
     </>
   );
 }

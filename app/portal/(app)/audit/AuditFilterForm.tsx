@@ -14,7 +14,8 @@ interface Props {
 }
 
 /** Options of a select: the known values plus the current one, so a filter from a link is never lost. */
-const optionsWith = (known: readonly string[], current?: string) => (current && !known.includes(current) ? [...known, current] : known);
+const optionsWith = (known: readonly string[], current?: string) =>
+  current && !known.includes(current) ? [...known, current] : known;
 
 /** The filters as a GET form: the URL holds them, so a filtered view can be bookmarked, paged and exported. */
 export function AuditFilterForm({ values, eventTypes, actorRoles, invalid }: Props) {
@@ -26,21 +27,33 @@ export function AuditFilterForm({ values, eventTypes, actorRoles, invalid }: Pro
         Event
         <select name="event" defaultValue={values.event ?? ''} {...field('event')}>
           <option value="">Any event</option>
-          {optionsWith(eventTypes, values.event).map((e) => <option key={e} value={e}>{e}</option>)}
+          {optionsWith(eventTypes, values.event).map((e) => (
+            <option key={e} value={e}>
+              {e}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Channel
         <select name="channel" defaultValue={values.channel ?? ''} {...field('channel')}>
           <option value="">Any channel</option>
-          {optionsWith(AUDIT_CHANNELS, values.channel).map((ch) => <option key={ch} value={ch}>{ch}</option>)}
+          {optionsWith(AUDIT_CHANNELS, values.channel).map((ch) => (
+            <option key={ch} value={ch}>
+              {ch}
+            </option>
+          ))}
         </select>
       </label>
       <label>
         Actor role
         <select name="role" defaultValue={values.role ?? ''} {...field('role')}>
           <option value="">Any role</option>
-          {optionsWith(actorRoles, values.role).map((r) => <option key={r} value={r}>{r}</option>)}
+          {optionsWith(actorRoles, values.role).map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
         </select>
       </label>
       <label>
@@ -49,7 +62,14 @@ export function AuditFilterForm({ values, eventTypes, actorRoles, invalid }: Pro
       </label>
       <label>
         Passport
-        <input name="product" defaultValue={values.product ?? ''} maxLength={200} size={16} placeholder="id, slug or name" {...field('product')} />
+        <input
+          name="product"
+          defaultValue={values.product ?? ''}
+          maxLength={200}
+          size={16}
+          placeholder="id, slug or name"
+          {...field('product')}
+        />
       </label>
       <label>
         From (UTC)

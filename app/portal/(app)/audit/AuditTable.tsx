@@ -30,10 +30,7 @@ export function AuditTable({ entries, emails }: { entries: AuditEntry[]; emails:
             <td>
               <span className={s.badge}>{e.actorRole}</span>
               {e.actorId ? (
-                <span className={c.actorId}>
-                  {' '}
-                  {emails.get(e.actorId) ?? <code>{e.actorId}</code>}
-                </span>
+                <span className={c.actorId}> {emails.get(e.actorId) ?? <code>{e.actorId}</code>}</span>
               ) : null}
             </td>
             <td>{e.eventChannel}</td>

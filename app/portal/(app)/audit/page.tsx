@@ -4,11 +4,11 @@ import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/http/errors';
 import { filterQuery, parseAuditFilters } from '@/lib/portal/audit/filters';
-import { auditFacets, listAuditEntries, operatorEmails, type AuditEntry } from '@/lib/portal/audit/query';
+import { type AuditEntry, auditFacets, listAuditEntries, operatorEmails } from '@/lib/portal/audit/query';
 import { portalContext, requireOperator } from '@/lib/portal/session';
-import c from './audit.module.css';
 import { AuditFilterForm } from './AuditFilterForm';
 import { AuditTable } from './AuditTable';
+import c from './audit.module.css';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 
@@ -32,15 +32,24 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       problem = 'This page link is no longer valid. Start again from the first page.';
     }
   }
-  const emails = page ? await operatorEmails({ ctx, ids: page.entries.map((e) => e.actorId) }) : new Map<string, string>();
+  const emails = page
+    ? await operatorEmails({ ctx, ids: page.entries.map((e) => e.actorId) })
+    : new Map<string, string>();
   const query = filterQuery(parsed.values);
   const filtered = query !== '';
 
   return (
     <>
       <h1>Audit trail</h1>
-      <p className="muted">Every change to your company&apos;s data, from the portal, the Integration API and the system. Times are UTC.</p>
-      <AuditFilterForm values={parsed.values} eventTypes={facets.eventTypes} actorRoles={facets.actorRoles} invalid={parsed.ok ? undefined : parsed.field} />
+      <p className="muted">
+        Every change to your company&apos;s data, from the portal, the Integration API and the system. Times are UTC.
+      </p>
+      <AuditFilterForm
+        values={parsed.values}
+        eventTypes={facets.eventTypes}
+        actorRoles={facets.actorRoles}
+        invalid={parsed.ok ? undefined : parsed.field}
+      />
       {problem ? (
         <p id="filters-error" role="alert" className={s.error}>
           {problem}

@@ -1,10 +1,10 @@
-import type { BmsSecretView } from '@/lib/bms/secret-admin';
+import a from '@/app/portal/components/admin.module.css';
+import { Time } from '@/app/portal/components/Time';
 import s from '@/app/portal/portal.module.css';
+import type { BmsSecretView } from '@/lib/bms/secret-admin';
 import { ActionForm } from '../../components/ActionForm';
 import { ConfirmField } from '../../components/ConfirmField';
 import { SubmitButton } from '../../components/SubmitButton';
-import { Time } from '@/app/portal/components/Time';
-import a from '@/app/portal/components/admin.module.css';
 import { revokeBmsSecretAction } from './actions';
 
 function Products({ ids, names }: { ids: string[]; names: Map<string, string> }) {
@@ -52,7 +52,11 @@ export function SecretTable({ secrets, names }: { secrets: BmsSecretView[]; name
                 </td>
                 <td>
                   {/* The form stays mounted after revocation so its confirmation message survives the refresh. */}
-                  <ActionForm action={revokeBmsSecretAction.bind(null, secret.id)} className={a.rowForm} aria-label={`Revoke ${label}`}>
+                  <ActionForm
+                    action={revokeBmsSecretAction.bind(null, secret.id)}
+                    className={a.rowForm}
+                    aria-label={`Revoke ${label}`}
+                  >
                     {secret.revokedAt ? (
                       <span>
                         <span className={a.offBadge}>Revoked</span> <Time value={secret.revokedAt} />

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { createCompanyBmsSecret, revokeCompanyBmsSecret } from '@/lib/bms/secret-admin';
-import { formText, requireConfirmation, runAction, type ActionState } from '@/lib/portal/action';
+import { type ActionState, formText, requireConfirmation, runAction } from '@/lib/portal/action';
 import { formLines, formList } from '@/lib/portal/admin/form';
 import { PORTAL_ROLES } from '@/lib/portal/session';
 
@@ -11,7 +11,8 @@ export async function createBmsSecretAction(_: ActionState, form: FormData): Pro
     const productIds = [...formList(form, 'productIds'), ...formLines(form, 'otherProductIds')];
     const created = await createCompanyBmsSecret({ ctx, input: { name: formText(form, 'name') || null, productIds } });
     revalidatePath('/portal/bms-secrets');
-    const scope = created.productIds.length === 0 ? 'every product of your company' : `${created.productIds.length} product(s)`;
+    const scope =
+      created.productIds.length === 0 ? 'every product of your company' : `${created.productIds.length} product(s)`;
     // The plaintext goes to the browser in this answer only; the service keeps its SHA-256.
     return { message: `Created a BMS secret for ${scope}.`, reveal: { 'BMS secret': created.secret } };
   });

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
+import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import { listCompanyBmsSecrets } from '@/lib/bms/secret-admin';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { productChoices, productNames } from '@/lib/portal/admin/lookups';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
-import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import { CreateSecretForm } from './CreateSecretForm';
 import { SecretTable } from './SecretTable';
 
@@ -17,22 +17,32 @@ export default async function BmsSecretsPage({ searchParams }: { searchParams: S
   const operator = await requireOperator();
   if (!hasRole(operator, PORTAL_ROLES.admin)) return <AdminOnly operator={operator} what="BMS secrets" />;
   const { cursor } = await searchParams;
-  const { items, next } = await listCompanyBmsSecrets({ ctx: portalContext(operator), page: { after: positionFrom(cursor), limit: PAGE_SIZE } });
+  const { items, next } = await listCompanyBmsSecrets({
+    ctx: portalContext(operator),
+    page: { after: positionFrom(cursor), limit: PAGE_SIZE },
+  });
   const [names, products] = await Promise.all([
-    productNames(operator.companyId, items.flatMap((s) => s.productIds)),
+    productNames(
+      operator.companyId,
+      items.flatMap((s) => s.productIds),
+    ),
     productChoices(operator.companyId),
   ]);
   return (
     <>
       <h1>BMS secrets</h1>
       <p>
-        Battery-management systems sign their telemetry with a secret of your company (header <code>X-Service-BMS-Secret</code>{' '}
-        plus an HMAC signature). Several secrets may be active at once; a secret may be limited to some products. The secret is
-        shown once, when created; revoking takes effect at once.
+        Battery-management systems sign their telemetry with a secret of your company (header{' '}
+        <code>X-Service-BMS-Secret</code> plus an HMAC signature). Several secrets may be active at once; a secret may
+        be limited to some products. The secret is shown once, when created; revoking takes effect at once.
       </p>
       <section aria-labelledby="secrets-title">
         <h2 id="secrets-title">Secrets</h2>
-        {items.length === 0 ? <EmptyState>No BMS secrets yet. Create the first one below.</EmptyState> : <SecretTable secrets={items} names={names} />}
+        {items.length === 0 ? (
+          <EmptyState>No BMS secrets yet. Create the first one below.</EmptyState>
+        ) : (
+          <SecretTable secrets={items} names={names} />
+        )}
         <Pager path="/portal/bms-secrets" params={{ cursor }} next={cursorOf(next)} />
       </section>
       <section aria-labelledby="create-title">

@@ -1,8 +1,17 @@
-import type { KeyStatus } from '@/lib/integration/key-admin/view';
 import a from '@/app/portal/components/admin.module.css';
+import type { KeyStatus } from '@/lib/integration/key-admin/view';
 
-const LABEL: Record<KeyStatus, string> = { active: 'Active', grace: 'Rotated (grace period)', expired: 'Expired', revoked: 'Revoked' };
+const LABEL: Record<KeyStatus, string> = {
+  active: 'Active',
+  grace: 'Rotated (grace period)',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
 
 export function KeyStatusBadge({ status }: { status: KeyStatus }) {
-  return <span className={status === 'active' ? a.okBadge : status === 'grace' ? a.warnBadge : a.offBadge}>{LABEL[status]}</span>;
+  return (
+    <span className={status === 'active' ? a.okBadge : status === 'grace' ? a.warnBadge : a.offBadge}>
+      {LABEL[status]}
+    </span>
+  );
 }

@@ -1,10 +1,10 @@
 import Link from 'next/link';
+import a from '@/app/portal/components/admin.module.css';
+import { Time } from '@/app/portal/components/Time';
+import s from '@/app/portal/portal.module.css';
 import type { KeyView } from '@/lib/integration/key-admin/view';
 import { keyWarningText } from '@/lib/portal/admin/key-warning';
-import s from '@/app/portal/portal.module.css';
 import { KeyStatusBadge } from './KeyStatusBadge';
-import { Time } from '@/app/portal/components/Time';
-import a from '@/app/portal/components/admin.module.css';
 
 export function KeyTable({ keys }: { keys: KeyView[] }) {
   return (

@@ -1,11 +1,11 @@
-import { GRANTABLE_SCOPES, SCOPES } from '@/lib/integration/scopes';
-import { MAX_KEY_LIFETIME_DAYS } from '@/lib/integration/keys';
-import { ActionForm, FieldError } from '../../components/ActionForm';
-import { SubmitButton } from '../../components/SubmitButton';
-import { KeyOptionFields } from './KeyOptionFields';
-import { mintKeyAction } from './actions';
 import a from '@/app/portal/components/admin.module.css';
 import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
+import { MAX_KEY_LIFETIME_DAYS } from '@/lib/integration/keys';
+import { GRANTABLE_SCOPES, SCOPES } from '@/lib/integration/scopes';
+import { ActionForm, FieldError } from '../../components/ActionForm';
+import { SubmitButton } from '../../components/SubmitButton';
+import { mintKeyAction } from './actions';
+import { KeyOptionFields } from './KeyOptionFields';
 
 /** The ordinary key: grantable scopes only; the privileged ones come from the admin-key page. */
 export function MintKeyForm() {

@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AdminOnly } from '@/app/portal/components/AdminOnly';
+import s from '@/app/portal/portal.module.css';
 import { listKeys } from '@/lib/integration/key-admin/list';
 import { KEY_STATUSES, type KeyStatus } from '@/lib/integration/key-admin/view';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
-import s from '@/app/portal/portal.module.css';
 import { KeyTable } from './KeyTable';
 import { MintKeyForm } from './MintKeyForm';
-import { AdminOnly } from '@/app/portal/components/AdminOnly';
 
 export const metadata: Metadata = { title: 'API keys' };
 
@@ -25,15 +25,21 @@ export default async function KeysPage({ searchParams }: { searchParams: Search 
   const status = isStatus(q.status) ? q.status : undefined;
   const { items, next } = await listKeys({
     ctx: portalContext(operator),
-    query: { mode: mode && (mode === 'test' ? 'TEST' : 'LIVE'), status, after: positionFrom(q.cursor), limit: PAGE_SIZE },
+    query: {
+      mode: mode && (mode === 'test' ? 'TEST' : 'LIVE'),
+      status,
+      after: positionFrom(q.cursor),
+      limit: PAGE_SIZE,
+    },
   });
   const filtered = Boolean(mode || status);
   return (
     <>
       <h1>API keys</h1>
       <p>
-        Integration API keys let your systems author passports through <code>/api/v1</code>. A key and its signing secret are
-        shown once, when minted; rotate a key to replace it without downtime. Keys that are old or close to expiry are marked.
+        Integration API keys let your systems author passports through <code>/api/v1</code>. A key and its signing
+        secret are shown once, when minted; rotate a key to replace it without downtime. Keys that are old or close to
+        expiry are marked.
       </p>
       <section aria-labelledby="keys-title">
         <h2 id="keys-title">Keys</h2>
@@ -61,7 +67,9 @@ export default async function KeysPage({ searchParams }: { searchParams: Search 
           </button>
         </form>
         {items.length === 0 ? (
-          <EmptyState>{filtered ? 'No keys match these filters.' : 'No API keys yet. Mint the first one below.'}</EmptyState>
+          <EmptyState>
+            {filtered ? 'No keys match these filters.' : 'No API keys yet. Mint the first one below.'}
+          </EmptyState>
         ) : (
           <KeyTable keys={items} />
         )}
@@ -74,8 +82,8 @@ export default async function KeysPage({ searchParams }: { searchParams: Search 
       <section aria-labelledby="admin-key-title">
         <h2 id="admin-key-title">Admin keys</h2>
         <p>
-          The privileged scopes <code>keys:admin</code> (manage keys through the API) and <code>gdpr:admin</code> (data-subject
-          requests) are never in the picker above: each goes alone on a key of its own.{' '}
+          The privileged scopes <code>keys:admin</code> (manage keys through the API) and <code>gdpr:admin</code>{' '}
+          (data-subject requests) are never in the picker above: each goes alone on a key of its own.{' '}
           <Link href="/portal/keys/new-admin">New admin key</Link>
         </p>
       </section>

@@ -20,7 +20,13 @@ export const TIER_LABEL: Record<AccessTier, string> = {
 export const categoryName = (code: string) => CATEGORY_INFO[code as BatteryCategory]?.name ?? code;
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
 });
 
 export const formatTime = (at: Date | string) => timeFormat.format(typeof at === 'string' ? new Date(at) : at);

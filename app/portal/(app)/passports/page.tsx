@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { EmptyState } from '@/app/portal/components/EmptyState';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
-import { listPassports, passportListQuery, PUBLIC_STATE_NAMES } from '@/lib/portal/passports/list';
+import { listPassports, PUBLIC_STATE_NAMES, passportListQuery } from '@/lib/portal/passports/list';
 import { portalContext, requireOperator } from '@/lib/portal/session';
 import { BATTERY_CATEGORIES } from '@/lib/schema/types';
 import { categoryName, formatTime, STATE_LABEL } from './labels';
@@ -26,20 +26,34 @@ export default async function PassportsPage({ searchParams }: { searchParams: Se
       <form method="get" action="/portal/passports" className={s.filters} role="search" aria-label="Passports">
         <label>
           Search
-          <input type="search" name="q" defaultValue={query.search} placeholder="Name, slug, GTIN, serial or batch" size={32} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.search}
+            placeholder="Name, slug, GTIN, serial or batch"
+            size={32}
+          />
         </label>
         <label>
           State
           <select name="state" defaultValue={query.state ?? ''}>
             <option value="">Any state</option>
-            {PUBLIC_STATE_NAMES.map((state) => <option key={state} value={state}>{STATE_LABEL[state]}</option>)}
+            {PUBLIC_STATE_NAMES.map((state) => (
+              <option key={state} value={state}>
+                {STATE_LABEL[state]}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Category
           <select name="category" defaultValue={query.category ?? ''}>
             <option value="">Any category</option>
-            {BATTERY_CATEGORIES.map((code) => <option key={code} value={code}>{categoryName(code)}</option>)}
+            {BATTERY_CATEGORIES.map((code) => (
+              <option key={code} value={code}>
+                {categoryName(code)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -50,12 +64,16 @@ export default async function PassportsPage({ searchParams }: { searchParams: Se
             <option value="test">Test (sandbox)</option>
           </select>
         </label>
-        <button type="submit" className={s.button}>Search</button>
+        <button type="submit" className={s.button}>
+          Search
+        </button>
         {filtered ? <Link href="/portal/passports">Clear filters</Link> : null}
       </form>
       {items.length === 0 ? (
         <EmptyState>
-          {filtered ? 'No passport matches this search and these filters.' : 'No passports yet: drafts created through the Integration API appear here.'}
+          {filtered
+            ? 'No passport matches this search and these filters.'
+            : 'No passports yet: drafts created through the Integration API appear here.'}
         </EmptyState>
       ) : (
         <div className={p.tableWrap}>
@@ -74,19 +92,35 @@ export default async function PassportsPage({ searchParams }: { searchParams: Se
             <tbody>
               {items.map((row) => (
                 <tr key={row.id} data-passport={row.id}>
-                  <td><Link href={`/portal/passports/${row.id}`}>{row.name}</Link></td>
+                  <td>
+                    <Link href={`/portal/passports/${row.id}`}>{row.name}</Link>
+                  </td>
                   <td>{categoryName(row.category)}</td>
-                  <td><StateBadge state={row.state} /></td>
+                  <td>
+                    <StateBadge state={row.state} />
+                  </td>
                   <td>{row.mode === 'test' ? 'Test' : 'Live'}</td>
                   <td>{row.version > 0 ? row.version : '—'}</td>
-                  <td><time dateTime={row.updatedAt.toISOString()}>{formatTime(row.updatedAt)}</time></td>
+                  <td>
+                    <time dateTime={row.updatedAt.toISOString()}>{formatTime(row.updatedAt)}</time>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <Pager path="/portal/passports" params={{ q: query.search, state: query.state, category: query.category, mode: query.mode, cursor: query.cursor }} next={nextCursor} />
+      <Pager
+        path="/portal/passports"
+        params={{
+          q: query.search,
+          state: query.state,
+          category: query.category,
+          mode: query.mode,
+          cursor: query.cursor,
+        }}
+        next={nextCursor}
+      />
     </>
   );
 }

@@ -25,7 +25,10 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
   return (
     <>
       <h1>Review queue</h1>
-      <p>Passports submitted for review, oldest first. Approving one publishes its next version; rejecting sends it back to draft with your reason.</p>
+      <p>
+        Passports submitted for review, oldest first. Approving one publishes its next version; rejecting sends it back
+        to draft with your reason.
+      </p>
       {page === 'invalid-cursor' ? (
         <p role="alert" className={s.error}>
           That page link is not valid any more. <Link href="/portal/review">Go to the first page</Link>.
@@ -53,7 +56,9 @@ async function loadPage(ctx: DomainContext, cursor: string | undefined): Promise
 function QueueTable({ items }: { items: QueueItem[] }) {
   return (
     <table className={s.table}>
-      <caption className="muted">{items.length === 1 ? '1 passport' : `${items.length} passports`} on this page</caption>
+      <caption className="muted">
+        {items.length === 1 ? '1 passport' : `${items.length} passports`} on this page
+      </caption>
       <thead>
         <tr>
           <th scope="col">Passport</th>
@@ -73,8 +78,18 @@ function QueueTable({ items }: { items: QueueItem[] }) {
             <td>
               <span className={s.badge}>{item.mode === 'LIVE' ? 'Live' : 'Sandbox'}</span>
             </td>
-            <td>{item.version > 0 ? `Revision: version ${item.version + 1} (public: ${item.version})` : 'First publication: version 1'}</td>
-            <td>{item.submittedAt ? <time dateTime={item.submittedAt.toISOString()}>{portalTime(item.submittedAt)}</time> : 'Not recorded'}</td>
+            <td>
+              {item.version > 0
+                ? `Revision: version ${item.version + 1} (public: ${item.version})`
+                : 'First publication: version 1'}
+            </td>
+            <td>
+              {item.submittedAt ? (
+                <time dateTime={item.submittedAt.toISOString()}>{portalTime(item.submittedAt)}</time>
+              ) : (
+                'Not recorded'
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,11 +1,11 @@
+import a from '@/app/portal/components/admin.module.css';
+import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
+import s from '@/app/portal/portal.module.css';
 import type { Mode } from '@/lib/db/generated/enums';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/events';
-import s from '@/app/portal/portal.module.css';
 import { ActionForm, FieldError } from '../../components/ActionForm';
 import { SubmitButton } from '../../components/SubmitButton';
-import a from '@/app/portal/components/admin.module.css';
 import { createEndpointAction } from './actions';
-import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 
 /** A new endpoint: where to, which events, which mode; its whsec_ signing secret is shown once. */
 export function EndpointForm({ mode }: { mode: Mode }) {
@@ -15,7 +15,14 @@ export function EndpointForm({ mode }: { mode: Mode }) {
       <div className={a.field}>
         <label>
           URL
-          <input name="url" type="url" required maxLength={2048} placeholder="https://erp.example.com/hooks/battery-passport" aria-describedby="url-hint url-error" />
+          <input
+            name="url"
+            type="url"
+            required
+            maxLength={2048}
+            placeholder="https://erp.example.com/hooks/battery-passport"
+            aria-describedby="url-hint url-error"
+          />
         </label>
         <span id="url-hint" className={a.hint}>
           Live endpoints need https. Addresses that resolve to private or internal networks are refused.
@@ -29,10 +36,12 @@ export function EndpointForm({ mode }: { mode: Mode }) {
       <fieldset>
         <legend>Mode</legend>
         <label className={s.checkbox}>
-          <input type="radio" name="mode" value="live" defaultChecked={mode === 'LIVE'} /> <span>Live: events of real passports</span>
+          <input type="radio" name="mode" value="live" defaultChecked={mode === 'LIVE'} />{' '}
+          <span>Live: events of real passports</span>
         </label>
         <label className={s.checkbox}>
-          <input type="radio" name="mode" value="test" defaultChecked={mode === 'TEST'} /> <span>Sandbox: events of sandbox data only</span>
+          <input type="radio" name="mode" value="test" defaultChecked={mode === 'TEST'} />{' '}
+          <span>Sandbox: events of sandbox data only</span>
         </label>
       </fieldset>
       <fieldset aria-describedby="eventTypes-error">

@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import type { endpointView } from '@/lib/webhooks/endpoints/view';
-import s from '@/app/portal/portal.module.css';
-import { Time } from '@/app/portal/components/Time';
 import a from '@/app/portal/components/admin.module.css';
+import { Time } from '@/app/portal/components/Time';
+import s from '@/app/portal/portal.module.css';
+import type { endpointView } from '@/lib/webhooks/endpoints/view';
 import { EndpointState } from './EndpointState';
 
 export type EndpointView = ReturnType<typeof endpointView>;

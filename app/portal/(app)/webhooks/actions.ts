@@ -2,14 +2,15 @@
 
 import { revalidatePath } from 'next/cache';
 import { ServiceError } from '@/lib/http/errors';
-import { formText, runAction, type ActionState } from '@/lib/portal/action';
+import { type ActionState, formText, runAction } from '@/lib/portal/action';
 import { formList, formMode } from '@/lib/portal/admin/form';
 import { modeParam, withMode } from '@/lib/portal/admin/webhooks';
 import { PORTAL_ROLES } from '@/lib/portal/session';
 import { createWebhookEndpoint } from '@/lib/webhooks/endpoints/create';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/events';
 
-const invalid = (message: string, field: string) => new ServiceError('VALIDATION_ERROR', message, { details: { field } });
+const invalid = (message: string, field: string) =>
+  new ServiceError('VALIDATION_ERROR', message, { details: { field } });
 
 /** The same rule as the API's body: known types, or `*` for every type present and future. */
 function eventTypesOf(form: FormData): string[] {
@@ -23,14 +24,19 @@ function eventTypesOf(form: FormData): string[] {
 
 function urlOf(form: FormData): string {
   const url = formText(form, 'url');
-  if (url.length === 0 || url.length > 2048) throw invalid('Give the URL deliveries are sent to (at most 2048 characters).', 'url');
+  if (url.length === 0 || url.length > 2048)
+    throw invalid('Give the URL deliveries are sent to (at most 2048 characters).', 'url');
   return url;
 }
 
 export async function createEndpointAction(_: ActionState, form: FormData): Promise<ActionState> {
   return runAction(PORTAL_ROLES.admin, async ({ ctx }) => {
     const mode = formMode(form);
-    const input = { url: urlOf(form), description: formText(form, 'description').slice(0, 500) || null, eventTypes: eventTypesOf(form) };
+    const input = {
+      url: urlOf(form),
+      description: formText(form, 'description').slice(0, 500) || null,
+      eventTypes: eventTypesOf(form),
+    };
     const endpoint = await createWebhookEndpoint({ ctx: withMode(ctx, modeParam(mode)), input });
     revalidatePath('/portal/webhooks');
     return {

@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AdminOnly } from '@/app/portal/components/AdminOnly';
+import a from '@/app/portal/components/admin.module.css';
+import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/http/errors';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { modeParam, withMode } from '@/lib/portal/admin/webhooks';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { listWebhookEndpoints } from '@/lib/webhooks/endpoints/list';
-import s from '@/app/portal/portal.module.css';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
-import { AdminOnly } from '@/app/portal/components/AdminOnly';
-import a from '@/app/portal/components/admin.module.css';
 import { EndpointForm } from './EndpointForm';
 import { EndpointTable } from './EndpointTable';
 
@@ -38,8 +38,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
     <>
       <h1>Webhooks</h1>
       <p>
-        Endpoints receive your company&apos;s events (product and passport changes) as signed POST requests, retried with backoff
-        for about a day. Live endpoints receive live events, sandbox endpoints sandbox events.
+        Endpoints receive your company&apos;s events (product and passport changes) as signed POST requests, retried
+        with backoff for about a day. Live endpoints receive live events, sandbox endpoints sandbox events.
       </p>
       {'refusal' in result ? (
         <p className={s.error}>{result.refusal}</p>
@@ -66,7 +66,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
             ) : (
               <EndpointTable endpoints={result.page.items} />
             )}
-            <Pager path="/portal/webhooks" params={{ mode: modeName, cursor: q.cursor }} next={cursorOf(result.page.next)} />
+            <Pager
+              path="/portal/webhooks"
+              params={{ mode: modeName, cursor: q.cursor }}
+              next={cursorOf(result.page.next)}
+            />
           </section>
           <section aria-labelledby="create-title">
             <h2 id="create-title">New endpoint</h2>

@@ -10,30 +10,49 @@ import { listSupplierPage } from './suppliers';
 
 afterAll(() => disconnectPrisma());
 
-const ctxOf = (companyId: string): DomainContext => ({ companyId, actor: { role: 'Integration', id: null, channel: 'API' }, mode: 'LIVE' });
+const ctxOf = (companyId: string): DomainContext => ({
+  companyId,
+  actor: { role: 'Integration', id: null, channel: 'API' },
+  mode: 'LIVE',
+});
 
 async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   return error as ServiceError;
 }
 
 describe('listSupplierPage', () => {
-  it('lists owned and linked suppliers by name then id, never another tenant\'s unlinked one', async () => {
+  it("lists owned and linked suppliers by name then id, never another tenant's unlinked one", async () => {
     const [mine, other] = [await createTestCompany(prisma), await createTestCompany(prisma)];
-    for (const name of ['Cobalt Co', 'anode works', 'Zinc AG']) await prisma.supplier.create({ data: { companyId: mine.id, name } });
-    const shared = await prisma.supplier.create({ data: { companyId: other.id, name: 'Lithium Ltd', country: 'CL', contactEmail: 'sales@lithium.example' } });
+    for (const name of ['Cobalt Co', 'anode works', 'Zinc AG'])
+      await prisma.supplier.create({ data: { companyId: mine.id, name } });
+    const shared = await prisma.supplier.create({
+      data: { companyId: other.id, name: 'Lithium Ltd', country: 'CL', contactEmail: 'sales@lithium.example' },
+    });
     await prisma.supplier.create({ data: { companyId: other.id, name: 'Hidden Minerals' } });
     await prisma.supplierLink.create({ data: { supplierId: shared.id, companyId: mine.id } });
 
     const page = await listSupplierPage({ ctx: ctxOf(mine.id), db: prisma, query: { limit: 50 } });
-    const expectedOrder = (await prisma.supplier.findMany({
-      where: { OR: [{ companyId: mine.id }, { id: shared.id }] }, orderBy: [{ name: 'asc' }, { id: 'asc' }], select: { name: true },
-    })).map((s) => s.name);
+    const expectedOrder = (
+      await prisma.supplier.findMany({
+        where: { OR: [{ companyId: mine.id }, { id: shared.id }] },
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        select: { name: true },
+      })
+    ).map((s) => s.name);
     expect(page.data.map((s) => s.name)).toEqual(expectedOrder);
     expect(page.data.map((s) => s.name)).not.toContain('Hidden Minerals');
     expect(page.data.find((s) => s.id === shared.id)).toEqual({
-      id: shared.id, name: 'Lithium Ltd', country: 'CL', identifier: null, contactEmail: 'sales@lithium.example', owned: false,
+      id: shared.id,
+      name: 'Lithium Ltd',
+      country: 'CL',
+      identifier: null,
+      contactEmail: 'sales@lithium.example',
+      owned: false,
     });
     expect(page.data.filter((s) => s.owned)).toHaveLength(3);
     expect(page.nextCursor).toBeNull();
@@ -41,7 +60,8 @@ describe('listSupplierPage', () => {
 
   it('pages through every supplier exactly once, also when names repeat across tenants', async () => {
     const [mine, other] = [await createTestCompany(prisma), await createTestCompany(prisma)];
-    for (const name of ['Same Name', 'B', 'C', 'D']) await prisma.supplier.create({ data: { companyId: mine.id, name } });
+    for (const name of ['Same Name', 'B', 'C', 'D'])
+      await prisma.supplier.create({ data: { companyId: mine.id, name } });
     const twin = await prisma.supplier.create({ data: { companyId: other.id, name: 'Same Name' } });
     await prisma.supplierLink.create({ data: { supplierId: twin.id, companyId: mine.id } });
     const seen: string[] = [];
@@ -81,13 +101,28 @@ describe('reference data reads', () => {
 
   it('lists the battery industry and the five categories with their schema versions', async () => {
     const industries = await listIndustryViews(prisma);
-    expect(industries.find((i) => i.code === 'BATTERIES')?.categories.filter((c) => !c.startsWith('test-'))).toEqual(
-      ['EV_BATTERY', 'INDUSTRIAL_BATTERY', 'LMT_BATTERY', 'PORTABLE_BATTERY', 'SLI_BATTERY'],
-    );
+    expect(industries.find((i) => i.code === 'BATTERIES')?.categories.filter((c) => !c.startsWith('test-'))).toEqual([
+      'EV_BATTERY',
+      'INDUSTRIAL_BATTERY',
+      'LMT_BATTERY',
+      'PORTABLE_BATTERY',
+      'SLI_BATTERY',
+    ]);
     // Other test files share this database and may add `test-…` categories of their own.
     const categories = (await listCategoryViews(prisma)).filter((c) => !c.code.startsWith('test-'));
-    expect(categories.map((c) => c.code)).toEqual(['EV_BATTERY', 'INDUSTRIAL_BATTERY', 'LMT_BATTERY', 'PORTABLE_BATTERY', 'SLI_BATTERY']);
-    expect(categories[0]).toMatchObject({ industry: 'BATTERIES', currentSchemaVersion: 1, schemaVersions: [1], passportRequired: true });
+    expect(categories.map((c) => c.code)).toEqual([
+      'EV_BATTERY',
+      'INDUSTRIAL_BATTERY',
+      'LMT_BATTERY',
+      'PORTABLE_BATTERY',
+      'SLI_BATTERY',
+    ]);
+    expect(categories[0]).toMatchObject({
+      industry: 'BATTERIES',
+      currentSchemaVersion: 1,
+      schemaVersions: [1],
+      passportRequired: true,
+    });
   });
 
   it('shows a field with every bound present (null when absent) and the description only when the schema has one', () => {
@@ -96,6 +131,9 @@ describe('reference data reads', () => {
     expect(plain).toMatchObject({ min: null, max: null, options: null });
     expect('description' in plain).toBe(false);
     expect(fieldView(fields.find((f) => f.description !== undefined)!).description).toEqual(expect.any(String));
-    expect(fieldView(fields.find((f) => f.type === 'array')!).items?.[0]).toMatchObject({ id: expect.any(String), min: null });
+    expect(fieldView(fields.find((f) => f.type === 'array')!).items?.[0]).toMatchObject({
+      id: expect.any(String),
+      min: null,
+    });
   });
 });

@@ -27,10 +27,16 @@ const fieldMembers = {
   description: z.string().optional(),
 };
 
-export const SchemaFieldItem = z.object(fieldMembers).describe('A member of each object of an `array` field.').meta({ id: 'SchemaFieldItem' });
+export const SchemaFieldItem = z
+  .object(fieldMembers)
+  .describe('A member of each object of an `array` field.')
+  .meta({ id: 'SchemaFieldItem' });
 
 export const SchemaField = z
-  .object({ ...fieldMembers, items: z.array(SchemaFieldItem).optional().describe('Members of each entry (array fields only).') })
+  .object({
+    ...fieldMembers,
+    items: z.array(SchemaFieldItem).optional().describe('Members of each entry (array fields only).'),
+  })
   .describe('One field of a category field schema.')
   .meta({ id: 'SchemaField' });
 
@@ -42,7 +48,9 @@ export const CategoryFieldSchema = z.object({
   fields: z.array(SchemaField),
 });
 
-const PropertyChange = z.object({ from: z.unknown(), to: z.unknown() }).describe('Old and new value; null where absent.');
+const PropertyChange = z
+  .object({ from: z.unknown(), to: z.unknown() })
+  .describe('Old and new value; null where absent.');
 
 export const SchemaDiffAnswer = z.object({
   category: z.string().meta({ example: 'EV_BATTERY' }),

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../../db/client';
 import { ERROR_CODES, type ErrorCode } from '../../../http/error-codes';
 import { PUBLIC_STATE } from '../../../passport/states';
 import { FIELD_ERROR_CODES } from '../../../schema/types';
-import { modeName, type AuthenticatedKey } from '../../authenticate';
+import { type AuthenticatedKey, modeName } from '../../authenticate';
 import { IDEMPOTENCY_TTL_HOURS } from '../../idempotency';
 import { GRANTABLE_SCOPES, SCOPES } from '../../scopes';
 import { SIGNATURE_FUTURE_SECONDS, SIGNATURE_PAST_SECONDS } from '../../signature';
@@ -12,18 +12,39 @@ import type { MetaAnswer } from './shapes';
 
 // The public and BMS surfaces have codes of their own; the Integration API answers only these.
 const PUBLIC_OR_BMS_ONLY = new Set<ErrorCode>([
-  'INVALID_VERSION', 'PRODUCT_NOT_FOUND', 'VERSION_NOT_FOUND', 'PRODUCT_WITHDRAWN', 'SERVICE_UNAVAILABLE', 'SNAPSHOT_INTEGRITY_FAILURE',
-  'BAD_BODY', 'MISSING_SECRET', 'BAD_SECRET', 'BAD_SIGNATURE', 'FORBIDDEN', 'INTERNAL', 'FEATURE_FLAG_OFF',
+  'INVALID_VERSION',
+  'PRODUCT_NOT_FOUND',
+  'VERSION_NOT_FOUND',
+  'PRODUCT_WITHDRAWN',
+  'SERVICE_UNAVAILABLE',
+  'SNAPSHOT_INTEGRITY_FAILURE',
+  'BAD_BODY',
+  'MISSING_SECRET',
+  'BAD_SECRET',
+  'BAD_SIGNATURE',
+  'FORBIDDEN',
+  'INTERNAL',
+  'FEATURE_FLAG_OFF',
 ]);
 
-export const INTEGRATION_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => !PUBLIC_OR_BMS_ONLY.has(c));
+export const INTEGRATION_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter(
+  (c) => !PUBLIC_OR_BMS_ONLY.has(c),
+);
 
 function constants(): z.infer<typeof MetaAnswer>['constants'] {
   return {
     fieldErrorCodes: [...FIELD_ERROR_CODES],
-    states: { public: [...new Set(Object.values(PUBLIC_STATE))], api: Object.keys(PUBLIC_STATE), mapping: { ...PUBLIC_STATE } },
+    states: {
+      public: [...new Set(Object.values(PUBLIC_STATE))],
+      api: Object.keys(PUBLIC_STATE),
+      mapping: { ...PUBLIC_STATE },
+    },
     scopes: GRANTABLE_SCOPES.map((name) => ({ name, description: SCOPES[name].description })),
-    errorCodes: INTEGRATION_ERROR_CODES.map((code) => ({ code, status: ERROR_CODES[code].status, retryable: ERROR_CODES[code].retryable })),
+    errorCodes: INTEGRATION_ERROR_CODES.map((code) => ({
+      code,
+      status: ERROR_CODES[code].status,
+      retryable: ERROR_CODES[code].retryable,
+    })),
   };
 }
 
@@ -32,8 +53,14 @@ export async function describeKey(db: Db | Tx, key: AuthenticatedKey): Promise<z
   const row = await db.apiKey.findUnique({ where: { id: key.id }, select: { displayPrefix: true } });
   return {
     key: {
-      id: key.id, name: key.name, displayPrefix: row?.displayPrefix ?? '', mode: modeName(key.mode), scopes: [...key.scopes],
-      allowedCidrs: [...key.allowedCidrs], expiresAt: key.expiresAt?.toISOString() ?? null, createdAt: key.createdAt.toISOString(),
+      id: key.id,
+      name: key.name,
+      displayPrefix: row?.displayPrefix ?? '',
+      mode: modeName(key.mode),
+      scopes: [...key.scopes],
+      allowedCidrs: [...key.allowedCidrs],
+      expiresAt: key.expiresAt?.toISOString() ?? null,
+      createdAt: key.createdAt.toISOString(),
     },
     limits: {
       requestsPerMinute: config().RATE_LIMIT_API_KEY_PER_MINUTE,

@@ -10,7 +10,10 @@ export const MetaAnswer = z.object({
   key: z.object({
     id: Uuid,
     name: z.string().meta({ example: 'ERP production' }),
-    displayPrefix: z.string().describe('First characters of the key, to recognise it without its secret part.').meta({ example: 'pk_live_7Qx2' }),
+    displayPrefix: z
+      .string()
+      .describe('First characters of the key, to recognise it without its secret part.')
+      .meta({ example: 'pk_live_7Qx2' }),
     mode: ModeName,
     scopes: z.array(z.string()).meta({ example: ['category:read', 'schema:read', 'dpp:read'] }),
     allowedCidrs: z.array(z.string()).describe('Client address ranges the key works from; empty means anywhere.'),
@@ -18,10 +21,17 @@ export const MetaAnswer = z.object({
     createdAt: Timestamp,
   }),
   limits: z.object({
-    requestsPerMinute: z.number().int().describe('Per key, reads and writes together; live and sandbox counted apart.').meta({ example: 100 }),
-    idempotencyHours: z.number().int().describe('How long a write\'s answer is kept for replay.').meta({ example: 24 }),
+    requestsPerMinute: z
+      .number()
+      .int()
+      .describe('Per key, reads and writes together; live and sandbox counted apart.')
+      .meta({ example: 100 }),
+    idempotencyHours: z.number().int().describe("How long a write's answer is kept for replay.").meta({ example: 24 }),
     signatureWindow: z
-      .object({ pastSeconds: z.number().int().meta({ example: 300 }), futureSeconds: z.number().int().meta({ example: 60 }) })
+      .object({
+        pastSeconds: z.number().int().meta({ example: 300 }),
+        futureSeconds: z.number().int().meta({ example: 60 }),
+      })
       .describe('How far a signature timestamp may lag behind, or run ahead of, the server clock.'),
   }),
   constants: z.object({
@@ -29,9 +39,14 @@ export const MetaAnswer = z.object({
     states: z.object({
       public: z.array(z.string()).meta({ example: ['draft', 'submitted', 'published', 'withdrawn', 'deprecated'] }),
       api: z.array(z.string()).meta({ example: ['DRAFT', 'SUBMITTED', 'APPROVED', 'WITHDRAWN', 'DEPRECATED'] }),
-      mapping: z.record(z.string(), z.string()).describe('API state name to public state name.').meta({ example: { APPROVED: 'published' } }),
+      mapping: z
+        .record(z.string(), z.string())
+        .describe('API state name to public state name.')
+        .meta({ example: { APPROVED: 'published' } }),
     }),
-    scopes: z.array(z.object({ name: z.string(), description: z.string() })).describe('Scopes a normal integration key can be granted.'),
+    scopes: z
+      .array(z.object({ name: z.string(), description: z.string() }))
+      .describe('Scopes a normal integration key can be granted.'),
     errorCodes: z
       .array(z.object({ code: z.string(), status: z.number().int(), retryable: z.boolean() }))
       .describe('Every error code of the Integration API, its HTTP status and whether a retry may succeed.'),
@@ -44,19 +59,28 @@ export const Industry = z
     code: z.string().meta({ example: 'BATTERIES' }),
     name: z.string().meta({ example: 'Batteries' }),
     description: z.string().nullable(),
-    categories: z.array(z.string()).describe('Codes of the categories of this industry.').meta({ example: ['EV_BATTERY', 'LMT_BATTERY'] }),
+    categories: z
+      .array(z.string())
+      .describe('Codes of the categories of this industry.')
+      .meta({ example: ['EV_BATTERY', 'LMT_BATTERY'] }),
   })
   .meta({ id: 'Industry' });
 
 export const Category = z
   .object({
     id: Uuid,
-    code: z.string().describe('Address of the category in `/api/v1/categories/{code}/...`.').meta({ example: 'EV_BATTERY' }),
+    code: z
+      .string()
+      .describe('Address of the category in `/api/v1/categories/{code}/...`.')
+      .meta({ example: 'EV_BATTERY' }),
     name: z.string().meta({ example: 'Electric vehicle battery' }),
     description: z.string().nullable(),
     industry: z.string().describe('Code of the industry.').meta({ example: 'BATTERIES' }),
     currentSchemaVersion: z.number().int().meta({ example: 1 }),
-    schemaVersions: z.array(z.number().int()).describe('Every field schema version that can be read.').meta({ example: [1] }),
+    schemaVersions: z
+      .array(z.number().int())
+      .describe('Every field schema version that can be read.')
+      .meta({ example: [1] }),
     passportRequired: z.boolean().nullable().describe('Whether Regulation (EU) 2023/1542 Art. 77 requires a passport.'),
     regulationScope: z.string().nullable(),
   })
@@ -69,7 +93,9 @@ export const Supplier = z
     country: z.string().nullable().describe('ISO 3166-1 alpha-2.').meta({ example: 'SE' }),
     identifier: z.string().nullable().describe('Registration or other identifier of the supplier.'),
     contactEmail: z.string().nullable(),
-    owned: z.boolean().describe('True for your company\'s own supplier record; false for one shared with you by a link.'),
+    owned: z
+      .boolean()
+      .describe("True for your company's own supplier record; false for one shared with you by a link."),
   })
   .meta({ id: 'Supplier' });
 
@@ -82,6 +108,9 @@ export const HealthAnswer = z
     status: z.enum(['healthy', 'degraded']),
     timestamp: Timestamp,
     build: z.string().optional().describe('Build identifier; present on 200.'),
-    services: z.record(z.string(), z.enum(['ok', 'error'])).optional().describe('On 503: each dependency, `ok` or `error`.'),
+    services: z
+      .record(z.string(), z.enum(['ok', 'error']))
+      .optional()
+      .describe('On 503: each dependency, `ok` or `error`.'),
   })
   .meta({ id: 'Health' });

@@ -17,9 +17,15 @@ function afterCursor(cursor: string | undefined): Prisma.SupplierWhereInput {
 }
 
 /** One page ordered by name then id; the cursor is the (name, id) of the last supplier served. */
-export async function listSupplierPage(
-  { ctx, db, query }: { ctx: DomainContext; db: Db | Tx; query: { limit: number; cursor?: string } },
-): Promise<z.infer<typeof SupplierPage>> {
+export async function listSupplierPage({
+  ctx,
+  db,
+  query,
+}: {
+  ctx: DomainContext;
+  db: Db | Tx;
+  query: { limit: number; cursor?: string };
+}): Promise<z.infer<typeof SupplierPage>> {
   const rows = await db.supplier.findMany({
     where: { AND: [accessibleSuppliers(ctx.companyId), afterCursor(query.cursor)] },
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
@@ -29,7 +35,12 @@ export async function listSupplierPage(
   const served = rows.slice(0, query.limit);
   const last = served.at(-1);
   const data: z.infer<typeof Supplier>[] = served.map((s) => ({
-    id: s.id, name: s.name, country: s.country, identifier: s.identifier, contactEmail: s.contactEmail, owned: s.companyId === ctx.companyId,
+    id: s.id,
+    name: s.name,
+    country: s.country,
+    identifier: s.identifier,
+    contactEmail: s.contactEmail,
+    owned: s.companyId === ctx.companyId,
   }));
   return { data, nextCursor: rows.length > query.limit && last ? encodeCursor([last.name, last.id]) : null };
 }

@@ -1,13 +1,27 @@
 import { defineEndpoint } from '../../endpoint';
-import { page, PageQuery } from '../common';
-import { BulkRevokeBody, BulkRevokeSchema, KeyQueryFilters, KeySchema, MintedKeySchema, MintKeyBody, RotateKeyBody, SigningSecretSchema, UpdateKeyBody } from './schemas';
+import { PageQuery, page } from '../common';
+import {
+  BulkRevokeBody,
+  BulkRevokeSchema,
+  KeyQueryFilters,
+  KeySchema,
+  MintedKeySchema,
+  MintKeyBody,
+  RotateKeyBody,
+  SigningSecretSchema,
+  UpdateKeyBody,
+} from './schemas';
 
 const tag = 'API keys';
 const scope = 'keys:admin' as const;
 const OWN = "Keys of the calling key's company only; a sandbox keys:admin key manages sandbox keys only.";
 
 export const listKeysEndpoint = defineEndpoint({
-  method: 'GET', path: '/api/v1/keys', operationId: 'listKeys', tag, scope,
+  method: 'GET',
+  path: '/api/v1/keys',
+  operationId: 'listKeys',
+  tag,
+  scope,
   summary: 'List API keys',
   description: `${OWN} Oldest first. Never the key, its hash or its signing secret.`,
   query: PageQuery.extend(KeyQueryFilters),
@@ -15,17 +29,31 @@ export const listKeysEndpoint = defineEndpoint({
 });
 
 export const mintKeyEndpoint = defineEndpoint({
-  method: 'POST', path: '/api/v1/keys', operationId: 'mintKey', tag, scope, sensitiveResponse: true,
+  method: 'POST',
+  path: '/api/v1/keys',
+  operationId: 'mintKey',
+  tag,
+  scope,
+  sensitiveResponse: true,
   summary: 'Mint an API key',
-  description: `${OWN} The key and its signing secret are in this answer only (an idempotent replay repeats it; the stored ` +
+  description:
+    `${OWN} The key and its signing secret are in this answer only (an idempotent replay repeats it; the stored ` +
     'copy is encrypted). Privileged scopes are refused; the plan limits the number of active keys.',
   body: MintKeyBody,
-  response: { status: 201, description: 'The new key, with its key and signing secret in clear.', schema: MintedKeySchema },
+  response: {
+    status: 201,
+    description: 'The new key, with its key and signing secret in clear.',
+    schema: MintedKeySchema,
+  },
   errors: ['PLAN_LIMIT', 'CROSS_MODE_DENIED'],
 });
 
 export const getKeyEndpoint = defineEndpoint({
-  method: 'GET', path: '/api/v1/keys/{id}', operationId: 'getKey', tag, scope,
+  method: 'GET',
+  path: '/api/v1/keys/{id}',
+  operationId: 'getKey',
+  tag,
+  scope,
   summary: 'Read an API key',
   description: OWN,
   response: { status: 200, description: 'The key.', schema: KeySchema },
@@ -33,7 +61,11 @@ export const getKeyEndpoint = defineEndpoint({
 });
 
 export const updateKeyEndpoint = defineEndpoint({
-  method: 'PATCH', path: '/api/v1/keys/{id}', operationId: 'updateKey', tag, scope,
+  method: 'PATCH',
+  path: '/api/v1/keys/{id}',
+  operationId: 'updateKey',
+  tag,
+  scope,
   summary: 'Rename a key or set its CIDR allow-list',
   description: `${OWN} allowedCidrs replaces the list (an empty list removes the restriction) from the key's next request on.`,
   body: UpdateKeyBody,
@@ -42,17 +74,31 @@ export const updateKeyEndpoint = defineEndpoint({
 });
 
 export const rotateKeyEndpoint = defineEndpoint({
-  method: 'POST', path: '/api/v1/keys/{id}/rotate', operationId: 'rotateKey', tag, scope, sensitiveResponse: true,
+  method: 'POST',
+  path: '/api/v1/keys/{id}/rotate',
+  operationId: 'rotateKey',
+  tag,
+  scope,
+  sensitiveResponse: true,
   summary: 'Rotate a key',
-  description: `${OWN} A successor with the same name, scopes, mode, CIDRs and lifetime and a new signing secret; the old ` +
+  description:
+    `${OWN} A successor with the same name, scopes, mode, CIDRs and lifetime and a new signing secret; the old ` +
     'key keeps working for graceHours (default 24), then stops. Revoked, expired or already rotated keys: INVALID_STATE.',
   body: RotateKeyBody,
-  response: { status: 201, description: 'The successor, with its key and signing secret in clear.', schema: MintedKeySchema },
+  response: {
+    status: 201,
+    description: 'The successor, with its key and signing secret in clear.',
+    schema: MintedKeySchema,
+  },
   errors: ['INVALID_ID', 'NOT_FOUND', 'INVALID_STATE'],
 });
 
 export const revokeKeyEndpoint = defineEndpoint({
-  method: 'POST', path: '/api/v1/keys/{id}/revoke', operationId: 'revokeKey', tag, scope,
+  method: 'POST',
+  path: '/api/v1/keys/{id}/revoke',
+  operationId: 'revokeKey',
+  tag,
+  scope,
   summary: 'Revoke a key',
   description: `${OWN} Effective on the key's very next request. No body. Revoking a revoked key changes nothing.`,
   body: 'none',
@@ -61,7 +107,12 @@ export const revokeKeyEndpoint = defineEndpoint({
 });
 
 export const rotateSigningSecretEndpoint = defineEndpoint({
-  method: 'POST', path: '/api/v1/keys/{id}/rotate-signing-secret', operationId: 'rotateSigningSecret', tag, scope, sensitiveResponse: true,
+  method: 'POST',
+  path: '/api/v1/keys/{id}/rotate-signing-secret',
+  operationId: 'rotateSigningSecret',
+  tag,
+  scope,
+  sensitiveResponse: true,
   summary: "Rotate a key's signing secret",
   description: `${OWN} A new sk_ secret, in this answer only; the old secret stops verifying at once (no grace). No body.`,
   body: 'none',
@@ -70,9 +121,14 @@ export const rotateSigningSecretEndpoint = defineEndpoint({
 });
 
 export const bulkRevokeKeysEndpoint = defineEndpoint({
-  method: 'POST', path: '/api/v1/keys/bulk-revoke', operationId: 'bulkRevokeKeys', tag, scope,
+  method: 'POST',
+  path: '/api/v1/keys/bulk-revoke',
+  operationId: 'bulkRevokeKeys',
+  tag,
+  scope,
   summary: 'Revoke many keys',
-  description: `${OWN} The named ids (unknown or foreign ids are ignored) or all keys, optionally of one mode; the calling key ` +
+  description:
+    `${OWN} The named ids (unknown or foreign ids are ignored) or all keys, optionally of one mode; the calling key ` +
     'is left alone unless exceptSelf is false. Answers the ids revoked by this request.',
   body: BulkRevokeBody,
   response: { status: 200, description: 'The keys revoked.', schema: BulkRevokeSchema },

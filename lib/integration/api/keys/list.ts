@@ -16,8 +16,14 @@ function positionOf(cursor: string | undefined) {
 /** One page of `{ data, nextCursor }`. */
 export async function listKeysPage(db: Db | Tx, ctx: DomainContext, query: ListQuery) {
   const { items, next } = await listKeys({
-    ctx, db,
-    query: { status: query.status, mode: query.mode === undefined ? undefined : query.mode === 'test' ? 'TEST' : 'LIVE', after: positionOf(query.cursor), limit: query.limit },
+    ctx,
+    db,
+    query: {
+      status: query.status,
+      mode: query.mode === undefined ? undefined : query.mode === 'test' ? 'TEST' : 'LIVE',
+      after: positionOf(query.cursor),
+      limit: query.limit,
+    },
   });
   return { data: items, nextCursor: next ? encodeTimeCursor(next.createdAt, next.id) : null };
 }

@@ -20,7 +20,14 @@ describe('idempotency records of endpoints that answer secrets (sensitiveRespons
   it('a retried mint replays the same key and secret, while the stored record holds neither in clear', async () => {
     const { company, key } = await tenant({ scopes: ['keys:admin'] });
     const idempotencyKey = crypto.randomUUID();
-    const mint = () => call(mintRoute, { apiKey: key.key, signingSecret: key.signingSecret, path: '/api/v1/keys', body, idempotencyKey });
+    const mint = () =>
+      call(mintRoute, {
+        apiKey: key.key,
+        signingSecret: key.signingSecret,
+        path: '/api/v1/keys',
+        body,
+        idempotencyKey,
+      });
     const first = await mint();
     const again = await mint();
     expect(first.status).toBe(201);

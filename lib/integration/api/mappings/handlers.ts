@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { DomainContext } from '../../../domain/context';
-import { ServiceError } from '../../../http/errors';
 import { lintMapping } from '../../../erp/mappings/lint-mapping';
 import { listMappings } from '../../../erp/mappings/list-mappings';
 import { mappingView } from '../../../erp/mappings/view';
 import type { MappingColumn } from '../../../erp/types';
+import { ServiceError } from '../../../http/errors';
 import { loadStoredSchema } from '../catalog/reference';
 import { decodeKeyedCursor, encodeCursor } from '../common';
 import type { lintMappingEndpoint, listErpMappingsEndpoint } from './endpoints';
@@ -21,7 +21,11 @@ function positionOf(cursor: string | undefined) {
 }
 
 export async function listMappingsPage(db: Db | Tx, ctx: DomainContext, query: ListQuery) {
-  const { items, next } = await listMappings({ ctx, db, query: { categoryCode: query.category, after: positionOf(query.cursor), limit: query.limit } });
+  const { items, next } = await listMappings({
+    ctx,
+    db,
+    query: { categoryCode: query.category, after: positionOf(query.cursor), limit: query.limit },
+  });
   return { data: items.map(mappingView), nextCursor: next ? encodeCursor([next.name, next.id]) : null };
 }
 
@@ -32,7 +36,9 @@ async function schemaFor(db: Db | Tx, code: string, version: number | undefined)
   } catch (error) {
     if (!(error instanceof ServiceError) || error.code !== 'NOT_FOUND') throw error;
     const path = /version/.test(error.message) ? 'schemaVersion' : 'categoryCode';
-    throw new ServiceError('VALIDATION_ERROR', error.message, { details: { issues: [{ path, code: 'not_found', message: error.message }] } });
+    throw new ServiceError('VALIDATION_ERROR', error.message, {
+      details: { issues: [{ path, code: 'not_found', message: error.message }] },
+    });
   }
 }
 

@@ -1,22 +1,39 @@
 import { defineEndpoint } from '../../endpoint';
-import { page, PageQuery } from '../common';
-import { CreateProductBody, ListQueryFilters, ProductSchema, ProductSummarySchema, PutFormDataBody, UpdateProductBody } from './schemas';
+import { PageQuery, page } from '../common';
+import {
+  CreateProductBody,
+  ListQueryFilters,
+  ProductSchema,
+  ProductSummarySchema,
+  PutFormDataBody,
+  UpdateProductBody,
+} from './schemas';
 
 const tag = 'Products';
 
 export const listProductsEndpoint = defineEndpoint({
-  method: 'GET', path: '/api/v1/products', operationId: 'listProducts', tag, scope: 'dpp:read',
+  method: 'GET',
+  path: '/api/v1/products',
+  operationId: 'listProducts',
+  tag,
+  scope: 'dpp:read',
   summary: 'List products',
-  description: "The key's company's products of the key's mode, oldest change first (updatedAt, then id): a sync keeps " +
+  description:
+    "The key's company's products of the key's mode, oldest change first (updatedAt, then id): a sync keeps " +
     'the last nextCursor, or passes updatedSince. List items carry no formData; read one product for it.',
   query: PageQuery.extend(ListQueryFilters),
   response: { status: 200, description: 'One page of products.', schema: page(ProductSummarySchema) },
 });
 
 export const createProductEndpoint = defineEndpoint({
-  method: 'POST', path: '/api/v1/products', operationId: 'createProduct', tag, scope: 'dpp:draft:write',
+  method: 'POST',
+  path: '/api/v1/products',
+  operationId: 'createProduct',
+  tag,
+  scope: 'dpp:draft:write',
   summary: 'Create a draft',
-  description: "A new draft in the key's mode, on the category's current schema version. Initial formData is validated like " +
+  description:
+    "A new draft in the key's mode, on the category's current schema version. Initial formData is validated like " +
     'PUT form-data. The Location header names the new product.',
   body: CreateProductBody,
   response: { status: 201, description: 'The created draft.', schema: ProductSchema },
@@ -24,7 +41,11 @@ export const createProductEndpoint = defineEndpoint({
 });
 
 export const getProductEndpoint = defineEndpoint({
-  method: 'GET', path: '/api/v1/products/{id}', operationId: 'getProduct', tag, scope: 'dpp:read',
+  method: 'GET',
+  path: '/api/v1/products/{id}',
+  operationId: 'getProduct',
+  tag,
+  scope: 'dpp:read',
   summary: 'Read a product',
   description: 'The product with its full form data (every tier: the key belongs to the owner).',
   response: { status: 200, description: 'The product.', schema: ProductSchema },
@@ -32,9 +53,14 @@ export const getProductEndpoint = defineEndpoint({
 });
 
 export const updateProductEndpoint = defineEndpoint({
-  method: 'PATCH', path: '/api/v1/products/{id}', operationId: 'updateProduct', tag, scope: 'dpp:draft:write',
+  method: 'PATCH',
+  path: '/api/v1/products/{id}',
+  operationId: 'updateProduct',
+  tag,
+  scope: 'dpp:draft:write',
   summary: 'Change a draft',
-  description: 'Name and identifiers of a draft, under optimistic locking (lockVersion from the last read). Submitted, ' +
+  description:
+    'Name and identifiers of a draft, under optimistic locking (lockVersion from the last read). Submitted, ' +
     'published, withdrawn and deprecated products are frozen; a published passport is revised by an operator in the portal.',
   body: UpdateProductBody,
   response: { status: 200, description: 'The changed product.', schema: ProductSchema },
@@ -42,9 +68,14 @@ export const updateProductEndpoint = defineEndpoint({
 });
 
 export const putFormDataEndpoint = defineEndpoint({
-  method: 'PUT', path: '/api/v1/products/{id}/form-data', operationId: 'putFormData', tag, scope: 'dpp:draft:write',
+  method: 'PUT',
+  path: '/api/v1/products/{id}/form-data',
+  operationId: 'putFormData',
+  tag,
+  scope: 'dpp:draft:write',
   summary: 'Write form data',
-  description: "Merges the batch into the draft's form data (null clears a field). The whole batch is validated against " +
+  description:
+    "Merges the batch into the draft's form data (null clears a field). The whole batch is validated against " +
     "the product's schema version and refused all-or-nothing with fieldErrors; values are never echoed.",
   body: PutFormDataBody,
   response: { status: 200, description: 'The product with its merged form data.', schema: ProductSchema },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PageQuery } from '../common';
-import { ListQueryFilters } from './schemas';
 import { statesOf } from './list';
+import { ListQueryFilters } from './schemas';
 
 const Query = PageQuery.extend(ListQueryFilters);
 

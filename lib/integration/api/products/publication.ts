@@ -4,7 +4,11 @@ import { GateSchema, ProductSchema, ReadinessSchema, SchemaCompatibilitySchema, 
 const tag = 'Products';
 
 export const readinessEndpoint = defineEndpoint({
-  method: 'GET', path: '/api/v1/products/{id}/readiness', operationId: 'getReadiness', tag, scope: 'dpp:gate:read',
+  method: 'GET',
+  path: '/api/v1/products/{id}/readiness',
+  operationId: 'getReadiness',
+  tag,
+  scope: 'dpp:gate:read',
   summary: 'Readiness report',
   description: 'The field checks of submission: mandated fields without a value and stored values the schema refuses.',
   response: { status: 200, description: 'The readiness report.', schema: ReadinessSchema },
@@ -12,16 +16,25 @@ export const readinessEndpoint = defineEndpoint({
 });
 
 export const gateEndpoint = defineEndpoint({
-  method: 'GET', path: '/api/v1/products/{id}/gate', operationId: 'getPublishGate', tag, scope: 'dpp:gate:read',
+  method: 'GET',
+  path: '/api/v1/products/{id}/gate',
+  operationId: 'getPublishGate',
+  tag,
+  scope: 'dpp:gate:read',
   summary: 'Publish gate',
-  description: 'Every publication check with its result: readiness, schema compatibility, component graph, GTIN under the ' +
+  description:
+    'Every publication check with its result: readiness, schema compatibility, component graph, GTIN under the ' +
     "company's GS1 prefixes, evidence documents (reported, never blocking).",
   response: { status: 200, description: 'The gate report.', schema: GateSchema },
   errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const schemaCompatibilityEndpoint = defineEndpoint({
-  method: 'GET', path: '/api/v1/products/{id}/schema-compatibility', operationId: 'getSchemaCompatibility', tag, scope: 'dpp:read',
+  method: 'GET',
+  path: '/api/v1/products/{id}/schema-compatibility',
+  operationId: 'getSchemaCompatibility',
+  tag,
+  scope: 'dpp:read',
   summary: 'Schema compatibility',
   description: "Whether the category's current schema version accepts the product's form data.",
   response: { status: 200, description: 'The compatibility report.', schema: SchemaCompatibilitySchema },
@@ -29,9 +42,14 @@ export const schemaCompatibilityEndpoint = defineEndpoint({
 });
 
 export const submitEndpoint = defineEndpoint({
-  method: 'POST', path: '/api/v1/products/{id}/submit', operationId: 'submitProduct', tag, scope: 'dpp:submit',
+  method: 'POST',
+  path: '/api/v1/products/{id}/submit',
+  operationId: 'submitProduct',
+  tag,
+  scope: 'dpp:submit',
   summary: 'Submit for review',
-  description: 'Draft to submitted, through the publish gate. No body (the signature hashes the empty string). Missing ' +
+  description:
+    'Draft to submitted, through the publish gate. No body (the signature hashes the empty string). Missing ' +
     'mandated fields: SUBMIT_BLOCKED; another failing gate check: SUBMIT_REJECTED. Publication is a human action in the portal.',
   body: 'none',
   response: { status: 200, description: 'The submitted product.', schema: ProductSchema },
@@ -39,7 +57,11 @@ export const submitEndpoint = defineEndpoint({
 });
 
 export const withdrawEndpoint = defineEndpoint({
-  method: 'POST', path: '/api/v1/products/{id}/withdraw', operationId: 'withdrawProduct', tag, scope: 'dpp:withdraw',
+  method: 'POST',
+  path: '/api/v1/products/{id}/withdraw',
+  operationId: 'withdrawProduct',
+  tag,
+  scope: 'dpp:withdraw',
   summary: 'Withdraw a published passport',
   description: 'Published to withdrawn: public JSON answers 410 and pages show the notice from then on.',
   body: WithdrawBody,

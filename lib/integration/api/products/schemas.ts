@@ -19,23 +19,65 @@ export const FormDataObject = z
     example: { model_number: 'VX-75-NMC811', rated_capacity_ah: 188 },
   }) as unknown as z.ZodType<Record<string, unknown>>;
 
-const Gtin = z.string().max(14).describe('GTIN-8, -12, -13 or -14 with a valid GS1 check digit; stored and answered as GTIN-14.').meta({ example: '04012345000009' });
-const Serial = z.string().max(20).describe('GS1 AI 21 serial number: 1 to 20 characters of GS1 character set 82.').meta({ example: 'SN-000123' });
-const Batch = z.string().max(20).describe('GS1 AI 10 batch or lot number: 1 to 20 characters of GS1 character set 82.').meta({ example: 'LOT-2026-11' });
-const Name = z.string().min(1).max(200).describe('Commercial name, unique per company and mode.').meta({ example: 'Voltaris VX-75 EV pack' });
-const LockVersion = z.number().int().min(0).describe('The lockVersion of the last read; a stale value is 409 LOCK_CONFLICT.').meta({ example: 3 });
+const Gtin = z
+  .string()
+  .max(14)
+  .describe('GTIN-8, -12, -13 or -14 with a valid GS1 check digit; stored and answered as GTIN-14.')
+  .meta({ example: '04012345000009' });
+const Serial = z
+  .string()
+  .max(20)
+  .describe('GS1 AI 21 serial number: 1 to 20 characters of GS1 character set 82.')
+  .meta({ example: 'SN-000123' });
+const Batch = z
+  .string()
+  .max(20)
+  .describe('GS1 AI 10 batch or lot number: 1 to 20 characters of GS1 character set 82.')
+  .meta({ example: 'LOT-2026-11' });
+const Name = z
+  .string()
+  .min(1)
+  .max(200)
+  .describe('Commercial name, unique per company and mode.')
+  .meta({ example: 'Voltaris VX-75 EV pack' });
+const LockVersion = z
+  .number()
+  .int()
+  .min(0)
+  .describe('The lockVersion of the last read; a stale value is 409 LOCK_CONFLICT.')
+  .meta({ example: 3 });
 
-export const CreateProductBody = z.strictObject({
-  name: Name,
-  categoryCode: z.string().min(1).max(64).describe('Battery category code (GET /api/v1/categories).').meta({ example: 'EV_BATTERY' }),
-  gtin: Gtin.nullable().optional(),
-  serialNumber: Serial.nullable().optional(),
-  batchNumber: Batch.nullable().optional(),
-  slug: z.string().min(1).max(80).nullable().optional().describe('Public URL slug: lowercase letters, digits, hyphens. Made from the name when omitted or null.').meta({ example: 'vx-75-ev-pack' }),
-  formData: FormDataObject.nullable().optional(),
-}).meta({
-  example: { name: 'Voltaris VX-75 EV pack', categoryCode: 'EV_BATTERY', gtin: '4012345000009', serialNumber: 'SN-000123', formData: { model_number: 'VX-75-NMC811' } },
-});
+export const CreateProductBody = z
+  .strictObject({
+    name: Name,
+    categoryCode: z
+      .string()
+      .min(1)
+      .max(64)
+      .describe('Battery category code (GET /api/v1/categories).')
+      .meta({ example: 'EV_BATTERY' }),
+    gtin: Gtin.nullable().optional(),
+    serialNumber: Serial.nullable().optional(),
+    batchNumber: Batch.nullable().optional(),
+    slug: z
+      .string()
+      .min(1)
+      .max(80)
+      .nullable()
+      .optional()
+      .describe('Public URL slug: lowercase letters, digits, hyphens. Made from the name when omitted or null.')
+      .meta({ example: 'vx-75-ev-pack' }),
+    formData: FormDataObject.nullable().optional(),
+  })
+  .meta({
+    example: {
+      name: 'Voltaris VX-75 EV pack',
+      categoryCode: 'EV_BATTERY',
+      gtin: '4012345000009',
+      serialNumber: 'SN-000123',
+      formData: { model_number: 'VX-75-NMC811' },
+    },
+  });
 
 export const UpdateProductBody = z
   .strictObject({
@@ -45,32 +87,70 @@ export const UpdateProductBody = z
     serialNumber: Serial.nullable().optional(),
     batchNumber: Batch.nullable().optional(),
   })
-  .refine((b) => ['name', 'gtin', 'serialNumber', 'batchNumber'].some((k) => k in b), { message: 'Name at least one member to change.' })
+  .refine((b) => ['name', 'gtin', 'serialNumber', 'batchNumber'].some((k) => k in b), {
+    message: 'Name at least one member to change.',
+  })
   .meta({ example: { lockVersion: 3, name: 'Voltaris VX-75 EV pack (2027)' } });
 
-export const PutFormDataBody = z.strictObject({
-  formData: FormDataObject,
-  lockVersion: LockVersion.optional().describe('Optional: when given, a stale value is 409 LOCK_CONFLICT.'),
-}).meta({ example: { formData: { model_number: 'VX-75-NMC811', rated_capacity_ah: 188, test_reports: null }, lockVersion: 3 } });
+export const PutFormDataBody = z
+  .strictObject({
+    formData: FormDataObject,
+    lockVersion: LockVersion.optional().describe('Optional: when given, a stale value is 409 LOCK_CONFLICT.'),
+  })
+  .meta({
+    example: { formData: { model_number: 'VX-75-NMC811', rated_capacity_ah: 188, test_reports: null }, lockVersion: 3 },
+  });
 
-export const WithdrawBody = z.strictObject({
-  reason: z.string().trim().min(1).max(2000).describe('Shown on the public withdrawal notice and the 410 body.').meta({ example: 'Safety recall of production lot 2026-11.' }),
-  successorId: z.string().min(1).max(64).nullable().optional().describe('Id of another published passport of the company that replaces this one.'),
-  operatorDetails: z.string().max(2000).nullable().optional(),
-  manufacturerContact: z.string().max(2000).nullable().optional(),
-}).meta({ example: { reason: 'Safety recall of production lot 2026-11.', manufacturerContact: 'recall@voltaris.example' } });
+export const WithdrawBody = z
+  .strictObject({
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .describe('Shown on the public withdrawal notice and the 410 body.')
+      .meta({ example: 'Safety recall of production lot 2026-11.' }),
+    successorId: z
+      .string()
+      .min(1)
+      .max(64)
+      .nullable()
+      .optional()
+      .describe('Id of another published passport of the company that replaces this one.'),
+    operatorDetails: z.string().max(2000).nullable().optional(),
+    manufacturerContact: z.string().max(2000).nullable().optional(),
+  })
+  .meta({
+    example: { reason: 'Safety recall of production lot 2026-11.', manufacturerContact: 'recall@voltaris.example' },
+  });
 
-const STATE_LIST = new RegExp(`^(${[...API_STATES, ...PUBLIC_STATES].join('|')})(,(${[...API_STATES, ...PUBLIC_STATES].join('|')}))*$`);
+const STATE_LIST = new RegExp(
+  `^(${[...API_STATES, ...PUBLIC_STATES].join('|')})(,(${[...API_STATES, ...PUBLIC_STATES].join('|')}))*$`,
+);
 
 export const ListQueryFilters = {
-  state: z.string().regex(STATE_LIST, 'Use DRAFT, SUBMITTED, APPROVED, WITHDRAWN or DEPRECATED (or the public names), comma-separated.').optional()
-    .describe('State filter, comma-separated; API names or public names (published = APPROVED).').meta({ example: 'DRAFT,SUBMITTED' }),
+  state: z
+    .string()
+    .regex(
+      STATE_LIST,
+      'Use DRAFT, SUBMITTED, APPROVED, WITHDRAWN or DEPRECATED (or the public names), comma-separated.',
+    )
+    .optional()
+    .describe('State filter, comma-separated; API names or public names (published = APPROVED).')
+    .meta({ example: 'DRAFT,SUBMITTED' }),
   category: z.string().max(64).optional().describe('Category code.').meta({ example: 'EV_BATTERY' }),
-  updatedSince: z.iso.datetime({ offset: true }).optional().describe('Only products changed at or after this instant.').meta({ example: '2026-11-01T00:00:00Z' }),
+  updatedSince: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Only products changed at or after this instant.')
+    .meta({ example: '2026-11-01T00:00:00Z' }),
 };
 
 const Urls = z.object({
-  passport: z.string().nullable().describe('Public resolver (GS1 Digital Link) address while the public surfaces answer for the passport.'),
+  passport: z
+    .string()
+    .nullable()
+    .describe('Public resolver (GS1 Digital Link) address while the public surfaces answer for the passport.'),
   json: z.string().nullable().describe('Public DPP JSON address, same condition.'),
   jsonld: z.string().nullable().describe('Public JSON-LD address, same condition.'),
 });
@@ -98,29 +178,42 @@ const productMembers = {
   urls: Urls,
 };
 
-export const ProductSchema = z.object({ ...productMembers, formData: z.record(z.string(), z.unknown()).describe('Every field of the draft, all tiers.') }).meta({ id: 'Product' });
+export const ProductSchema = z
+  .object({
+    ...productMembers,
+    formData: z.record(z.string(), z.unknown()).describe('Every field of the draft, all tiers.'),
+  })
+  .meta({ id: 'Product' });
 export const ProductSummarySchema = z.object(productMembers).meta({ id: 'ProductSummary' });
 
-export const ReadinessSchema = z.object({
-  ok: z.boolean().describe('True when submission would pass its field checks.'),
-  missing: z.array(FieldErrorSchema).describe('Mandated fields without a value (REQUIRED_MISSING).'),
-  invalid: z.array(FieldErrorSchema).describe('Stored values the schema refuses.'),
-}).meta({ id: 'Readiness' });
+export const ReadinessSchema = z
+  .object({
+    ok: z.boolean().describe('True when submission would pass its field checks.'),
+    missing: z.array(FieldErrorSchema).describe('Mandated fields without a value (REQUIRED_MISSING).'),
+    invalid: z.array(FieldErrorSchema).describe('Stored values the schema refuses.'),
+  })
+  .meta({ id: 'Readiness' });
 
-export const GateSchema = z.object({
-  ok: z.boolean().describe('True when no check fails; warn and skip never block.'),
-  checks: z.array(z.object({
-    id: z.enum(['readiness', 'schema_compatibility', 'component_graph', 'gtin_prefix', 'documents']),
-    status: z.enum(['pass', 'fail', 'warn', 'skip']),
-    message: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
-  })),
-}).meta({ id: 'PublishGate' });
+export const GateSchema = z
+  .object({
+    ok: z.boolean().describe('True when no check fails; warn and skip never block.'),
+    checks: z.array(
+      z.object({
+        id: z.enum(['readiness', 'schema_compatibility', 'component_graph', 'gtin_prefix', 'documents']),
+        status: z.enum(['pass', 'fail', 'warn', 'skip']),
+        message: z.string(),
+        details: z.record(z.string(), z.unknown()).optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'PublishGate' });
 
-export const SchemaCompatibilitySchema = z.object({
-  productSchemaVersion: z.number().int(),
-  currentSchemaVersion: z.number().int(),
-  compatible: z.boolean().describe("The category's current schema version accepts the product's data."),
-  upgradeAvailable: z.boolean(),
-  problems: z.array(FieldErrorSchema),
-}).meta({ id: 'SchemaCompatibility' });
+export const SchemaCompatibilitySchema = z
+  .object({
+    productSchemaVersion: z.number().int(),
+    currentSchemaVersion: z.number().int(),
+    compatible: z.boolean().describe("The category's current schema version accepts the product's data."),
+    upgradeAvailable: z.boolean(),
+    problems: z.array(FieldErrorSchema),
+  })
+  .meta({ id: 'SchemaCompatibility' });

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../endpoint';
-import { page, PageQuery, Timestamp, Uuid } from '../common';
+import { PageQuery, page, Timestamp, Uuid } from '../common';
 
 const PATH = '/api/v1/companies/me/gs1-prefixes';
 
 export const Gs1PrefixBody = z
   .strictObject({
-    prefix: z.string().describe('The GS1 Company Prefix: 4 to 12 digits, as GS1 issued it (a U.P.C. prefix with its leading 0). Anything else is 422 GS1_PREFIX_INVALID.'),
+    prefix: z
+      .string()
+      .describe(
+        'The GS1 Company Prefix: 4 to 12 digits, as GS1 issued it (a U.P.C. prefix with its leading 0). Anything else is 422 GS1_PREFIX_INVALID.',
+      ),
   })
   .describe('Registers a GS1 Company Prefix of your company. Unknown members are refused.')
   .meta({ examples: [{ prefix: '4012345' }] });
@@ -23,8 +27,9 @@ export const listGs1PrefixesEndpoint = defineEndpoint({
   method: 'GET',
   path: PATH,
   operationId: 'listGs1Prefixes',
-  summary: 'List your company\'s GS1 Company Prefixes',
-  description: 'The prefixes the publication gate checks product GTINs against. Company-wide: live and sandbox keys read the same list.',
+  summary: "List your company's GS1 Company Prefixes",
+  description:
+    'The prefixes the publication gate checks product GTINs against. Company-wide: live and sandbox keys read the same list.',
   tag: 'GS1 prefixes',
   scope: 'dpp:read',
   query: PageQuery,
@@ -45,6 +50,10 @@ export const addGs1PrefixEndpoint = defineEndpoint({
   scope: 'dpp:draft:write',
   liveOnly: true,
   body: Gs1PrefixBody,
-  response: { status: 201, description: 'The prefix registered (200 when your company already held it).', schema: Gs1PrefixSchema },
+  response: {
+    status: 201,
+    description: 'The prefix registered (200 when your company already held it).',
+    schema: Gs1PrefixSchema,
+  },
   errors: ['VALIDATION_ERROR', 'GS1_PREFIX_INVALID', 'CROSS_MODE_DENIED'],
 });

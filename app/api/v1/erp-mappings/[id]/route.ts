@@ -11,12 +11,22 @@ export const dynamic = 'force-dynamic';
 
 type Params = { id: string };
 
-export const PATCH = integrationRoute<typeof updateErpMappingEndpoint, Params>(updateErpMappingEndpoint, async ({ ctx, db, params, body }) => {
-  const input = { mappingId: parseId(params.id, 'mapping'), name: body.name, columns: body.columns as MappingColumn[] | undefined };
-  return json(mappingView(await updateMapping({ ctx, db, input })));
-});
+export const PATCH = integrationRoute<typeof updateErpMappingEndpoint, Params>(
+  updateErpMappingEndpoint,
+  async ({ ctx, db, params, body }) => {
+    const input = {
+      mappingId: parseId(params.id, 'mapping'),
+      name: body.name,
+      columns: body.columns as MappingColumn[] | undefined,
+    };
+    return json(mappingView(await updateMapping({ ctx, db, input })));
+  },
+);
 
-export const DELETE = integrationRoute<typeof deleteErpMappingEndpoint, Params>(deleteErpMappingEndpoint, async ({ ctx, db, params }) => {
-  await deleteMapping({ ctx, db, input: { mappingId: parseId(params.id, 'mapping') } });
-  return noContent();
-});
+export const DELETE = integrationRoute<typeof deleteErpMappingEndpoint, Params>(
+  deleteErpMappingEndpoint,
+  async ({ ctx, db, params }) => {
+    await deleteMapping({ ctx, db, input: { mappingId: parseId(params.id, 'mapping') } });
+    return noContent();
+  },
+);

@@ -5,4 +5,6 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute(gdprAccessEndpoint, async ({ ctx, db, body }) => json(await gdprAccess({ ctx, db, input: body })));
+export const POST = integrationRoute(gdprAccessEndpoint, async ({ ctx, db, body }) =>
+  json(await gdprAccess({ ctx, db, input: body })),
+);

@@ -5,4 +5,6 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute(gdprEraseEndpoint, async ({ ctx, db, body }) => json(await gdprErase({ ctx, db, input: body })));
+export const POST = integrationRoute(gdprEraseEndpoint, async ({ ctx, db, body }) =>
+  json(await gdprErase({ ctx, db, input: body })),
+);

@@ -14,6 +14,8 @@ export const GET = integrationRoute<typeof getKeyEndpoint, Params>(getKeyEndpoin
   json(keyView(await getKeyOrThrow(db, ctx, parseId(params.id, 'key')))),
 );
 
-export const PATCH = integrationRoute<typeof updateKeyEndpoint, Params>(updateKeyEndpoint, async ({ ctx, db, params, body }) =>
-  json(await updateKey({ ctx, db, input: { ...body, keyId: parseId(params.id, 'key') } })),
+export const PATCH = integrationRoute<typeof updateKeyEndpoint, Params>(
+  updateKeyEndpoint,
+  async ({ ctx, db, params, body }) =>
+    json(await updateKey({ ctx, db, input: { ...body, keyId: parseId(params.id, 'key') } })),
 );

@@ -6,5 +6,11 @@ import { integrationRoute } from '@/lib/integration/route';
 export const dynamic = 'force-dynamic';
 
 export const POST = integrationRoute(bulkRevokeKeysEndpoint, async ({ ctx, db, body }) =>
-  json(await bulkRevokeKeys({ ctx, db, input: { ...body, mode: body.mode === undefined ? undefined : body.mode === 'test' ? 'TEST' : 'LIVE' } })),
+  json(
+    await bulkRevokeKeys({
+      ctx,
+      db,
+      input: { ...body, mode: body.mode === undefined ? undefined : body.mode === 'test' ? 'TEST' : 'LIVE' },
+    }),
+  ),
 );

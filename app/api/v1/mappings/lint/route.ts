@@ -5,4 +5,6 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute(lintMappingEndpoint, async ({ ctx, db, body }) => json(await lintReport(db, ctx, body)));
+export const POST = integrationRoute(lintMappingEndpoint, async ({ ctx, db, body }) =>
+  json(await lintReport(db, ctx, body)),
+);

@@ -10,10 +10,13 @@ export const dynamic = 'force-dynamic';
 
 type Params = { id: string };
 
-export const GET = integrationRoute<typeof getProductEndpoint, Params>(getProductEndpoint, async ({ ctx, db, params }) =>
-  json(productView(await getProductOrThrow(db, ctx, parseId(params.id, 'product')))),
+export const GET = integrationRoute<typeof getProductEndpoint, Params>(
+  getProductEndpoint,
+  async ({ ctx, db, params }) => json(productView(await getProductOrThrow(db, ctx, parseId(params.id, 'product')))),
 );
 
-export const PATCH = integrationRoute<typeof updateProductEndpoint, Params>(updateProductEndpoint, async ({ ctx, db, params, body }) =>
-  json(productView(await updateProduct({ ctx, db, input: { ...body, productId: parseId(params.id, 'product') } }))),
+export const PATCH = integrationRoute<typeof updateProductEndpoint, Params>(
+  updateProductEndpoint,
+  async ({ ctx, db, params, body }) =>
+    json(productView(await updateProduct({ ctx, db, input: { ...body, productId: parseId(params.id, 'product') } }))),
 );

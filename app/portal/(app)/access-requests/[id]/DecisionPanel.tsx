@@ -44,8 +44,8 @@ export function DecisionPanel({ request }: { request: PoliRequestView }) {
         <h3 id="revoke-heading">Revoke</h3>
         <ActionForm action={revokeAccess.bind(null, request.id)} aria-label="Revoke the access">
           <ConfirmField>
-            End {request.email}&apos;s access to {request.productName} now: every browser they opened it in loses the restricted view, and an
-            unused access link stops working.
+            End {request.email}&apos;s access to {request.productName} now: every browser they opened it in loses the
+            restricted view, and an unused access link stops working.
           </ConfirmField>
           <SubmitButton variant="danger" pendingText="Revoking…">
             Revoke access
@@ -54,6 +54,11 @@ export function DecisionPanel({ request }: { request: PoliRequestView }) {
       </section>
     );
   }
-  if (request.status === 'PENDING_VERIFICATION') return <p className="muted">The requester has not confirmed their email address yet; the request cannot be decided until then.</p>;
+  if (request.status === 'PENDING_VERIFICATION')
+    return (
+      <p className="muted">
+        The requester has not confirmed their email address yet; the request cannot be decided until then.
+      </p>
+    );
   return <p className="muted">This request is closed; nothing more can be decided on it. A new request starts over.</p>;
 }

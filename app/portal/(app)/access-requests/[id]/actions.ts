@@ -2,9 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { formText, requireConfirmation, runAction, type ActionState } from '@/lib/portal/action';
-import { PORTAL_ROLES } from '@/lib/portal/session';
 import { approvePoliRequest, rejectPoliRequest, revokePoliAccess } from '@/lib/poli';
+import { type ActionState, formText, requireConfirmation, runAction } from '@/lib/portal/action';
+import { PORTAL_ROLES } from '@/lib/portal/session';
 
 function decided(requestId: string, outcome: 'approved' | 'rejected' | 'revoked'): never {
   revalidatePath('/portal/access-requests');
@@ -13,7 +13,11 @@ function decided(requestId: string, outcome: 'approved' | 'rejected' | 'revoked'
   redirect(`/portal/access-requests/${requestId}?done=${outcome}`);
 }
 
-export async function approveAccessRequest(requestId: string, _state: ActionState, form: FormData): Promise<ActionState> {
+export async function approveAccessRequest(
+  requestId: string,
+  _state: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   return runAction(PORTAL_ROLES.review, async ({ ctx }) => {
     requireConfirmation(form);
     await approvePoliRequest({ ctx, input: { requestId } });
@@ -21,7 +25,11 @@ export async function approveAccessRequest(requestId: string, _state: ActionStat
   });
 }
 
-export async function rejectAccessRequest(requestId: string, _state: ActionState, form: FormData): Promise<ActionState> {
+export async function rejectAccessRequest(
+  requestId: string,
+  _state: ActionState,
+  form: FormData,
+): Promise<ActionState> {
   return runAction(PORTAL_ROLES.review, async ({ ctx }) => {
     await rejectPoliRequest({ ctx, input: { requestId, reason: formText(form, 'reason') } });
     decided(requestId, 'rejected');

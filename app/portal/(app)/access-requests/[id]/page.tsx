@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/http/errors';
 import { getPoliRequest, type PoliRequestView } from '@/lib/poli';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { STATUS_LABELS, tierLabel, when } from '../format';
 import c from '../requests.module.css';
 import { DecisionPanel } from './DecisionPanel';
@@ -42,10 +42,16 @@ export default async function AccessRequestPage({ params, searchParams }: { para
         <Link href={`/portal/access-requests?status=${request.status}`}>← Access requests</Link>
       </p>
       <h1>Access request from {request.name}</h1>
-      {outcome ? <p role="status" className={s.success}>{outcome}</p> : null}
+      {outcome ? (
+        <p role="status" className={s.success}>
+          {outcome}
+        </p>
+      ) : null}
       <dl className={c.facts}>
         <dt>Status</dt>
-        <dd><span className={s.badge}>{STATUS_LABELS[request.status]}</span></dd>
+        <dd>
+          <span className={s.badge}>{STATUS_LABELS[request.status]}</span>
+        </dd>
         <dt>Requester</dt>
         <dd>{request.name}</dd>
         <dt>Email</dt>
@@ -57,17 +63,34 @@ export default async function AccessRequestPage({ params, searchParams }: { para
         <dt>Tier it grants</dt>
         <dd>{tierLabel(request.tier)}</dd>
         <dt>Passport</dt>
-        <dd><Link href={`/portal/passports/${request.productId}`}>{request.productName}</Link> <span className={c.small}>({request.productSlug})</span></dd>
+        <dd>
+          <Link href={`/portal/passports/${request.productId}`}>{request.productName}</Link>{' '}
+          <span className={c.small}>({request.productSlug})</span>
+        </dd>
         <dt>Requested</dt>
         <dd>{when(request.createdAt)}</dd>
         <dt>Email confirmed</dt>
         <dd>{when(request.verifiedAt)}</dd>
-        {request.decidedAt ? (<><dt>Decided</dt><dd>{when(request.decidedAt)}</dd></>) : null}
-        {request.rejectionReason ? (<><dt>Reason given</dt><dd>{request.rejectionReason}</dd></>) : null}
+        {request.decidedAt ? (
+          <>
+            <dt>Decided</dt>
+            <dd>{when(request.decidedAt)}</dd>
+          </>
+        ) : null}
+        {request.rejectionReason ? (
+          <>
+            <dt>Reason given</dt>
+            <dd>{request.rejectionReason}</dd>
+          </>
+        ) : null}
         {request.accessLink ? (
           <>
             <dt>Access link</dt>
-            <dd>{request.accessLink.usedAt ? `Opened ${when(request.accessLink.usedAt)}` : `Not opened yet; expires ${when(request.accessLink.expiresAt)}`}</dd>
+            <dd>
+              {request.accessLink.usedAt
+                ? `Opened ${when(request.accessLink.usedAt)}`
+                : `Not opened yet; expires ${when(request.accessLink.expiresAt)}`}
+            </dd>
           </>
         ) : null}
       </dl>
@@ -78,7 +101,12 @@ export default async function AccessRequestPage({ params, searchParams }: { para
         <table className={s.table}>
           <caption className={`muted ${c.caption}`}>Browsers that opened the access link</caption>
           <thead>
-            <tr><th scope="col">Opened</th><th scope="col">Last seen</th><th scope="col">Expires</th><th scope="col">State</th></tr>
+            <tr>
+              <th scope="col">Opened</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">Expires</th>
+              <th scope="col">State</th>
+            </tr>
           </thead>
           <tbody>
             {request.grants.map((g) => (
@@ -96,7 +124,9 @@ export default async function AccessRequestPage({ params, searchParams }: { para
       {hasRole(operator, PORTAL_ROLES.review) ? (
         <DecisionPanel request={request} />
       ) : (
-        <p className="muted">Your role ({operator.role}) can read access requests; reviewers and admins decide on them.</p>
+        <p className="muted">
+          Your role ({operator.role}) can read access requests; reviewers and admins decide on them.
+        </p>
       )}
     </>
   );

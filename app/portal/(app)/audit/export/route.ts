@@ -10,7 +10,10 @@ export async function GET(request: NextRequest) {
   const operator = await requireOperator();
   const parsed = parseAuditFilters(request.nextUrl.searchParams);
   if (!parsed.ok) {
-    return new Response(`${parsed.message}\n`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new Response(`${parsed.message}\n`, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   }
   const body = auditCsvStream({ ctx: portalContext(operator), filters: parsed.filters });
   return new Response(body, {

@@ -1,11 +1,11 @@
+import a from '@/app/portal/components/admin.module.css';
+import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 import { DEFAULT_GRACE_HOURS, MAX_GRACE_HOURS } from '@/lib/integration/key-admin/rotate';
 import type { KeyView } from '@/lib/integration/key-admin/view';
 import { ActionForm, FieldError } from '../../../components/ActionForm';
 import { ConfirmField } from '../../../components/ConfirmField';
 import { SubmitButton } from '../../../components/SubmitButton';
-import a from '@/app/portal/components/admin.module.css';
 import { revokeKeyAction, rotateKeyAction, rotateSigningSecretAction, updateKeyAction } from './actions';
-import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 
 /**
  * Each form stays mounted whatever the key's state, so the one-time values and messages it shows survive the
@@ -21,13 +21,22 @@ export function KeyActions({ keyView: key }: { keyView: KeyView }) {
           {key.status === 'active' ? (
             <>
               <p>
-                Mints a successor with the same name, scopes, mode, addresses and lifetime, and a new signing secret. This key keeps
-                working for the grace period (default {DEFAULT_GRACE_HOURS} hours), so you can deploy the new one first; then it stops.
+                Mints a successor with the same name, scopes, mode, addresses and lifetime, and a new signing secret.
+                This key keeps working for the grace period (default {DEFAULT_GRACE_HOURS} hours), so you can deploy the
+                new one first; then it stops.
               </p>
               <div className={a.field}>
                 <label>
                   Grace period (hours)
-                  <input name="graceHours" type="number" min={0} max={MAX_GRACE_HOURS} step={1} defaultValue={DEFAULT_GRACE_HOURS} aria-describedby="graceHours-error" />
+                  <input
+                    name="graceHours"
+                    type="number"
+                    min={0}
+                    max={MAX_GRACE_HOURS}
+                    step={1}
+                    defaultValue={DEFAULT_GRACE_HOURS}
+                    aria-describedby="graceHours-error"
+                  />
                 </label>
                 <FieldError name="graceHours" />
               </div>
@@ -43,7 +52,10 @@ export function KeyActions({ keyView: key }: { keyView: KeyView }) {
         <ActionForm action={rotateSigningSecretAction.bind(null, key.id)} aria-label="Rotate signing secret">
           {working ? (
             <>
-              <p>Issues a new signing secret for this key. The current secret stops verifying at once: update your systems straight away.</p>
+              <p>
+                Issues a new signing secret for this key. The current secret stops verifying at once: update your
+                systems straight away.
+              </p>
               <ConfirmField>I understand that signed requests with the current secret fail from now on.</ConfirmField>
               <SubmitButton variant="secondary" pendingText="Issuing…">
                 Rotate signing secret
@@ -61,14 +73,27 @@ export function KeyActions({ keyView: key }: { keyView: KeyView }) {
           <div className={a.field}>
             <label>
               Name
-              <input name="name" required maxLength={100} defaultValue={key.name} autoComplete="off" aria-describedby="name-error" />
+              <input
+                name="name"
+                required
+                maxLength={100}
+                defaultValue={key.name}
+                autoComplete="off"
+                aria-describedby="name-error"
+              />
             </label>
             <FieldError name="name" />
           </div>
           <div className={a.field}>
             <label>
               Allowed addresses (CIDR)
-              <textarea name="allowedCidrs" rows={3} spellCheck={false} defaultValue={key.allowedCidrs.join('\n')} aria-describedby="allowedCidrs-error" />
+              <textarea
+                name="allowedCidrs"
+                rows={3}
+                spellCheck={false}
+                defaultValue={key.allowedCidrs.join('\n')}
+                aria-describedby="allowedCidrs-error"
+              />
             </label>
             <FieldError name="allowedCidrs" />
           </div>

@@ -1,12 +1,12 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { ServiceError } from '@/lib/http/errors';
 import { revokeKey } from '@/lib/integration/key-admin/revoke';
 import { MAX_GRACE_HOURS, rotateKey } from '@/lib/integration/key-admin/rotate';
 import { rotateSigningSecret } from '@/lib/integration/key-admin/rotate-signing-secret';
 import { updateKey } from '@/lib/integration/key-admin/update';
-import { ServiceError } from '@/lib/http/errors';
-import { formText, requireConfirmation, runAction, type ActionState } from '@/lib/portal/action';
+import { type ActionState, formText, requireConfirmation, runAction } from '@/lib/portal/action';
 import { formLines, formOptionalInt } from '@/lib/portal/admin/form';
 import { PORTAL_ROLES } from '@/lib/portal/session';
 
@@ -18,7 +18,9 @@ const refresh = (keyId: string) => {
 function graceHours(form: FormData): number | undefined {
   const hours = formOptionalInt(form, 'graceHours', `Give the grace period in whole hours, 0 to ${MAX_GRACE_HOURS}.`);
   if (hours !== undefined && hours > MAX_GRACE_HOURS) {
-    throw new ServiceError('VALIDATION_ERROR', `The grace period is at most ${MAX_GRACE_HOURS} hours.`, { details: { field: 'graceHours' } });
+    throw new ServiceError('VALIDATION_ERROR', `The grace period is at most ${MAX_GRACE_HOURS} hours.`, {
+      details: { field: 'graceHours' },
+    });
   }
   return hours;
 }
@@ -39,13 +41,19 @@ export async function rotateSigningSecretAction(keyId: string, _: ActionState, f
     requireConfirmation(form);
     const rotated = await rotateSigningSecret({ ctx, input: { keyId } });
     refresh(keyId);
-    return { message: 'New signing secret issued; the previous one no longer verifies.', reveal: { 'Signing secret': rotated.signingSecret } };
+    return {
+      message: 'New signing secret issued; the previous one no longer verifies.',
+      reveal: { 'Signing secret': rotated.signingSecret },
+    };
   });
 }
 
 export async function updateKeyAction(keyId: string, _: ActionState, form: FormData): Promise<ActionState> {
   return runAction(PORTAL_ROLES.admin, async ({ ctx }) => {
-    await updateKey({ ctx, input: { keyId, name: formText(form, 'name'), allowedCidrs: formLines(form, 'allowedCidrs') } });
+    await updateKey({
+      ctx,
+      input: { keyId, name: formText(form, 'name'), allowedCidrs: formLines(form, 'allowedCidrs') },
+    });
     refresh(keyId);
     return { message: 'Saved. The change applies from the key’s next request.' };
   });

@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { AdminOnly } from '@/app/portal/components/AdminOnly';
+import a from '@/app/portal/components/admin.module.css';
+import { Time } from '@/app/portal/components/Time';
 import { ServiceError } from '@/lib/http/errors';
 import { getKey } from '@/lib/integration/key-admin/get';
 import { keyWarningText } from '@/lib/portal/admin/key-warning';
 import { successorOf } from '@/lib/portal/admin/lookups';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { KeyStatusBadge } from '../KeyStatusBadge';
-import { AdminOnly } from '@/app/portal/components/AdminOnly';
-import { Time } from '@/app/portal/components/Time';
-import a from '@/app/portal/components/admin.module.css';
 import { KeyActions } from './KeyActions';
 
 export const metadata: Metadata = { title: 'API key' };

@@ -1,17 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AdminOnly } from '@/app/portal/components/AdminOnly';
+import a from '@/app/portal/components/admin.module.css';
+import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
+import s from '@/app/portal/portal.module.css';
 import { MAX_KEY_LIFETIME_DAYS } from '@/lib/integration/keys';
 import { PRIVILEGED_SCOPES, SCOPES } from '@/lib/integration/scopes';
 import { hasRole, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
 import { ActionForm, FieldError } from '../../../components/ActionForm';
 import { ConfirmField } from '../../../components/ConfirmField';
 import { SubmitButton } from '../../../components/SubmitButton';
-import s from '@/app/portal/portal.module.css';
-import { KeyOptionFields } from '../KeyOptionFields';
-import { AdminOnly } from '@/app/portal/components/AdminOnly';
-import a from '@/app/portal/components/admin.module.css';
 import { mintAdminKeyAction } from '../actions';
-import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
+import { KeyOptionFields } from '../KeyOptionFields';
 
 export const metadata: Metadata = { title: 'New admin key' };
 
@@ -26,12 +26,13 @@ export default async function NewAdminKeyPage() {
       <h1>New admin key</h1>
       <div className={a.warning} role="note">
         <p>
-          <strong>An admin key is powerful.</strong> <code>keys:admin</code> can mint, rotate and revoke every API key of your
-          company through the API; <code>gdpr:admin</code> can read, export and erase the personal data your company holds.
+          <strong>An admin key is powerful.</strong> <code>keys:admin</code> can mint, rotate and revoke every API key
+          of your company through the API; <code>gdpr:admin</code> can read, export and erase the personal data your
+          company holds.
         </p>
         <p>
-          Each privileged scope goes alone on its own key. Give it only to the one system that needs it, prefer a short lifetime
-          and an address allow-list, and revoke it when it is no longer used.
+          Each privileged scope goes alone on its own key. Give it only to the one system that needs it, prefer a short
+          lifetime and an address allow-list, and revoke it when it is no longer used.
         </p>
       </div>
       <ActionForm action={mintAdminKeyAction} aria-label="New admin key">
@@ -49,7 +50,11 @@ export default async function NewAdminKeyPage() {
             <label key={scope} className={s.checkbox}>
               <input type="radio" name="scope" value={scope} required />
               <span>
-                <code>{scope}</code> <span className={a.hint}>{SCOPES[scope].description}{SCOPES[scope].liveOnly ? ' Live keys only.' : ''}</span>
+                <code>{scope}</code>{' '}
+                <span className={a.hint}>
+                  {SCOPES[scope].description}
+                  {SCOPES[scope].liveOnly ? ' Live keys only.' : ''}
+                </span>
               </span>
             </label>
           ))}

@@ -18,20 +18,35 @@ export function AuditSection({ detail }: { detail: PassportDetail }) {
           <table className={s.table}>
             <caption className={p.visuallyHidden}>Audit entries of this passport, newest first</caption>
             <thead>
-              <tr><th scope="col">Time</th><th scope="col">Event</th><th scope="col">Actor</th><th scope="col">Channel</th><th scope="col">Details</th></tr>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Event</th>
+                <th scope="col">Actor</th>
+                <th scope="col">Channel</th>
+                <th scope="col">Details</th>
+              </tr>
             </thead>
             <tbody>
               {audit.map((entry) => (
                 <tr key={entry.id} data-audit={entry.eventType}>
-                  <td><time dateTime={entry.at.toISOString()}>{formatTime(entry.at)}</time></td>
+                  <td>
+                    <time dateTime={entry.at.toISOString()}>{formatTime(entry.at)}</time>
+                  </td>
                   <td>{entry.eventType}</td>
                   <td>
                     {entry.actorRole}
-                    {entry.actorId ? <span className={p.hint}> <code>{entry.actorId}</code></span> : null}
+                    {entry.actorId ? (
+                      <span className={p.hint}>
+                        {' '}
+                        <code>{entry.actorId}</code>
+                      </span>
+                    ) : null}
                   </td>
                   <td>{entry.channel}</td>
                   <td>
-                    {entry.context.length === 0 ? '—' : (
+                    {entry.context.length === 0 ? (
+                      '—'
+                    ) : (
                       <dl className={p.context}>
                         {entry.context.map(([key, value], i) => (
                           <div key={`${key}-${i}`} className={p.contextRow}>

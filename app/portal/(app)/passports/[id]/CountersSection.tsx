@@ -32,7 +32,9 @@ export function CountersSection({ detail }: { detail: PassportDetail }) {
               return (
                 <div key={key}>
                   <dt>{label}</dt>
-                  <dd>{value === null ? <span className={p.missing}>Not measured</span> : formatNumber(value, unit)}</dd>
+                  <dd>
+                    {value === null ? <span className={p.missing}>Not measured</span> : formatNumber(value, unit)}
+                  </dd>
                 </div>
               );
             })}

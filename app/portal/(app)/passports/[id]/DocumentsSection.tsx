@@ -3,7 +3,7 @@ import s from '@/app/portal/portal.module.css';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { formatBytes, formatTime } from '../labels';
 import p from '../passports.module.css';
-import { SectionPager, type PageParams } from './SectionPager';
+import { type PageParams, SectionPager } from './SectionPager';
 
 /** Evidence documents, each downloaded through the portal's own session-checked address. */
 export function DocumentsSection({ detail, params }: { detail: PassportDetail; params: PageParams }) {
@@ -21,21 +21,32 @@ export function DocumentsSection({ detail, params }: { detail: PassportDetail; p
             <caption className={p.visuallyHidden}>Evidence documents, oldest first</caption>
             <thead>
               <tr>
-                <th scope="col">Title</th><th scope="col">Type</th><th scope="col">File</th><th scope="col">Size</th>
-                <th scope="col">SHA-256</th><th scope="col">Uploaded</th>
+                <th scope="col">Title</th>
+                <th scope="col">Type</th>
+                <th scope="col">File</th>
+                <th scope="col">Size</th>
+                <th scope="col">SHA-256</th>
+                <th scope="col">Uploaded</th>
               </tr>
             </thead>
             <tbody>
               {documents.items.map((d) => (
                 <tr key={d.id} data-document={d.id}>
-                  <td>{d.title}{d.language ? ` (${d.language})` : ''}</td>
+                  <td>
+                    {d.title}
+                    {d.language ? ` (${d.language})` : ''}
+                  </td>
                   <td>{d.documentType.replaceAll('_', ' ')}</td>
                   <td>
-                    <a href={`/portal/passports/${product.id}/documents/${d.id}`} download={d.fileName}>{d.fileName}</a>
+                    <a href={`/portal/passports/${product.id}/documents/${d.id}`} download={d.fileName}>
+                      {d.fileName}
+                    </a>
                     <span className={p.hint}> {d.contentType}</span>
                   </td>
                   <td>{formatBytes(d.byteLength)}</td>
-                  <td><code title={d.sha256}>{d.sha256.slice(0, 12)}…</code></td>
+                  <td>
+                    <code title={d.sha256}>{d.sha256.slice(0, 12)}…</code>
+                  </td>
                   <td>{d.createdAt ? <time dateTime={d.createdAt}>{formatTime(d.createdAt)}</time> : '—'}</td>
                 </tr>
               ))}
@@ -43,7 +54,14 @@ export function DocumentsSection({ detail, params }: { detail: PassportDetail; p
           </table>
         </div>
       )}
-      <SectionPager path={`/portal/passports/${product.id}`} params={params} name="documents" anchor="documents" next={documents?.nextCursor ?? null} label="documents" />
+      <SectionPager
+        path={`/portal/passports/${product.id}`}
+        params={params}
+        name="documents"
+        anchor="documents"
+        next={documents?.nextCursor ?? null}
+        label="documents"
+      />
     </section>
   );
 }

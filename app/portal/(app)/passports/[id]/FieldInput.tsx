@@ -21,11 +21,20 @@ export function FieldInput({ field, value }: { field: FieldDefinition; value: un
       <TierBadge field={field} />
     </>
   );
-  const hint = <span id={`${field.id}-hint`} className={p.hint}>{fieldHint(field)}</span>;
+  const hint = (
+    <span id={`${field.id}-hint`} className={p.hint}>
+      {fieldHint(field)}
+    </span>
+  );
   if (field.type === 'multi_enum') {
     const chosen = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
     // Stored values the options no longer list stay visible and checked, so saving the group keeps them.
-    const options = [...(field.options ?? []), ...chosen.filter((v) => !field.options?.some((o) => o.value === v)).map((v) => ({ value: v, label: `${v} (not an option)` }))];
+    const options = [
+      ...(field.options ?? []),
+      ...chosen
+        .filter((v) => !field.options?.some((o) => o.value === v))
+        .map((v) => ({ value: v, label: `${v} (not an option)` })),
+    ];
     return (
       <fieldset className={p.field} aria-describedby={describedBy} id={id}>
         <legend>{label}</legend>
@@ -52,14 +61,26 @@ export function FieldInput({ field, value }: { field: FieldDefinition; value: un
   );
 }
 
-function Control({ field, id, describedBy, text }: { field: FieldDefinition; id: string; describedBy: string; text: string }) {
+function Control({
+  field,
+  id,
+  describedBy,
+  text,
+}: {
+  field: FieldDefinition;
+  id: string;
+  describedBy: string;
+  text: string;
+}) {
   const common = { id, name: field.id, 'aria-describedby': describedBy, defaultValue: text };
   switch (field.type) {
     case 'boolean':
       return (
         <select {...common}>
           <option value="">Not provided</option>
-          {text !== '' && text !== 'true' && text !== 'false' ? <option value={text}>{text} (not true or false)</option> : null}
+          {text !== '' && text !== 'true' && text !== 'false' ? (
+            <option value={text}>{text} (not true or false)</option>
+          ) : null}
           <option value="true">Yes</option>
           <option value="false">No</option>
         </select>
@@ -72,7 +93,11 @@ function Control({ field, id, describedBy, text }: { field: FieldDefinition; id:
         <select {...common}>
           <option value="">Not provided</option>
           {stray ? <option value={text}>{text} (not an option)</option> : null}
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
       );
     }
@@ -80,11 +105,22 @@ function Control({ field, id, describedBy, text }: { field: FieldDefinition; id:
       return <textarea {...common} rows={Math.min(12, Math.max(4, text.split('\n').length))} spellCheck={false} />;
     case 'number':
     case 'integer':
-      return <input {...common} type="text" inputMode={field.type === 'integer' ? 'numeric' : 'decimal'} autoComplete="off" />;
+      return (
+        <input
+          {...common}
+          type="text"
+          inputMode={field.type === 'integer' ? 'numeric' : 'decimal'}
+          autoComplete="off"
+        />
+      );
     case 'url':
       return <input {...common} type="text" inputMode="url" autoComplete="off" />;
     case 'string':
-      return (field.maxLength ?? Infinity) > LONG_TEXT ? <textarea {...common} rows={3} /> : <input {...common} type="text" autoComplete="off" />;
+      return (field.maxLength ?? Infinity) > LONG_TEXT ? (
+        <textarea {...common} rows={3} />
+      ) : (
+        <input {...common} type="text" autoComplete="off" />
+      );
     default:
       return <input {...common} type="text" autoComplete="off" />;
   }

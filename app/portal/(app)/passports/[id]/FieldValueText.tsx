@@ -7,7 +7,13 @@ export function FieldValueText({ field, value }: { field: FieldDefinition; value
   if (isMissing(value)) return <span className={p.missing}>Not provided</span>;
   if (field.type === 'url') {
     const href = safeHref(value);
-    return href ? <a href={href} rel="noopener nofollow">{href}</a> : <span>{String(value)}</span>;
+    return href ? (
+      <a href={href} rel="noopener nofollow">
+        {href}
+      </a>
+    ) : (
+      <span>{String(value)}</span>
+    );
   }
   if (field.type === 'array' && Array.isArray(value)) return <Entries field={field} rows={value} />;
   return <span>{formatScalar(field, value)}</span>;
@@ -20,7 +26,13 @@ function Entries({ field, rows }: { field: FieldDefinition; rows: unknown[] }) {
       <table className={p.entries}>
         <caption className={p.visuallyHidden}>{field.label}</caption>
         <thead>
-          <tr>{members.map((m) => <th key={m.id} scope="col">{m.label}</th>)}</tr>
+          <tr>
+            {members.map((m) => (
+              <th key={m.id} scope="col">
+                {m.label}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((row, i) => (

@@ -1,6 +1,7 @@
-import { ActionForm } from '@/app/portal/components/ActionForm';
-import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import { GROUP_TITLES } from '@/app/(public)/components/public-fields';
+import { ActionForm } from '@/app/portal/components/ActionForm';
+import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
+import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { groupFields } from '@/lib/portal/passports/form-input';
 import { FIELD_GROUPS, type FieldDefinition, type FieldGroup } from '@/lib/schema/types';
@@ -8,23 +9,41 @@ import p from '../passports.module.css';
 import { saveFormData } from './actions';
 import { FieldInput } from './FieldInput';
 import { FieldValueText } from './FieldValueText';
-import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 import { TierBadge } from './TierBadge';
 
 /** The form data in the public viewer's groups, every tier shown; one form per group while it may be edited. */
-export function FormDataSection({ detail, editable, readOnlyReason }: { detail: PassportDetail; editable: boolean; readOnlyReason: string | null }) {
+export function FormDataSection({
+  detail,
+  editable,
+  readOnlyReason,
+}: {
+  detail: PassportDetail;
+  editable: boolean;
+  readOnlyReason: string | null;
+}) {
   const { schema, formData, product } = detail;
-  const groups = FIELD_GROUPS.map((group) => ({ group, fields: groupFields(schema.fields, group) })).filter((g) => g.fields.length > 0);
+  const groups = FIELD_GROUPS.map((group) => ({ group, fields: groupFields(schema.fields, group) })).filter(
+    (g) => g.fields.length > 0,
+  );
   return (
     <section className={p.section} aria-labelledby="form-data-title" id="form-data">
       <h2 id="form-data-title">Form data</h2>
       <p>
         {schema.category} field schema version {schema.version}. Restricted fields are marked with their access tier.{' '}
-        {editable ? 'Each group is saved on its own, validated exactly as the Integration API validates it.' : readOnlyReason}
+        {editable
+          ? 'Each group is saved on its own, validated exactly as the Integration API validates it.'
+          : readOnlyReason}
       </p>
       {groups.map(({ group, fields }) =>
         editable ? (
-          <GroupForm key={group} group={group} fields={fields} formData={formData} productId={product.id} lockVersion={product.lockVersion} />
+          <GroupForm
+            key={group}
+            group={group}
+            fields={fields}
+            formData={formData}
+            productId={product.id}
+            lockVersion={product.lockVersion}
+          />
         ) : (
           <GroupView key={group} group={group} fields={fields} formData={formData} />
         ),
@@ -56,17 +75,30 @@ function GroupView({ group, fields, formData }: GroupProps) {
   );
 }
 
-function GroupForm({ group, fields, formData, productId, lockVersion }: GroupProps & { productId: string; lockVersion: number }) {
+function GroupForm({
+  group,
+  fields,
+  formData,
+  productId,
+  lockVersion,
+}: GroupProps & { productId: string; lockVersion: number }) {
   const title = GROUP_TITLES[group];
   return (
     <section aria-labelledby={`group-${group}`}>
       <h3 id={`group-${group}`}>{title}</h3>
-      <ActionForm action={saveFormData} successMessage={`${title} saved.`} className={p.groupForm} aria-label={`${title} form data`}>
+      <ActionForm
+        action={saveFormData}
+        successMessage={`${title} saved.`}
+        className={p.groupForm}
+        aria-label={`${title} form data`}
+      >
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="group" value={group} />
         <input type="hidden" name="lockVersion" value={lockVersion} />
         <KeepFormValues always />
-        {fields.map((field) => <FieldInput key={field.id} field={field} value={formData[field.id]} />)}
+        {fields.map((field) => (
+          <FieldInput key={field.id} field={field} value={formData[field.id]} />
+        ))}
         <div>
           <SubmitButton pendingText="Saving…">Save {title.toLowerCase()}</SubmitButton>
         </div>

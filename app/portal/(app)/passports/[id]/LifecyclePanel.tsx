@@ -3,7 +3,7 @@ import { lifecycleActions } from '@/lib/portal/review/lifecycle-options';
 import { TEXT_LIMIT } from '@/lib/portal/review/lifecycle-steps';
 import { loadLifecyclePanel, type PanelProduct } from '@/lib/portal/review/panel';
 import { portalTime } from '@/lib/portal/review/time';
-import { portalContext, type Operator } from '@/lib/portal/session';
+import { type Operator, portalContext } from '@/lib/portal/session';
 import { LifecycleForms } from './lifecycle/LifecycleForms';
 import l from './lifecycle/lifecycle.module.css';
 
@@ -26,11 +26,28 @@ export async function LifecyclePanel({ productId, operator }: { productId: strin
 function LifecycleSummary({ product: p }: { product: PanelProduct }) {
   const lines: React.ReactNode[] = [];
   if ((p.state === 'DRAFT' || p.state === 'SUBMITTED') && p.version > 0) {
-    lines.push(`A revision of version ${p.version}: the public keeps seeing version ${p.version} until the revision is approved as version ${p.version + 1}.`);
+    lines.push(
+      `A revision of version ${p.version}: the public keeps seeing version ${p.version} until the revision is approved as version ${p.version + 1}.`,
+    );
   }
-  if (p.state === 'SUBMITTED' && p.submittedAt) lines.push(<>Submitted for review <Time at={p.submittedAt} />.</>);
-  if (p.state === 'WITHDRAWN' && p.withdrawnAt) lines.push(<>Withdrawn <Time at={p.withdrawnAt} />.</>);
-  if (p.state === 'DEPRECATED' && p.deprecatedAt) lines.push(<>Deprecated <Time at={p.deprecatedAt} />: no longer served publicly.</>);
+  if (p.state === 'SUBMITTED' && p.submittedAt)
+    lines.push(
+      <>
+        Submitted for review <Time at={p.submittedAt} />.
+      </>,
+    );
+  if (p.state === 'WITHDRAWN' && p.withdrawnAt)
+    lines.push(
+      <>
+        Withdrawn <Time at={p.withdrawnAt} />.
+      </>,
+    );
+  if (p.state === 'DEPRECATED' && p.deprecatedAt)
+    lines.push(
+      <>
+        Deprecated <Time at={p.deprecatedAt} />: no longer served publicly.
+      </>,
+    );
   if (p.mode === 'TEST') lines.push('A sandbox passport: never public, whatever its state.');
   return (
     <>

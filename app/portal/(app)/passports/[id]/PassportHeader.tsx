@@ -15,8 +15,22 @@ export function PassportHeader({ product }: { product: PassportDetail['product']
     ['GTIN', product.gtin ?? '—'],
     ['Serial number', product.serialNumber ?? '—'],
     ['Batch number', product.batchNumber ?? '—'],
-    ['Updated', <time key="updated" dateTime={product.updatedAt}>{formatTime(product.updatedAt)}</time>],
-    ['First published', product.publishedAt ? <time key="published" dateTime={product.publishedAt}>{formatTime(product.publishedAt)}</time> : '—'],
+    [
+      'Updated',
+      <time key="updated" dateTime={product.updatedAt}>
+        {formatTime(product.updatedAt)}
+      </time>,
+    ],
+    [
+      'First published',
+      product.publishedAt ? (
+        <time key="published" dateTime={product.publishedAt}>
+          {formatTime(product.publishedAt)}
+        </time>
+      ) : (
+        '—'
+      ),
+    ],
   ];
   return (
     <header>
@@ -34,14 +48,19 @@ export function PassportHeader({ product }: { product: PassportDetail['product']
       </dl>
       {product.urls.passport ? (
         <p>
-          Public passport: <a href={product.urls.passport} data-testid="public-link">{product.urls.passport}</a>
+          Public passport:{' '}
+          <a href={product.urls.passport} data-testid="public-link">
+            {product.urls.passport}
+          </a>
         </p>
       ) : null}
       {product.isDemo ? <p>This is a seeded demo passport: it is read-only.</p> : null}
       {product.state === 'DRAFT' && product.rejectionReason ? (
         <p data-testid="rejection-reason">Returned by a reviewer: {product.rejectionReason}</p>
       ) : null}
-      {product.publicState === 'withdrawn' && product.withdrawalReason ? <p>Withdrawn: {product.withdrawalReason}</p> : null}
+      {product.publicState === 'withdrawn' && product.withdrawalReason ? (
+        <p>Withdrawn: {product.withdrawalReason}</p>
+      ) : null}
     </header>
   );
 }

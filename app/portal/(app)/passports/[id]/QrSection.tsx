@@ -19,14 +19,29 @@ export async function QrSection({ detail }: { detail: PassportDetail }) {
       ) : (
         <div className={p.qr}>
           {/* The qrcode library's own SVG of our address, not user markup. */}
-          <div className={p.qrImage} role="img" aria-label={`QR code linking to ${address}`} dangerouslySetInnerHTML={{ __html: String((await renderQr(address, 'svg')).body) }} />
+          <div
+            className={p.qrImage}
+            role="img"
+            aria-label={`QR code linking to ${address}`}
+            dangerouslySetInnerHTML={{ __html: String((await renderQr(address, 'svg')).body) }}
+          />
           <div>
             <p>
               Encodes <a href={address}>{address}</a>
             </p>
             <ul>
-              <li><a href={qr('svg')} download={`${product.slug}-qr.svg`} data-qr="svg">Download SVG</a> (vector, for print)</li>
-              <li><a href={qr('png')} download={`${product.slug}-qr.png`} data-qr="png">Download PNG</a> (8 pixels per module)</li>
+              <li>
+                <a href={qr('svg')} download={`${product.slug}-qr.svg`} data-qr="svg">
+                  Download SVG
+                </a>{' '}
+                (vector, for print)
+              </li>
+              <li>
+                <a href={qr('png')} download={`${product.slug}-qr.png`} data-qr="png">
+                  Download PNG
+                </a>{' '}
+                (8 pixels per module)
+              </li>
             </ul>
           </div>
         </div>

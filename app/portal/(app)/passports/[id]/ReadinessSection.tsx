@@ -23,13 +23,19 @@ export function ReadinessSection({ detail }: { detail: PassportDetail }) {
     <section className={p.section} aria-labelledby="readiness-title" id="readiness">
       <h2 id="readiness-title">Readiness and publication gate</h2>
       <p data-testid="gate-summary" className={gate.ok ? p.pass : p.fail}>
-        {gate.ok ? 'The publication gate passes: the passport may be submitted.' : 'The publication gate blocks submission.'}
+        {gate.ok
+          ? 'The publication gate passes: the passport may be submitted.'
+          : 'The publication gate blocks submission.'}
       </p>
       <div className={p.tableWrap}>
         <table className={p.entries}>
           <caption className={p.visuallyHidden}>Publication gate checks</caption>
           <thead>
-            <tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Detail</th></tr>
+            <tr>
+              <th scope="col">Check</th>
+              <th scope="col">Result</th>
+              <th scope="col">Detail</th>
+            </tr>
           </thead>
           <tbody>
             {gate.checks.map((c) => (
@@ -47,15 +53,35 @@ export function ReadinessSection({ detail }: { detail: PassportDetail }) {
         <p>Every mandated field has a value and every value is valid.</p>
       ) : (
         <>
-          <FieldErrorList title={`Mandated fields without a value (${readiness.missing.length})`} errors={readiness.missing} show={(e) => e.label} testId="readiness-missing" />
-          <FieldErrorList title={`Invalid values (${readiness.invalid.length})`} errors={readiness.invalid} show={(e) => e.message} testId="readiness-invalid" />
+          <FieldErrorList
+            title={`Mandated fields without a value (${readiness.missing.length})`}
+            errors={readiness.missing}
+            show={(e) => e.label}
+            testId="readiness-missing"
+          />
+          <FieldErrorList
+            title={`Invalid values (${readiness.invalid.length})`}
+            errors={readiness.invalid}
+            show={(e) => e.message}
+            testId="readiness-invalid"
+          />
         </>
       )}
     </section>
   );
 }
 
-function FieldErrorList({ title, errors, show, testId }: { title: string; errors: FieldError[]; show: (e: FieldError) => string; testId: string }) {
+function FieldErrorList({
+  title,
+  errors,
+  show,
+  testId,
+}: {
+  title: string;
+  errors: FieldError[];
+  show: (e: FieldError) => string;
+  testId: string;
+}) {
   if (errors.length === 0) return null;
   return (
     <>

@@ -2,12 +2,12 @@ import Link from 'next/link';
 import { formatCountry, safeHref } from '@/app/(public)/format';
 import { EmptyState } from '@/app/portal/components/EmptyState';
 import s from '@/app/portal/portal.module.css';
-import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { PUBLIC_STATE } from '@/lib/passport/states';
+import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { formatTime } from '../labels';
 import p from '../passports.module.css';
 import { StateBadge } from '../StateBadge';
-import { SectionPager, type PageParams } from './SectionPager';
+import { type PageParams, SectionPager } from './SectionPager';
 
 /** The passport's direct components (other passports of the company) and its supply-chain steps. */
 export function RelationsSection({ detail, params }: { detail: PassportDetail; params: PageParams }) {
@@ -23,13 +23,22 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
           <table className={s.table}>
             <caption className={p.visuallyHidden}>Direct components, in the order they were added</caption>
             <thead>
-              <tr><th scope="col">Component</th><th scope="col">State</th><th scope="col">Quantity</th><th scope="col">Role</th></tr>
+              <tr>
+                <th scope="col">Component</th>
+                <th scope="col">State</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Role</th>
+              </tr>
             </thead>
             <tbody>
               {components.items.map((c) => (
                 <tr key={c.id}>
-                  <td><Link href={`/portal/passports/${c.child.id}`}>{c.child.name}</Link></td>
-                  <td><StateBadge state={PUBLIC_STATE[c.child.state]} /></td>
+                  <td>
+                    <Link href={`/portal/passports/${c.child.id}`}>{c.child.name}</Link>
+                  </td>
+                  <td>
+                    <StateBadge state={PUBLIC_STATE[c.child.state]} />
+                  </td>
                   <td>{c.quantity}</td>
                   <td>{c.role ?? '—'}</td>
                 </tr>
@@ -37,7 +46,14 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
             </tbody>
           </table>
         )}
-        <SectionPager path={path} params={params} name="components" anchor="components" next={components.nextCursor} label="components" />
+        <SectionPager
+          path={path}
+          params={params}
+          name="components"
+          anchor="components"
+          next={components.nextCursor}
+          label="components"
+        />
       </section>
       <section className={p.section} aria-labelledby="traceability-title" id="traceability">
         <h2 id="traceability-title">Traceability</h2>
@@ -49,8 +65,12 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
               <caption className={p.visuallyHidden}>Supply-chain steps, in the order they were recorded</caption>
               <thead>
                 <tr>
-                  <th scope="col">Stage</th><th scope="col">Supplier</th><th scope="col">Material</th><th scope="col">Country</th>
-                  <th scope="col">Description</th><th scope="col">Occurred</th>
+                  <th scope="col">Stage</th>
+                  <th scope="col">Supplier</th>
+                  <th scope="col">Material</th>
+                  <th scope="col">Country</th>
+                  <th scope="col">Description</th>
+                  <th scope="col">Occurred</th>
                 </tr>
               </thead>
               <tbody>
@@ -62,7 +82,14 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
                     <td>{t.country ? formatCountry(t.country) : '—'}</td>
                     <td>
                       {t.description ?? ''}
-                      {safeHref(t.documentUrl) ? <> <a href={safeHref(t.documentUrl)!} rel="noopener nofollow">Evidence</a></> : null}
+                      {safeHref(t.documentUrl) ? (
+                        <>
+                          {' '}
+                          <a href={safeHref(t.documentUrl)!} rel="noopener nofollow">
+                            Evidence
+                          </a>
+                        </>
+                      ) : null}
                     </td>
                     <td>{t.occurredAt ? <time dateTime={t.occurredAt}>{formatTime(t.occurredAt)}</time> : '—'}</td>
                   </tr>
@@ -71,7 +98,14 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
             </table>
           </div>
         )}
-        <SectionPager path={path} params={params} name="traceability" anchor="traceability" next={traceability.nextCursor} label="traceability steps" />
+        <SectionPager
+          path={path}
+          params={params}
+          name="traceability"
+          anchor="traceability"
+          next={traceability.nextCursor}
+          label="traceability steps"
+        />
       </section>
     </>
   );

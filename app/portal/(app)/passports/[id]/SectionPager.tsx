@@ -7,7 +7,14 @@ export type PageParams = Record<string, string | undefined>;
  * Keyset paging of one list on the passport page: its own URL parameter, the other lists' positions kept, and
  * the browser brought back to the list.
  */
-export function SectionPager({ path, params, name, anchor, next, label }: {
+export function SectionPager({
+  path,
+  params,
+  name,
+  anchor,
+  next,
+  label,
+}: {
   path: string;
   params: PageParams;
   name: string;
@@ -16,7 +23,9 @@ export function SectionPager({ path, params, name, anchor, next, label }: {
   label: string;
 }) {
   const href = (value: string | undefined) => {
-    const q = new URLSearchParams(Object.entries({ ...params, [name]: value }).filter((e): e is [string, string] => Boolean(e[1])));
+    const q = new URLSearchParams(
+      Object.entries({ ...params, [name]: value }).filter((e): e is [string, string] => Boolean(e[1])),
+    );
     const qs = q.toString();
     return `${path}${qs ? `?${qs}` : ''}#${anchor}`;
   };

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formText, runAction, type ActionState } from '@/lib/portal/action';
+import { type ActionState, formText, runAction } from '@/lib/portal/action';
 import { saveFormDataGroup } from '@/lib/portal/passports/edit-form-data';
 import { errorsByInput } from '@/lib/portal/passports/form-input';
 import { PORTAL_ROLES } from '@/lib/portal/session';
@@ -10,7 +10,10 @@ import { PORTAL_ROLES } from '@/lib/portal/session';
 export async function saveFormData(_previous: ActionState, form: FormData): Promise<ActionState> {
   const state = await runAction(PORTAL_ROLES.edit, async ({ ctx }) => {
     const productId = formText(form, 'productId');
-    const { changed } = await saveFormDataGroup({ ctx, input: { productId, group: formText(form, 'group'), lockVersion: formText(form, 'lockVersion'), form } });
+    const { changed } = await saveFormDataGroup({
+      ctx,
+      input: { productId, group: formText(form, 'group'), lockVersion: formText(form, 'lockVersion'), form },
+    });
     revalidatePath(`/portal/passports/${productId}`);
     return changed ? {} : { message: 'No value changed, so nothing was saved.' };
   });

@@ -7,7 +7,8 @@ function rule(field: FieldDefinition): string | null {
     case 'number':
     case 'integer': {
       const kind = field.type === 'integer' ? 'A whole number' : 'A number';
-      if (field.min !== undefined && field.max !== undefined) return `${kind} between ${field.min} and ${field.max}${unit}.`;
+      if (field.min !== undefined && field.max !== undefined)
+        return `${kind} between ${field.min} and ${field.max}${unit}.`;
       if (field.min !== undefined) return `${kind}, at least ${field.min}${unit}.`;
       return field.max !== undefined ? `${kind}, at most ${field.max}${unit}.` : `${kind}${unit ? ` in${unit}` : ''}.`;
     }
@@ -29,7 +30,12 @@ function rule(field: FieldDefinition): string | null {
 /** What an operator needs to know beside an input: its access tier, whether submission needs it, its rule. */
 export function fieldHint(field: FieldDefinition): string {
   const tier = field.access === 'public' ? 'Public.' : `Restricted: ${TIER_LABEL[field.access].toLowerCase()} tier.`;
-  return [tier, field.mandated ? 'Mandated for submission.' : null, field.dynamic ? 'Dynamic (may change after publication).' : null, rule(field)]
+  return [
+    tier,
+    field.mandated ? 'Mandated for submission.' : null,
+    field.dynamic ? 'Dynamic (may change after publication).' : null,
+    rule(field),
+  ]
     .filter(Boolean)
     .join(' ');
 }

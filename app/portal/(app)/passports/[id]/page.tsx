@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { loadPassportDetail, findPassport } from '@/lib/portal/passports/detail';
 import { prisma } from '@/lib/db/client';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator, type Operator } from '@/lib/portal/session';
+import { findPassport, loadPassportDetail } from '@/lib/portal/passports/detail';
+import { hasRole, type Operator, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import p from '../passports.module.css';
 import { AuditSection } from './AuditSection';
 import { CountersSection } from './CountersSection';
@@ -30,7 +30,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 function editability(operator: Operator, product: { state: string; isDemo: boolean; publicState: string }) {
   if (product.isDemo) return 'Demo passports are read-only.';
   if (product.state !== 'DRAFT') return `Only drafts can be edited; this passport is ${product.publicState}.`;
-  if (!hasRole(operator, PORTAL_ROLES.edit)) return `Your role (${operator.role}) may read the form data but not edit it.`;
+  if (!hasRole(operator, PORTAL_ROLES.edit))
+    return `Your role (${operator.role}) may read the form data but not edit it.`;
   return null;
 }
 
@@ -38,7 +39,9 @@ function editability(operator: Operator, product: { state: string; isDemo: boole
 export default async function PassportPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const operator = await requireOperator();
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const pages: PageParams = Object.fromEntries(PAGED_SECTIONS.map((name) => [name, typeof query[name] === 'string' ? query[name] : undefined]));
+  const pages: PageParams = Object.fromEntries(
+    PAGED_SECTIONS.map((name) => [name, typeof query[name] === 'string' ? query[name] : undefined]),
+  );
   const detail = await loadPassportDetail({ ctx: portalContext(operator), input: { productId: id, pages } });
   if (!detail) notFound();
   const readOnlyReason = editability(operator, detail.product);
@@ -48,9 +51,21 @@ export default async function PassportPage({ params, searchParams }: { params: P
       <LifecyclePanel productId={detail.product.id} operator={operator} />
       <nav aria-label="Sections of this passport">
         <ul className={p.jump}>
-          {[['readiness', 'Readiness'], ['form-data', 'Form data'], ['documents', 'Documents'], ['components', 'Components'],
-            ['traceability', 'Traceability'], ['versions', 'Versions'], ['counters', 'BMS counters'], ['qr', 'QR code'], ['audit', 'Audit trail']]
-            .map(([anchor, label]) => <li key={anchor}><a href={`#${anchor}`}>{label}</a></li>)}
+          {[
+            ['readiness', 'Readiness'],
+            ['form-data', 'Form data'],
+            ['documents', 'Documents'],
+            ['components', 'Components'],
+            ['traceability', 'Traceability'],
+            ['versions', 'Versions'],
+            ['counters', 'BMS counters'],
+            ['qr', 'QR code'],
+            ['audit', 'Audit trail'],
+          ].map(([anchor, label]) => (
+            <li key={anchor}>
+              <a href={`#${anchor}`}>{label}</a>
+            </li>
+          ))}
         </ul>
       </nav>
       <ReadinessSection detail={detail} />

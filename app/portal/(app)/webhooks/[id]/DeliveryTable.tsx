@@ -1,9 +1,9 @@
-import type { deliveryView } from '@/lib/webhooks/endpoints/view';
+import a from '@/app/portal/components/admin.module.css';
+import { Time } from '@/app/portal/components/Time';
 import s from '@/app/portal/portal.module.css';
+import type { deliveryView } from '@/lib/webhooks/endpoints/view';
 import { ActionForm } from '../../../components/ActionForm';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { Time } from '@/app/portal/components/Time';
-import a from '@/app/portal/components/admin.module.css';
 import { redeliverAction } from './actions';
 
 type Delivery = ReturnType<typeof deliveryView>;
@@ -48,7 +48,11 @@ export function DeliveryTable({ endpointId, deliveries }: { endpointId: string; 
                 <Time value={d.eventCreatedAt} />
               </td>
               <td>
-                <span className={d.status === 'SUCCEEDED' ? a.okBadge : d.status === 'FAILED' ? a.offBadge : a.warnBadge}>{STATUS_LABEL[d.status]}</span>
+                <span
+                  className={d.status === 'SUCCEEDED' ? a.okBadge : d.status === 'FAILED' ? a.offBadge : a.warnBadge}
+                >
+                  {STATUS_LABEL[d.status]}
+                </span>
               </td>
               <td data-testid="attempt-count">{d.attemptCount}</td>
               <td>
@@ -58,7 +62,11 @@ export function DeliveryTable({ endpointId, deliveries }: { endpointId: string; 
                 <Time value={d.nextAttemptAt} fallback="None" />
               </td>
               <td>
-                <ActionForm action={redeliverAction.bind(null, endpointId, d.id)} className={a.rowForm} aria-label={`Redeliver ${d.eventType} ${d.eventId}`}>
+                <ActionForm
+                  action={redeliverAction.bind(null, endpointId, d.id)}
+                  className={a.rowForm}
+                  aria-label={`Redeliver ${d.eventType} ${d.eventId}`}
+                >
                   <SubmitButton variant="secondary" pendingText="Queuing…">
                     Redeliver
                   </SubmitButton>

@@ -1,8 +1,8 @@
+import a from '@/app/portal/components/admin.module.css';
 import s from '@/app/portal/portal.module.css';
 import { ActionForm } from '../../../components/ActionForm';
 import { ConfirmField } from '../../../components/ConfirmField';
 import { SubmitButton } from '../../../components/SubmitButton';
-import a from '@/app/portal/components/admin.module.css';
 import type { EndpointView } from '../EndpointTable';
 import { deleteEndpointAction, rotateSecretAction, setEnabledAction } from './actions';
 
@@ -12,7 +12,10 @@ export function EndpointActions({ endpoint }: { endpoint: EndpointView }) {
     <div className={a.actions}>
       <section aria-labelledby="state-title">
         <h2 id="state-title">{endpoint.enabled ? 'Disable' : 'Enable'}</h2>
-        <ActionForm action={setEnabledAction.bind(null, endpoint.id, !endpoint.enabled)} aria-label="Enable or disable endpoint">
+        <ActionForm
+          action={setEnabledAction.bind(null, endpoint.id, !endpoint.enabled)}
+          aria-label="Enable or disable endpoint"
+        >
           <p>
             {endpoint.enabled
               ? 'Pauses deliveries; events keep queueing and are sent when you enable the endpoint again.'
@@ -28,7 +31,10 @@ export function EndpointActions({ endpoint }: { endpoint: EndpointView }) {
       <section aria-labelledby="rotate-title">
         <h2 id="rotate-title">Signing secret</h2>
         <ActionForm action={rotateSecretAction.bind(null, endpoint.id)} aria-label="Rotate signing secret">
-          <p>Issues a new whsec_ secret, shown once. For 24 hours deliveries carry signatures of both secrets, so your receiver can switch without losing one.</p>
+          <p>
+            Issues a new whsec_ secret, shown once. For 24 hours deliveries carry signatures of both secrets, so your
+            receiver can switch without losing one.
+          </p>
           <div className={s.inline}>
             <SubmitButton variant="secondary" pendingText="Issuing…">
               Rotate signing secret

@@ -2,10 +2,10 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
+import type { DomainContext } from '@/lib/domain/context';
 import { ServiceError } from '@/lib/http/errors';
 import { isUuid } from '@/lib/ids';
-import type { DomainContext } from '@/lib/domain/context';
-import { requireConfirmation, runAction, type ActionState } from '@/lib/portal/action';
+import { type ActionState, requireConfirmation, runAction } from '@/lib/portal/action';
 import { endpointModeOrThrow, withMode } from '@/lib/portal/admin/webhooks';
 import { PORTAL_ROLES } from '@/lib/portal/session';
 import { deleteWebhookEndpoint, updateWebhookEndpoint } from '@/lib/webhooks/endpoints/change';
@@ -13,7 +13,8 @@ import { redeliverWebhook } from '@/lib/webhooks/endpoints/redeliver';
 import { rotateWebhookSecret } from '@/lib/webhooks/endpoints/rotate';
 
 /** The verbs work within one mode: the endpoint's own, looked up within the operator's company. */
-const inEndpointMode = async (ctx: DomainContext, endpointId: string) => withMode(ctx, await endpointModeOrThrow(ctx, endpointId));
+const inEndpointMode = async (ctx: DomainContext, endpointId: string) =>
+  withMode(ctx, await endpointModeOrThrow(ctx, endpointId));
 
 const refresh = (endpointId: string) => {
   revalidatePath('/portal/webhooks');
@@ -24,7 +25,11 @@ export async function setEnabledAction(endpointId: string, enabled: boolean, _: 
   return runAction(PORTAL_ROLES.admin, async ({ ctx }) => {
     await updateWebhookEndpoint({ ctx: await inEndpointMode(ctx, endpointId), id: endpointId, input: { enabled } });
     refresh(endpointId);
-    return { message: enabled ? 'Enabled: pending deliveries resume.' : 'Disabled: no deliveries are attempted until you enable it again.' };
+    return {
+      message: enabled
+        ? 'Enabled: pending deliveries resume.'
+        : 'Disabled: no deliveries are attempted until you enable it again.',
+    };
   });
 }
 

@@ -1,18 +1,18 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { AdminOnly } from '@/app/portal/components/AdminOnly';
+import a from '@/app/portal/components/admin.module.css';
+import { Time } from '@/app/portal/components/Time';
+import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
 import { ServiceError } from '@/lib/http/errors';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { endpointModeOrThrow, withMode } from '@/lib/portal/admin/webhooks';
-import { hasRole, portalContext, PORTAL_ROLES, requireOperator } from '@/lib/portal/session';
+import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { getWebhookEndpoint, listWebhookDeliveries } from '@/lib/webhooks/endpoints/list';
-import s from '@/app/portal/portal.module.css';
 import { EmptyState } from '../../../components/EmptyState';
 import { Pager } from '../../../components/Pager';
-import { AdminOnly } from '@/app/portal/components/AdminOnly';
-import { Time } from '@/app/portal/components/Time';
-import a from '@/app/portal/components/admin.module.css';
 import { EndpointState } from '../EndpointState';
 import { DeliveryTable } from './DeliveryTable';
 import { EndpointActions } from './EndpointActions';
@@ -69,7 +69,9 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
   return (
     <>
       <p>
-        <Link href={`/portal/webhooks?mode=${endpoint.mode}`}>All {endpoint.mode === 'test' ? 'sandbox' : 'live'} endpoints</Link>
+        <Link href={`/portal/webhooks?mode=${endpoint.mode}`}>
+          All {endpoint.mode === 'test' ? 'sandbox' : 'live'} endpoints
+        </Link>
       </p>
       <h1>Webhook endpoint</h1>
       <dl className={a.details}>
@@ -126,12 +128,18 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
         </form>
         {deliveries.items.length === 0 ? (
           <EmptyState>
-            {status ? 'No deliveries with this status.' : 'No deliveries yet: events of the subscribed types appear here once they happen.'}
+            {status
+              ? 'No deliveries with this status.'
+              : 'No deliveries yet: events of the subscribed types appear here once they happen.'}
           </EmptyState>
         ) : (
           <DeliveryTable endpointId={endpoint.id} deliveries={deliveries.items} />
         )}
-        <Pager path={`/portal/webhooks/${endpoint.id}`} params={{ status, cursor: q.cursor }} next={cursorOf(deliveries.next)} />
+        <Pager
+          path={`/portal/webhooks/${endpoint.id}`}
+          params={{ status, cursor: q.cursor }}
+          next={cursorOf(deliveries.next)}
+        />
       </section>
       <EndpointActions endpoint={endpoint} />
     </>

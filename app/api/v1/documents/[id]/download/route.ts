@@ -7,6 +7,7 @@ export const dynamic = 'force-dynamic';
 
 type Params = { id: string };
 
-export const GET = integrationRoute<typeof downloadDocumentEndpoint, Params>(downloadDocumentEndpoint, async ({ ctx, db, params }) =>
-  downloadDocument(db, ctx, parseId(params.id, 'document')),
+export const GET = integrationRoute<typeof downloadDocumentEndpoint, Params>(
+  downloadDocumentEndpoint,
+  async ({ ctx, db, params }) => downloadDocument(db, ctx, parseId(params.id, 'document')),
 );

@@ -6,6 +6,7 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute<typeof revokeKeyEndpoint, { id: string }>(revokeKeyEndpoint, async ({ ctx, db, params }) =>
-  json(await revokeKey({ ctx, db, input: { keyId: parseId(params.id, 'key') } })),
+export const POST = integrationRoute<typeof revokeKeyEndpoint, { id: string }>(
+  revokeKeyEndpoint,
+  async ({ ctx, db, params }) => json(await revokeKey({ ctx, db, input: { keyId: parseId(params.id, 'key') } })),
 );

@@ -6,6 +6,8 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute<typeof rotateSigningSecretEndpoint, { id: string }>(rotateSigningSecretEndpoint, async ({ ctx, db, params }) =>
-  json(await rotateSigningSecret({ ctx, db, input: { keyId: parseId(params.id, 'key') } })),
+export const POST = integrationRoute<typeof rotateSigningSecretEndpoint, { id: string }>(
+  rotateSigningSecretEndpoint,
+  async ({ ctx, db, params }) =>
+    json(await rotateSigningSecret({ ctx, db, input: { keyId: parseId(params.id, 'key') } })),
 );

@@ -6,7 +6,14 @@ import { integrationRoute } from '@/lib/integration/route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute<typeof rotateKeyEndpoint, { id: string }>(rotateKeyEndpoint, async ({ ctx, db, params, body }) => {
-  const successor = await rotateKey({ ctx, db, input: { keyId: parseId(params.id, 'key'), graceHours: body.graceHours } });
-  return json(successor, 201, { Location: `/api/v1/keys/${successor.id}` });
-});
+export const POST = integrationRoute<typeof rotateKeyEndpoint, { id: string }>(
+  rotateKeyEndpoint,
+  async ({ ctx, db, params, body }) => {
+    const successor = await rotateKey({
+      ctx,
+      db,
+      input: { keyId: parseId(params.id, 'key'), graceHours: body.graceHours },
+    });
+    return json(successor, 201, { Location: `/api/v1/keys/${successor.id}` });
+  },
+);

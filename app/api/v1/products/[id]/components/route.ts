@@ -10,13 +10,19 @@ export const dynamic = 'force-dynamic';
 
 type Params = { id: string };
 
-export const GET = integrationRoute<typeof listComponentsEndpoint, Params>(listComponentsEndpoint, async ({ ctx, db, params, query }) => {
-  const productId = parseId(params.id, 'product');
-  return json(pageBody(await listComponents({ ctx, db, input: { productId, ...pageInput(query) } })));
-});
+export const GET = integrationRoute<typeof listComponentsEndpoint, Params>(
+  listComponentsEndpoint,
+  async ({ ctx, db, params, query }) => {
+    const productId = parseId(params.id, 'product');
+    return json(pageBody(await listComponents({ ctx, db, input: { productId, ...pageInput(query) } })));
+  },
+);
 
-export const POST = integrationRoute<typeof addComponentEndpoint, Params>(addComponentEndpoint, async ({ ctx, db, params, body }) => {
-  const productId = parseId(params.id, 'product');
-  const { component, created } = await addComponent({ ctx, db, input: { ...body, productId } });
-  return json(component, created ? 201 : 200);
-});
+export const POST = integrationRoute<typeof addComponentEndpoint, Params>(
+  addComponentEndpoint,
+  async ({ ctx, db, params, body }) => {
+    const productId = parseId(params.id, 'product');
+    const { component, created } = await addComponent({ ctx, db, input: { ...body, productId } });
+    return json(component, created ? 201 : 200);
+  },
+);

@@ -7,6 +7,12 @@ import { putFormData } from '@/lib/passport/drafts/put-form-data';
 
 export const dynamic = 'force-dynamic';
 
-export const PUT = integrationRoute<typeof putFormDataEndpoint, { id: string }>(putFormDataEndpoint, async ({ ctx, db, sql, params, body }) =>
-  json(productView(await putFormData({ ctx, db: sql ?? db, input: { ...body, productId: parseId(params.id, 'product') } }))),
+export const PUT = integrationRoute<typeof putFormDataEndpoint, { id: string }>(
+  putFormDataEndpoint,
+  async ({ ctx, db, sql, params, body }) =>
+    json(
+      productView(
+        await putFormData({ ctx, db: sql ?? db, input: { ...body, productId: parseId(params.id, 'product') } }),
+      ),
+    ),
 );

@@ -6,6 +6,8 @@ import { productReadiness } from '@/lib/passport/drafts/readiness';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = integrationRoute<typeof readinessEndpoint, { id: string }>(readinessEndpoint, async ({ ctx, db, params }) =>
-  json(await productReadiness({ ctx, db, input: { productId: parseId(params.id, 'product') } })),
+export const GET = integrationRoute<typeof readinessEndpoint, { id: string }>(
+  readinessEndpoint,
+  async ({ ctx, db, params }) =>
+    json(await productReadiness({ ctx, db, input: { productId: parseId(params.id, 'product') } })),
 );

@@ -6,6 +6,8 @@ import { productSchemaCompatibility } from '@/lib/passport/drafts/schema-compati
 
 export const dynamic = 'force-dynamic';
 
-export const GET = integrationRoute<typeof schemaCompatibilityEndpoint, { id: string }>(schemaCompatibilityEndpoint, async ({ ctx, db, params }) =>
-  json(await productSchemaCompatibility({ ctx, db, input: { productId: parseId(params.id, 'product') } })),
+export const GET = integrationRoute<typeof schemaCompatibilityEndpoint, { id: string }>(
+  schemaCompatibilityEndpoint,
+  async ({ ctx, db, params }) =>
+    json(await productSchemaCompatibility({ ctx, db, input: { productId: parseId(params.id, 'product') } })),
 );

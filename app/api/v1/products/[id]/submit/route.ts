@@ -7,6 +7,8 @@ import { submitDraft } from '@/lib/passport/drafts/submit-draft';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute<typeof submitEndpoint, { id: string }>(submitEndpoint, async ({ ctx, db, params }) =>
-  json(productView(await submitDraft({ ctx, db, input: { productId: parseId(params.id, 'product') } }))),
+export const POST = integrationRoute<typeof submitEndpoint, { id: string }>(
+  submitEndpoint,
+  async ({ ctx, db, params }) =>
+    json(productView(await submitDraft({ ctx, db, input: { productId: parseId(params.id, 'product') } }))),
 );

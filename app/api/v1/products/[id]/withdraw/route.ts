@@ -7,6 +7,10 @@ import { withdrawPassport } from '@/lib/passport/drafts/withdraw-passport';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute<typeof withdrawEndpoint, { id: string }>(withdrawEndpoint, async ({ ctx, db, params, body }) =>
-  json(productView(await withdrawPassport({ ctx, db, input: { ...body, productId: parseId(params.id, 'product') } }))),
+export const POST = integrationRoute<typeof withdrawEndpoint, { id: string }>(
+  withdrawEndpoint,
+  async ({ ctx, db, params, body }) =>
+    json(
+      productView(await withdrawPassport({ ctx, db, input: { ...body, productId: parseId(params.id, 'product') } })),
+    ),
 );

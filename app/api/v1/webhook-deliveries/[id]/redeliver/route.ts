@@ -6,6 +6,8 @@ import { redeliverWebhook } from '@/lib/webhooks/endpoints/redeliver';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute<typeof redeliverEndpoint, { id: string }>(redeliverEndpoint, async ({ ctx, db, params }) =>
-  json(await redeliverWebhook({ ctx, db, id: parseId(params.id, 'webhook delivery') }), 202),
+export const POST = integrationRoute<typeof redeliverEndpoint, { id: string }>(
+  redeliverEndpoint,
+  async ({ ctx, db, params }) =>
+    json(await redeliverWebhook({ ctx, db, id: parseId(params.id, 'webhook delivery') }), 202),
 );

@@ -7,8 +7,18 @@ import { listWebhookDeliveries } from '@/lib/webhooks/endpoints/list';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = integrationRoute<typeof listDeliveriesEndpoint, { id: string }>(listDeliveriesEndpoint, async ({ ctx, db, params, query }) =>
-  json(pageOf(await listWebhookDeliveries({
-    ctx, db, id: parseId(params.id, 'webhook endpoint'), status: query.status, page: { after: positionOf(query.cursor), limit: query.limit },
-  }))),
+export const GET = integrationRoute<typeof listDeliveriesEndpoint, { id: string }>(
+  listDeliveriesEndpoint,
+  async ({ ctx, db, params, query }) =>
+    json(
+      pageOf(
+        await listWebhookDeliveries({
+          ctx,
+          db,
+          id: parseId(params.id, 'webhook endpoint'),
+          status: query.status,
+          page: { after: positionOf(query.cursor), limit: query.limit },
+        }),
+      ),
+    ),
 );

@@ -6,6 +6,8 @@ import { rotateWebhookSecret } from '@/lib/webhooks/endpoints/rotate';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = integrationRoute<typeof rotateSecretEndpoint, { id: string }>(rotateSecretEndpoint, async ({ ctx, db, params }) =>
-  json(await rotateWebhookSecret({ ctx, db, id: parseId(params.id, 'webhook endpoint') })),
+export const POST = integrationRoute<typeof rotateSecretEndpoint, { id: string }>(
+  rotateSecretEndpoint,
+  async ({ ctx, db, params }) =>
+    json(await rotateWebhookSecret({ ctx, db, id: parseId(params.id, 'webhook endpoint') })),
 );

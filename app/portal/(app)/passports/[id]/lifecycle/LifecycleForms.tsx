@@ -15,7 +15,12 @@ const IDLE: LifecycleState = { ok: false, message: null };
  * The panel's forms share one action state held here, above them: a successful transition replaces the forms
  * (the new state allows other actions), and its message has to outlive the form that asked.
  */
-export function LifecycleForms({ productId, actions, successors, textLimit }: {
+export function LifecycleForms({
+  productId,
+  actions,
+  successors,
+  textLimit,
+}: {
   productId: string;
   actions: LifecycleAction[];
   successors: SuccessorChoice[];
@@ -46,7 +51,14 @@ export function LifecycleForms({ productId, actions, successors, textLimit }: {
   );
 }
 
-function LifecycleForm({ action, productId, successors, textLimit, formAction, failure }: {
+function LifecycleForm({
+  action,
+  productId,
+  successors,
+  textLimit,
+  formAction,
+  failure,
+}: {
   action: LifecycleAction;
   productId: string;
   successors: SuccessorChoice[];
@@ -67,8 +79,19 @@ function LifecycleForm({ action, productId, successors, textLimit, formAction, f
       ) : null}
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
-      <fieldset className={l.fields} disabled={refusal !== null} aria-describedby={refusal ? `${intent}-refusal` : undefined}>
-        {action.reason ? <ReasonField intent={intent} required={action.reason === 'required'} textLimit={textLimit} error={failure?.fieldErrors?.reason} /> : null}
+      <fieldset
+        className={l.fields}
+        disabled={refusal !== null}
+        aria-describedby={refusal ? `${intent}-refusal` : undefined}
+      >
+        {action.reason ? (
+          <ReasonField
+            intent={intent}
+            required={action.reason === 'required'}
+            textLimit={textLimit}
+            error={failure?.fieldErrors?.reason}
+          />
+        ) : null}
         {intent === 'withdraw' ? <WithdrawalFields successors={successors} textLimit={textLimit} /> : null}
         <ConfirmField>{action.confirm}</ConfirmField>
         <div>
@@ -106,12 +129,29 @@ function useKeptEntries() {
   return ref;
 }
 
-function ReasonField({ intent, required, textLimit, error }: { intent: string; required: boolean; textLimit: number; error?: string }) {
+function ReasonField({
+  intent,
+  required,
+  textLimit,
+  error,
+}: {
+  intent: string;
+  required: boolean;
+  textLimit: number;
+  error?: string;
+}) {
   const id = `${intent}-reason`;
   return (
     <label htmlFor={id}>
       {required ? 'Reason' : 'Reason (optional)'}
-      <textarea id={id} name="reason" rows={3} required={required} maxLength={textLimit} aria-describedby={error ? `${id}-error` : undefined} />
+      <textarea
+        id={id}
+        name="reason"
+        rows={3}
+        required={required}
+        maxLength={textLimit}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error ? (
         <span id={`${id}-error`} className={s.fieldError}>
           {error}
@@ -131,8 +171,15 @@ function WithdrawalFields({ successors, textLimit }: { successors: SuccessorChoi
       </label>
       <label htmlFor="withdraw-contact">
         Manufacturer contact (optional)
-        <span className={l.hint} id="withdraw-contact-hint">An email address, telephone number or address for questions about the withdrawal.</span>
-        <input id="withdraw-contact" name="manufacturerContact" maxLength={textLimit} aria-describedby="withdraw-contact-hint" />
+        <span className={l.hint} id="withdraw-contact-hint">
+          An email address, telephone number or address for questions about the withdrawal.
+        </span>
+        <input
+          id="withdraw-contact"
+          name="manufacturerContact"
+          maxLength={textLimit}
+          aria-describedby="withdraw-contact-hint"
+        />
       </label>
       <label htmlFor="withdraw-successor">
         Successor passport (optional)
