@@ -6,7 +6,7 @@ import type { UserRole } from './db/generated/enums';
 import { inTransaction } from './db/transaction';
 import { writeAudit } from './domain/audit';
 import { type Actor, systemActor } from './domain/context';
-import { ServiceError } from './http/errors';
+import { ServiceError } from './errors';
 import { isUuid } from './ids';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

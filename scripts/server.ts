@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import next from 'next';
 import { config } from '../lib/config';
 import { restoreContentLength } from '../lib/documents/content-length';
+import { ServiceError } from '../lib/errors';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
-import { renderError, ServiceError } from '../lib/http/errors';
+import { renderError } from '../lib/http/errors';
 import { hideInternalRewrites } from '../lib/http/internal-rewrite';
 import { securityHeaders } from '../lib/http/middleware/security-headers';
 import { newRequestId } from '../lib/http/request-id';

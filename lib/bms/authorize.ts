@@ -1,5 +1,5 @@
 import { sqlRows } from '../db/sql';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { type ActiveBmsSecret, findActiveBmsSecret } from './secrets';
 

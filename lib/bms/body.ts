@@ -1,4 +1,4 @@
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { unstorableTextAt } from '../integration/input';
 import { type BmsUpdate, BmsUpdateBody } from './schemas';
 

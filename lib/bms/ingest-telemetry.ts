@@ -1,7 +1,7 @@
 import { prisma } from '../db/client';
 import { type Statement, sqlRows, UTC_NOW } from '../db/sql';
 import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { logger } from '../log';
 import { loadCategorySchema } from '../passport/schema-version';
 import { requireRole } from '../passport/transitions/result';

@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { ServiceError } from '../errors';
 import { BodyUnreadable, readWholeBody } from '../http/bounded-body';
-import { renderBmsError, ServiceError, toServiceError } from '../http/errors';
+import { renderBmsError, toServiceError } from '../http/errors';
 import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from '../http/rate-limit';
 import { requestIdFrom } from '../http/request-id';
 import { logger } from '../log';

@@ -4,7 +4,7 @@ import { sqlRows } from '../db/sql';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import type { Actor } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 
 const SECRET_FORMAT = /^bms_[0-9A-Za-z]{40}$/;

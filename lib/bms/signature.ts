@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { constantTimeEqualHex } from '../crypto/secrets';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 
 /** The contract's 5-minute replay window: how old a signature may be. */
 export const BMS_REPLAY_WINDOW_SECONDS = 300;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { hashPassword, MIN_PASSWORD_LENGTH, needsRehash, verifyPassword } from './passwords';
 
 describe('passwords', () => {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 
 export const MIN_PASSWORD_LENGTH = 10;
 // Bounds the work a single login can cause; long passphrases still fit comfortably.

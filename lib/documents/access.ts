@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 
 export const DOCUMENTS_MODULE = 'documents';
 

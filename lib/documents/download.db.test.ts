@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
-import type { ServiceError } from '../http/errors';
+import type { ServiceError } from '../errors';
+import { statusOf } from '../http/error-codes';
 import { documentTenant, tempStorage, uploadInput } from './documents-test-kit';
 import { downloadDocument } from './download';
 import { listDocuments } from './list';
@@ -13,7 +14,7 @@ afterAll(() => disconnectPrisma());
 const codeOf = (p: Promise<unknown>) =>
   p.then(
     () => 'ok',
-    (e: ServiceError) => `${e.status} ${e.code}`,
+    (e: ServiceError) => `${statusOf(e.code)} ${e.code}`,
   );
 
 describe('listing and downloading documents', () => {

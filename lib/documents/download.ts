@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../db/client';
 import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { requireDocumentsModule } from './access';
 import { CONTENT_LENGTH_HEADER } from './content-length';
 import { contentDisposition, reprDigest } from './disposition';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildMultipart } from '../client/documents';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
+import { statusOf } from '../http/error-codes';
 import { contentDisposition, reprDigest } from './disposition';
 import { safeFileName } from './metadata';
 import { parseUpload } from './multipart';
@@ -10,7 +11,7 @@ const MAX = 1024;
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'ok',
-    (e: ServiceError) => `${e.status} ${e.code}`,
+    (e: ServiceError) => `${statusOf(e.code)} ${e.code}`,
   );
 const base = { file: SAMPLES.pdf.bytes, fileName: 'doc.pdf', documentType: 'test_report', title: 'Cell test' } as const;
 
@@ -56,7 +57,7 @@ describe('the multipart upload body (FILE_REQUIRED, INVALID_METADATA, MALFORMED_
     ]) {
       const { body, contentType } = buildMultipart({ ...base, ...(bad as object) });
       const error = (await parseUpload(body, contentType, MAX).catch((e: ServiceError) => e)) as ServiceError;
-      expect([error.status, error.code], JSON.stringify(bad)).toEqual([422, 'INVALID_METADATA']);
+      expect([statusOf(error.code), error.code], JSON.stringify(bad)).toEqual([422, 'INVALID_METADATA']);
       expect(error.options.details?.issues).toHaveLength(1);
     }
   });
@@ -65,7 +66,7 @@ describe('the multipart upload body (FILE_REQUIRED, INVALID_METADATA, MALFORMED_
     for (const bad of [{ title: 'a\u0000b' }, { language: 'de\u0000' }]) {
       const { body, contentType } = buildMultipart({ ...base, ...bad });
       const error = (await parseUpload(body, contentType, MAX).catch((e: ServiceError) => e)) as ServiceError;
-      expect([error.status, error.code], JSON.stringify(bad)).toEqual([422, 'INVALID_METADATA']);
+      expect([statusOf(error.code), error.code], JSON.stringify(bad)).toEqual([422, 'INVALID_METADATA']);
       expect(error.options.details?.issues).toEqual([
         expect.objectContaining({ path: Object.keys(bad)[0], code: 'invalid_text' }),
       ]);

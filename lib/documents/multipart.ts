@@ -1,4 +1,4 @@
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { isStorableText, issuesOf } from '../integration/input';
 import { DocumentMetadata, safeFileName } from './metadata';
 

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
+import { statusOf } from '../http/error-codes';
 import { s3Storage } from './s3-storage';
 import { StorageUnavailable, storageFailure } from './storage';
 
@@ -92,12 +93,12 @@ describe('S3-compatible document storage (storage interface promise)', () => {
         .catch((e) => e);
       expect(write).toBeInstanceOf(StorageUnavailable);
       const mappedWrite = storageFailure(write, 'write') as ServiceError;
-      expect([mappedWrite.code, mappedWrite.status]).toEqual(['UPLOAD_FAILED', 502]);
+      expect([mappedWrite.code, statusOf(mappedWrite.code)]).toEqual(['UPLOAD_FAILED', 502]);
       const readError = await storage()
         .get(key())
         .catch((e) => e);
       const mappedRead = storageFailure(readError, 'read') as ServiceError;
-      expect([mappedRead.code, mappedRead.status]).toEqual(['DOWNLOAD_FAILED', 502]);
+      expect([mappedRead.code, statusOf(mappedRead.code)]).toEqual(['DOWNLOAD_FAILED', 502]);
     }
   });
 

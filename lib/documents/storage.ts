@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { localStorage } from './local-storage';
 import { s3Storage } from './s3-storage';
 

@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
-import type { ServiceError } from '../http/errors';
+import type { ServiceError } from '../errors';
+import { statusOf } from '../http/error-codes';
 import { documentTenant, tempStorage, uploadInput } from './documents-test-kit';
 import { IMPOSTORS, SAMPLES } from './samples';
 import { uploadDocument } from './upload';
@@ -12,7 +13,7 @@ afterAll(() => disconnectPrisma());
 const codeOf = (p: Promise<unknown>) =>
   p.then(
     () => 'ok',
-    (e: ServiceError) => `${e.status} ${e.code}`,
+    (e: ServiceError) => `${statusOf(e.code)} ${e.code}`,
   );
 const used = async (companyId: string) =>
   Number((await prisma.company.findUniqueOrThrow({ where: { id: companyId } })).storageUsedBytes);

@@ -5,7 +5,7 @@ import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { logger } from '../log';
 import { AUTHOR_ROLES } from '../passport/drafts/create-product';
 import { requireNotDemo } from '../passport/drafts/guards';

@@ -2,7 +2,7 @@ import type { Tx } from '../db/client';
 import type { GdprRequestKind } from '../db/generated/enums';
 import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { subjectHashOf } from './subject';
 
 /** Data-subject operations are an integration's (gdpr:admin key) or a company admin's. */

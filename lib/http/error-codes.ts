@@ -1,5 +1,7 @@
+import type { ErrorCode } from '../errors';
+
 /**
- * Every error code of the contract, on all three surfaces, in one table.
+ * The HTTP meaning of every error code of the contract (lib/errors), on all three surfaces, in one table.
  * `retryable` tells a client (and our docs) whether the same request may succeed later;
  * `retryAfterSeconds` is the default Retry-After for codes that should carry one.
  */
@@ -77,14 +79,13 @@ export const ERROR_CODES = {
   FORBIDDEN: code(403),
   INTERNAL: code(500, true, 30),
   FEATURE_FLAG_OFF: code(503),
-} as const satisfies Record<string, ErrorCodeSpec>;
+} as const satisfies Record<ErrorCode, ErrorCodeSpec>;
 
-export type ErrorCode = keyof typeof ERROR_CODES;
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
-}
+export { type ErrorCode, isErrorCode } from '../errors';
 
 export function errorSpec(errorCode: ErrorCode): ErrorCodeSpec {
   return ERROR_CODES[errorCode];
 }
+
+/** The HTTP status of a code. */
+export const statusOf = (errorCode: ErrorCode): number => ERROR_CODES[errorCode].status;

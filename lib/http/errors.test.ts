@@ -1,5 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../errors';
+import { ERROR_CODES } from './error-codes';
 import {
   DATABASE_UNAVAILABLE_MESSAGES,
   INTERNAL_MESSAGE,
@@ -9,7 +11,6 @@ import {
   renderPublicError,
   renderPublicFlat,
   renderPublicNested,
-  ServiceError,
 } from './errors';
 
 const requestId = '0b6f3a52-6f0e-4c52-9d3c-2a4c7c1e9f10';
@@ -21,10 +22,12 @@ function capturingLog(level: pino.Level = 'error') {
 }
 
 describe('ServiceError', () => {
-  it('takes its status and retryability from the code table', () => {
+  it('takes its status and retryability from the code table', async () => {
     const error = new ServiceError('LOCK_CONFLICT', 'stale', { currentLockVersion: 4 });
-    expect([error.status, error.retryable]).toEqual([409, false]);
-    expect(new ServiceError('UPLOAD_FAILED', 'x').status).toBe(502);
+    const { code } = error;
+    expect([ERROR_CODES[code].status, ERROR_CODES[code].retryable]).toEqual([409, false]);
+    const upload = renderIntegrationError(new ServiceError('UPLOAD_FAILED', 'x'), { requestId });
+    expect(upload.status).toBe(502);
   });
 });
 

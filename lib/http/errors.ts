@@ -1,46 +1,10 @@
 import type { Logger } from 'pino';
 import { describeDatabaseFailure, isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { logger } from '@/lib/log';
-import { ERROR_CODES, type ErrorCode } from './error-codes';
+import { ServiceError } from '../errors';
+import { ERROR_CODES, type ErrorCode, statusOf } from './error-codes';
 import { RESPONSE_REQUEST_ID_HEADER } from './request-id';
 import type { Surface } from './surface';
-
-/** One entry of a 422 FIELD_VALIDATION_ERROR: names the field, never echoes the submitted value. */
-export interface FieldError {
-  field_id: string;
-  label: string;
-  code: string;
-  message: string;
-}
-
-export interface ServiceErrorOptions {
-  details?: Record<string, unknown>;
-  reason?: string;
-  currentLockVersion?: number;
-  fieldErrors?: FieldError[];
-  /** Extra response headers (Retry-After from a limiter, a route's Cache-Control, RateLimit-*). */
-  headers?: HeadersInit;
-  /** Members added to the public nested envelope (the 410 withdrawal members). */
-  extra?: Record<string, unknown>;
-  cause?: unknown;
-}
-
-/** The one error type every layer throws; its HTTP status always comes from the code table. */
-export class ServiceError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly retryable: boolean;
-  readonly options: ServiceErrorOptions;
-
-  constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'ServiceError';
-    this.code = code;
-    this.status = ERROR_CODES[code].status;
-    this.retryable = ERROR_CODES[code].retryable;
-    this.options = options;
-  }
-}
 
 export const INTERNAL_MESSAGE = 'An unexpected error occurred. Retry after at least 30 seconds.';
 
@@ -109,7 +73,10 @@ function errorHeaders(surface: Surface, error: ServiceError, requestId: string):
 }
 
 function respond(surface: Surface, error: ServiceError, requestId: string, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status: error.status, headers: errorHeaders(surface, error, requestId) });
+  return new Response(JSON.stringify(body), {
+    status: statusOf(error.code),
+    headers: errorHeaders(surface, error, requestId),
+  });
 }
 
 /** Public flat shape: `{ error: <message>, code, details }` (404 and 429 bodies). */

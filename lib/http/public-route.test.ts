@@ -11,7 +11,7 @@ vi.mock('./rate-limit', async (importOriginal) => ({
 }));
 
 const { conditionalResponse, publicRoute, strongEtag } = await import('./public-route');
-const { ServiceError } = await import('./errors');
+const { ServiceError } = await import('../errors');
 
 const ok = async () => new Response('{}', { status: 200 });
 const params = { params: Promise.resolve({ slug: 'x' }) };

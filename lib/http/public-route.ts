@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { ServiceError } from '../errors';
 import { clientAddressFromHeaders } from './client-address';
-import { renderPublicError, ServiceError } from './errors';
+import { renderPublicError } from './errors';
 import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from './rate-limit';
 import { requestIdFrom } from './request-id';
 

@@ -1,7 +1,7 @@
 import { sha256Hex } from '../crypto/secrets';
 import type { Mode } from '../db/generated/enums';
 import { sqlRows, utcColumn } from '../db/sql';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { addressInCidrs } from './cidr';
 import { isApiKeyForm, withMatchingMode } from './keys';
 

@@ -1,7 +1,7 @@
 import { decryptSecret, encryptSecret } from '../crypto/secrets';
 import { type Db, prisma, type Tx } from '../db/client';
 import { rowsOn, type SqlTx, UTC_NOW } from '../db/sql';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_HOURS = 24;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ServiceError } from '../http/errors';
+import type { ServiceError } from '../errors';
+import { statusOf } from '../http/error-codes';
 import { isStorableText, parseJsonBody, parseQuery, requireStorablePathParameters, unstorableTextAt } from './input';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -9,7 +10,7 @@ const refusal = (run: () => unknown) => {
     run();
   } catch (error) {
     const e = error as ServiceError;
-    return { status: e.status, code: e.code, issues: e.options.details?.issues };
+    return { status: statusOf(e.code), code: e.code, issues: e.options.details?.issues };
   }
   throw new Error('accepted');
 };

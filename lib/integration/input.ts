@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { isStorableText } from '../storable-text';
 

@@ -5,7 +5,7 @@ import type { Mode } from '../db/generated/enums';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import type { Actor } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { normaliseCidrs } from './cidr';
 import { validateScopeSet } from './scopes';

@@ -3,9 +3,11 @@ import { sha256Hex } from '../crypto/secrets';
 import { type Db, prisma, type Tx } from '../db/client';
 import { type SqlTx, sqlTransaction } from '../db/sql';
 import type { DomainContext } from '../domain/context';
+import { ServiceError } from '../errors';
 import { BodyUnreadable, readBoundedBody } from '../http/bounded-body';
 import { clientAddressFromHeaders } from '../http/client-address';
-import { renderIntegrationError, ServiceError } from '../http/errors';
+import { statusOf } from '../http/error-codes';
+import { renderIntegrationError } from '../http/errors';
 import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from '../http/rate-limit';
 import { requestIdFrom } from '../http/request-id';
 import {
@@ -307,7 +309,7 @@ async function runWrite(
   } catch (thrown) {
     if (thrown instanceof RollBack) return thrown.response;
     const error = vanishedRecord(thrown) ?? thrown;
-    if (!(error instanceof ServiceError) || error.status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS')
+    if (!(error instanceof ServiceError) || statusOf(error.code) >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS')
       throw error;
     const refusal = renderIntegrationError(error, { requestId });
     await recordRefusal(prisma, scope, await captureResponse(refusal.clone()));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signIntegrationRequest } from '../client/signing';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { SIGNATURE_FUTURE_SECONDS, SIGNATURE_PAST_SECONDS, verifyIntegrationSignature } from './signature';
 
 const secret = 'sk_test_secret_value';

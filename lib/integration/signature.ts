@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { constantTimeEqualHex } from '../crypto/secrets';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 
 /** Seconds a signature may be older than the server clock, and how far ahead a client clock may run. */
 export const SIGNATURE_PAST_SECONDS = 300;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { CATEGORY_SCHEMAS } from '../schema/categories';
 import { exampleFormData } from '../schema/examples';
 import type { BatteryCategory } from '../schema/types';

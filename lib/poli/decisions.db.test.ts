@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { approvePoliRequest } from './approve-request';
 import { getPoliRequest } from './get-request';
 import { listPoliRequests } from './list-requests';

@@ -1,6 +1,6 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { requireRole } from '../passport/transitions/result';
 import { READ_ROLES } from './list-requests';

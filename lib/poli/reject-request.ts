@@ -4,7 +4,7 @@ import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { rejectedEmail } from '../email/templates/poli';
-import { ServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
 import { poliRequestView } from './request-view';

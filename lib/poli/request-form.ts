@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { sha256Hex } from '../crypto/secrets';
 import { type Db, prisma } from '../db/client';
+import { ServiceError } from '../errors';
 import { normaliseEmail } from '../gdpr/subject';
-import { ServiceError } from '../http/errors';
 import { type RateLimitResult, limit as sharedLimit } from '../http/rate-limit';
 import { isUuid } from '../ids';
 import {

@@ -1,7 +1,8 @@
 import { unstable_rethrow } from 'next/navigation';
 import type { UserRole } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
-import { ServiceError, toServiceError } from '../http/errors';
+import { ServiceError } from '../errors';
+import { toServiceError } from '../http/errors';
 import { newRequestId } from '../http/request-id';
 import { currentOperator, type Operator, portalContext } from './session';
 

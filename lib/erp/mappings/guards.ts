@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 import { loadCategorySchema } from '../../passport/schema-version';
 import type { CategorySchema } from '../../schema/types';

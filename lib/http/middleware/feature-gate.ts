@@ -1,5 +1,5 @@
 import type { Config } from '@/lib/config';
-import { ServiceError } from '../errors';
+import { ServiceError } from '../../errors';
 import { isBmsPath, isIntegrationPath } from '../surface';
 
 export interface FeatureFlags {

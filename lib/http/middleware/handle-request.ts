@@ -1,11 +1,12 @@
 import { NextResponse } from 'next/server';
 import type { Logger } from 'pino';
 import { config } from '../../config';
+import { ServiceError } from '../../errors';
 import type { PassportKey, PassportState } from '../../passport/public/product-by-key';
 import { productNotFound } from '../../passport/public/served';
 import { declaredLength, FORM_MAX_BODY_BYTES } from '../bounded-body';
 import { clientAddressFromHeaders } from '../client-address';
-import { renderError, ServiceError } from '../errors';
+import { renderError } from '../errors';
 import { rateLimitHeaders } from '../rate-limit/headers';
 import { edgeLimitApplies, routeLimitPolicy } from '../rate-limit/scope';
 import type { RateLimitResult } from '../rate-limit/types';

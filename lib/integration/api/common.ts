@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 
 /** Shared shapes of the Integration API: ids, paging and the error envelope, described once for OpenAPI. */

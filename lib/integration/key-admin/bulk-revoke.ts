@@ -4,7 +4,7 @@ import type { Mode } from '../../db/generated/enums';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { requireKeyAdmin, tenantKeys } from './find';
 
 export interface BulkRevokeInput {

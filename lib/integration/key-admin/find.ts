@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requireRole } from '../../passport/transitions/result';
 import { KEY_VIEW_SELECT, type KeyRow } from './view';

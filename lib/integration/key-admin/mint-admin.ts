@@ -1,7 +1,7 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { requireRole } from '../../passport/transitions/result';
 import { mintApiKey } from '../keys';
 import { PRIVILEGED_SCOPES, type Scope, validateScopeSet } from '../scopes';

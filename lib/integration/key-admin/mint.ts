@@ -1,7 +1,7 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { mintApiKey } from '../keys';
 import { operatorId, requireKeyAdmin, visibleModes } from './find';
 import { KEY_VIEW_SELECT, type KeyView, keyView } from './view';

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { UserRole } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { createTestCompany, createTestOperator, mintTestKey } from '../../testing/factories';
 import { findApiKeyByPlaintext } from '../keys';
 import { getKey } from './get';

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { type KeyRow, type KeyStatus, keyStatus } from './view';
 
 /** 409 INVALID_STATE unless the key is in one of `allowed` (revoked and expired keys are final). */

@@ -2,7 +2,7 @@ import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { normaliseCidrs } from '../cidr';
 import { loadKeyForUpdate, requireKeyAdmin } from './find';
 import { KEY_VIEW_SELECT, type KeyView, keyView } from './view';

@@ -3,7 +3,7 @@ import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { emitEvent } from '../../webhooks/events';
 import { loadCategorySchema } from '../schema-version';
 import { requireRole } from '../transitions/result';

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { prisma } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { CATEGORY_SCHEMAS } from '../../schema/categories';
 import { exampleFormData } from '../../schema/examples';
 import { createTestCompany } from '../../testing/factories';

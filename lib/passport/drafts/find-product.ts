@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import type { CategorySchema, FieldError } from '../../schema/types';
 import { mergeFormData, missingMandatedFields, validateFormData } from '../../schema/validate';
 import { canonicalJson } from '../canonical-json';

@@ -1,5 +1,5 @@
 import type { ProductState } from '../../db/generated/enums';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { FROZEN_STATES } from '../states';
 
 /** The seeded demo passports stay as shipped: the API may read them, never change them. */

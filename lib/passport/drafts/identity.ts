@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
+import { ServiceError } from '../../errors';
 import { normaliseGtin } from '../../gs1/gtin';
-import { ServiceError } from '../../http/errors';
 
 /** GS1 AI 21 and AI 10: 1 to 20 characters of GS1 character set 82. */
 export const GS1_SERIAL = /^[!"%-?A-Z_a-z]{1,20}$/;

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 
 /**
  * The plan's product quota, counted per mode (sandbox drafts never eat into the live quota). The company row is

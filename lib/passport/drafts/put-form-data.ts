@@ -2,7 +2,7 @@ import { prisma } from '../../db/client';
 import type { Mode, ProductState } from '../../db/generated/enums';
 import { inTransactionOn, rowsOn, type SqlDb, UTC_NOW, utcColumn } from '../../db/sql';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 import { loadCategorySchema } from '../schema-version';
 import { requireRole } from '../transitions/result';

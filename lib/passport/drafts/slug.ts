@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { slugFromName } from '../../companies';
 import type { Tx } from '../../db/client';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG = 80;

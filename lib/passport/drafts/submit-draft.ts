@@ -1,7 +1,7 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { loadProductForUpdate, requireState } from '../transitions/load';
 import { requireRole } from '../transitions/result';
 import { submitProduct } from '../transitions/submit';

@@ -3,7 +3,7 @@ import { resetConfigForTests } from '../../config';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { systemActor } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { strongEtag } from '../../http/public-route';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
 import { countStatements } from '../../testing/statements';

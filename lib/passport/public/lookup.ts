@@ -1,8 +1,8 @@
 import { config } from '../../config';
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
+import { ServiceError } from '../../errors';
 import { passportPath } from '../../gs1/digital-link';
-import { ServiceError } from '../../http/errors';
 import { getCategorySchema } from '../../schema/categories';
 import type { CategorySchema } from '../../schema/types';
 import { sha256Hex } from '../canonical-json';

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 
 export type QrFormat = 'svg' | 'png';
 

@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { type PreparedBody, preparedOnce } from '../../http/public-route';
 import { buildJsonLd } from './jsonld';
 import { findPublicPassport, type PassportKey, type PublicPassport, type Withdrawal } from './lookup';

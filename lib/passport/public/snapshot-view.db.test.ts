@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { systemActor } from '../../domain/context';
-import type { ServiceError } from '../../http/errors';
+import type { ServiceError } from '../../errors';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
 import { countStatements } from '../../testing/statements';
 import { sha256Hex } from '../canonical-json';

@@ -1,7 +1,7 @@
 import { batchedLookup } from '../../db/batch';
 import { type Db, prisma, type Tx } from '../../db/client';
 import { rowsOn, type SqlDb, sqlRows, utcColumn } from '../../db/sql';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { logger } from '../../log';
 import { getCategorySchema } from '../../schema/categories';
 import type { CategorySchema, FieldDefinition } from '../../schema/types';

@@ -2,7 +2,7 @@ import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { emitEvent } from '../../webhooks/events';
 import { containsTransitively, lockComponentGraph, MAX_COMPONENTS } from './component-graph';
 import { loadEditableProduct, requireRelationWriter, touchProduct } from './editable-product';

@@ -2,8 +2,8 @@ import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
+import { ServiceError } from '../../errors';
 import { isGs1CompanyPrefix } from '../../gs1/company-prefix';
-import { ServiceError } from '../../http/errors';
 import { requireRole } from '../transitions/result';
 import { gs1PrefixView } from './views';
 

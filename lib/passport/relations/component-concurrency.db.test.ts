@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { addComponent } from './add-component';
 import { componentGraphProblems } from './component-graph';
 import { companyWithDrafts } from './test-kit';

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { FROZEN_STATES } from '../states';
 import { loadProductForUpdate } from '../transitions/load';
 import { requireRole } from '../transitions/result';

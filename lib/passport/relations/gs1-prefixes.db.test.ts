@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { createTestCompany } from '../../testing/factories';
 import { addGs1Prefix } from './add-gs1-prefix';
 import { listGs1Prefixes } from './list-gs1-prefixes';

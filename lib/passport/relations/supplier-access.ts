@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 
 /**
  * A supplier the company owns, or one another company linked to it. Anything else, including another tenant's

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { prisma } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { createTestCompany, createTestProduct, type TestProductInput } from '../../testing/factories';
 
 /** What an Integration API key of the company acts as. */

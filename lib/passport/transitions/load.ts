@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 
 /**

@@ -1,6 +1,6 @@
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { PUBLIC_STATE } from '../states';
 
 export interface LifecycleResult {

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { formText } from '../action';
 
 const invalid = (message: string, field: string) =>

@@ -1,7 +1,7 @@
 import { type Db, prisma } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 
 /** The webhook verbs work within one mode; operators see both, so the page says which one it shows. */

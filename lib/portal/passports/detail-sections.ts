@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client';
 import { listDocuments } from '../../documents/list';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import type { After, Page } from '../../passport/relations/keyset';
 import { listComponents } from '../../passport/relations/list-components';
 import { listTraceability } from '../../passport/relations/list-traceability';

@@ -1,7 +1,7 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { LifetimeCounters } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { getProductOrThrow } from '../../passport/drafts/find-product';
 import { type GateReport, gateOf } from '../../passport/drafts/gate';
 import { type ProductRow, type ProductSummary, productSummary } from '../../passport/drafts/product-view';

@@ -3,7 +3,8 @@ import { sha256Hex } from '../../crypto/secrets';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { documentTenant, tempStorage, uploadInput } from '../../documents/documents-test-kit';
 import { uploadDocument } from '../../documents/upload';
-import type { ServiceError } from '../../http/errors';
+import type { ServiceError } from '../../errors';
+import { statusOf } from '../../http/error-codes';
 import { createTestProduct } from '../../testing/factories';
 import { downloadPassportDocument } from './document';
 import { operatorCtx } from './test-kit';
@@ -29,7 +30,7 @@ describe('downloadPassportDocument', () => {
     const codeOf = (p: Promise<unknown>) =>
       p.then(
         () => 'ok',
-        (e: ServiceError) => `${e.status} ${e.code}`,
+        (e: ServiceError) => `${statusOf(e.code)} ${e.code}`,
       );
     expect(
       await codeOf(

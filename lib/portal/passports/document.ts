@@ -2,7 +2,7 @@ import { type Db, prisma, type Tx } from '../../db/client';
 import { downloadDocument } from '../../documents/download';
 import { type DocumentStorage, documentStorage } from '../../documents/storage';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 
 /**

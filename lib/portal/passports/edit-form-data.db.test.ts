@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
-import type { ServiceError } from '../../http/errors';
+import type { ServiceError } from '../../errors';
 import { putFormData } from '../../passport/drafts/put-form-data';
 import { createTestProduct } from '../../testing/factories';
 import { saveFormDataGroup } from './edit-form-data';

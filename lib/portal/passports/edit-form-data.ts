@@ -1,6 +1,6 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { putFormData } from '../../passport/drafts/put-form-data';
 import { loadCategorySchema } from '../../passport/schema-version';
 import { findPassport } from './detail';

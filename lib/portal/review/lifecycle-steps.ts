@@ -1,5 +1,5 @@
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { submitDraft } from '../../passport/drafts/submit-draft';
 import {
   approveProduct,

@@ -2,7 +2,7 @@ import { config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import type { WebhookEndpoint } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { requireRole } from '../../passport/transitions/result';
 import { type Resolver, webhookUrlProblem } from '../url-policy';
 

@@ -1,6 +1,6 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { findEndpointOrThrow, requireWebhooks, tenantEndpoints } from './access';
 import { DELIVERY_INCLUDE, deliveryView, endpointView } from './view';
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Mode, UserRole } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../errors';
 import { createTestCompany, createTestOperator } from '../../testing/factories';
 import type { Resolver } from '../url-policy';
 import { updateWebhookEndpoint } from './change';

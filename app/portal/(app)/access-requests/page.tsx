@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { EmptyState } from '@/app/portal/components/EmptyState';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { listPoliRequests, type PoliRequestView } from '@/lib/poli';
 import { QUEUE_PAGE_SIZE, QUEUE_TABS, queueCounts, queueStatus } from '@/lib/portal/access-requests/queue';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';

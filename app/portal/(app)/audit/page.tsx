@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { EmptyState } from '@/app/portal/components/EmptyState';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { filterQuery, parseAuditFilters } from '@/lib/portal/audit/filters';
 import { type AuditEntry, auditFacets, listAuditEntries, operatorEmails } from '@/lib/portal/audit/query';
 import { portalContext, requireOperator } from '@/lib/portal/session';

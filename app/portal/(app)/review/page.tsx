@@ -4,7 +4,7 @@ import { EmptyState } from '@/app/portal/components/EmptyState';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { listReviewQueue, type QueueItem, type QueuePage } from '@/lib/portal/review/queue';
 import { portalTime } from '@/lib/portal/review/time';
 import { portalContext, requireOperator } from '@/lib/portal/session';

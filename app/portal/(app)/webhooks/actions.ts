@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { type ActionState, formText, runAction } from '@/lib/portal/action';
 import { formList, formMode } from '@/lib/portal/admin/form';
 import { modeParam, withMode } from '@/lib/portal/admin/webhooks';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import a from '@/app/portal/components/admin.module.css';
 import s from '@/app/portal/portal.module.css';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { modeParam, withMode } from '@/lib/portal/admin/webhooks';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../../db/client';
 import type { DomainContext } from '../../../domain/context';
-import { ServiceError } from '../../../http/errors';
+import { ServiceError } from '../../../errors';
 import { CATEGORY_SCHEMAS } from '../../../schema/categories';
 import { createTestCompany } from '../../../testing/factories';
 import { encodeCursor } from '../common';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
-import { ServiceError } from '../../../http/errors';
+import { ServiceError } from '../../../errors';
 import { CATEGORY_INFO, isBatteryCategory } from '../../../schema/categories';
 import type { CategorySchema, FieldDefinition } from '../../../schema/types';
 import type { SchemaField, SchemaFieldItem } from './field-shapes';

@@ -5,7 +5,7 @@ import { lintMapping } from '../../../erp/mappings/lint-mapping';
 import { listMappings } from '../../../erp/mappings/list-mappings';
 import { mappingView } from '../../../erp/mappings/view';
 import type { MappingColumn } from '../../../erp/types';
-import { ServiceError } from '../../../http/errors';
+import { ServiceError } from '../../../errors';
 import { loadStoredSchema } from '../catalog/reference';
 import { decodeKeyedCursor, encodeCursor } from '../common';
 import type { lintMappingEndpoint, listErpMappingsEndpoint } from './endpoints';

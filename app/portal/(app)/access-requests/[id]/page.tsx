@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import s from '@/app/portal/portal.module.css';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { getPoliRequest, type PoliRequestView } from '@/lib/poli';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { STATUS_LABELS, tierLabel, when } from '../format';

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { revokeKey } from '@/lib/integration/key-admin/revoke';
 import { MAX_GRACE_HOURS, rotateKey } from '@/lib/integration/key-admin/rotate';
 import { rotateSigningSecret } from '@/lib/integration/key-admin/rotate-signing-secret';

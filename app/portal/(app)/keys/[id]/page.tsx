@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import a from '@/app/portal/components/admin.module.css';
 import { Time } from '@/app/portal/components/Time';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { getKey } from '@/lib/integration/key-admin/get';
 import { keyWarningText } from '@/lib/portal/admin/key-warning';
 import { successorOf } from '@/lib/portal/admin/lookups';

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { DomainContext } from '@/lib/domain/context';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { isUuid } from '@/lib/ids';
 import { type ActionState, requireConfirmation, runAction } from '@/lib/portal/action';
 import { endpointModeOrThrow, withMode } from '@/lib/portal/admin/webhooks';

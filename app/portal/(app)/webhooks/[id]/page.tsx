@@ -6,7 +6,7 @@ import a from '@/app/portal/components/admin.module.css';
 import { Time } from '@/app/portal/components/Time';
 import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
-import { ServiceError } from '@/lib/http/errors';
+import { ServiceError } from '@/lib/errors';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { endpointModeOrThrow, withMode } from '@/lib/portal/admin/webhooks';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
