@@ -8,7 +8,7 @@ if (!url) {
   process.exit(1);
 }
 const { migrate } = await import('../lib/db/migrate');
-const { installReferenceData } = await import('../lib/db/reference-data');
+const { installReferenceData } = await import('../lib/schema/reference-data');
 const { seedDemoIfAbsent } = await import('../prisma/seed/demo');
 await migrate(url);
 await installReferenceData(url);

@@ -12,6 +12,7 @@ import { surfaceOf } from '../lib/http/surface';
 import { keepVaryTokens } from '../lib/http/vary';
 import { startJobs, stopJobs } from '../lib/jobs/runner';
 import { logger } from '../lib/log';
+import { JOBS } from '../lib/server/jobs';
 
 /**
  * A path with a percent escape that is not UTF-8 (`/api/v1/products/%FF`) makes the Next.js router throw before
@@ -118,7 +119,7 @@ export async function startWebServer(opts: {
 /** Jobs are housekeeping: if they cannot start, the web server keeps serving and the failure is logged. */
 async function startBackgroundJobs(connectionString: string): Promise<void> {
   try {
-    await startJobs({ connectionString, log: logger().child({ component: 'jobs' }) });
+    await startJobs({ connectionString, log: logger().child({ component: 'jobs' }), jobs: JOBS });
   } catch (err) {
     logger().error({ err }, 'background jobs did not start; the web server runs without them');
   }

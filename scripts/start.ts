@@ -34,7 +34,7 @@ if (dev) process.env.BUILD_ID ??= 'development';
 
 const { startEmbeddedPostgres } = await import('../lib/db/embedded');
 const { migrate } = await import('../lib/db/migrate');
-const { installReferenceData } = await import('../lib/db/reference-data');
+const { installReferenceData } = await import('../lib/schema/reference-data');
 const { ensureGeneratedSecrets, writeRuntimeFile, removeRuntimeFile } = await import('../lib/runtime-files');
 
 function say(line: string) {

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../db/client';
 import type { DomainContext } from '../domain/context';
-import { decodeTimeCursor, encodeTimeCursor } from '../integration/api/common';
+import { decodeTimeCursor, encodeTimeCursor } from '../domain/cursor';
 import { getProductOrThrow } from '../passport/drafts/find-product';
 import { requireDocumentsModule } from './access';
 import { type DocumentView, documentView } from './view';

@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch';
-import { type DocumentStorage, StorageUnavailable } from './storage';
+import { type DocumentStorage, StorageUnavailable } from './storage-backend';
 
 export interface S3Options {
   /** `https://s3.eu-central-1.amazonaws.com`, a MinIO address…; objects are addressed path-style. */

@@ -2,23 +2,9 @@ import { config } from '../config';
 import { ServiceError } from '../errors';
 import { localStorage } from './local-storage';
 import { s3Storage } from './s3-storage';
+import { type DocumentStorage, StorageUnavailable } from './storage-backend';
 
-/** Where evidence files live. Keys are server-made UUIDs, never user input. */
-export interface DocumentStorage {
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  /** The stored bytes, or null when no object has that key. */
-  get(key: string): Promise<ReadableStream<Uint8Array> | Uint8Array | null>;
-  /** Idempotent: deleting a missing object is not an error. */
-  delete(key: string): Promise<void>;
-}
-
-/** A storage failure the client may retry (network error, 5xx from object storage, disk full). */
-export class StorageUnavailable extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StorageUnavailable';
-  }
-}
+export { type DocumentStorage, StorageUnavailable } from './storage-backend';
 
 let override: DocumentStorage | undefined;
 let cached: DocumentStorage | undefined;

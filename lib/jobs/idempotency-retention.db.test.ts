@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma } from '../db/client';
+import { JOBS } from '../server/jobs';
 import { idempotencyRetention } from './idempotency-retention';
-import { JOBS } from './registry';
 import { keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from './testing';
 
 afterAll(() => disconnectPrisma());

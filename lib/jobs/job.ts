@@ -15,7 +15,7 @@ export interface JobContext {
 
 /**
  * One background job: a queue of its own, an optional cron schedule (UTC) and the handler that does the work.
- * Webhook deliveries, email sending and further retention jobs are each one more entry in `JOBS`.
+ * Webhook deliveries, email sending and further retention jobs are each one more entry in `JOBS` (lib/server/jobs.ts), which the server passes to the runner.
  */
 export interface JobDefinition<T extends object = Record<string, unknown>> {
   name: string;

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma } from '../db/client';
+import { JOBS } from '../server/jobs';
 import { defineJob } from './job';
-import { JOBS } from './registry';
 import { JOBS_APPLICATION_NAME, JOBS_SCHEMA, type JobRunner, startJobs, stopJobs } from './runner';
 import { eventually, keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from './testing';
 
@@ -131,7 +131,7 @@ describe('starting and stopping', () => {
     const { log } = recordingLog();
     await stopJobs();
     await expect(
-      startJobs({ connectionString: 'postgresql://nobody:nothing@127.0.0.1:1/none', log }),
+      startJobs({ connectionString: 'postgresql://nobody:nothing@127.0.0.1:1/none', log, jobs }),
     ).rejects.toThrow();
 
     const runner = await startJobs({ connectionString: connectionString(), log, jobs });

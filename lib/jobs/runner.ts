@@ -1,9 +1,8 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { describeDatabaseFailure, isDatabaseUnavailable } from '../db/unavailable';
-import { everyMs } from '../http/rate-limit/throttle';
+import { everyMs } from '../log';
 import type { JobDefinition, JobLog } from './job';
-import { JOBS } from './registry';
 
 /** pg-boss keeps its tables in a schema of its own, so the service's public schema (and its drift test) never sees them. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -14,8 +13,8 @@ const STOP_TIMEOUT_MS = 10_000;
 export interface StartJobsOptions {
   connectionString: string;
   log: JobLog;
-  /** The table of jobs to run; the service's own `JOBS` unless a test brings its own. */
-  jobs?: readonly JobDefinition<any>[];
+  /** The table of jobs to run: the service's own (lib/server/jobs.ts) or a test's. */
+  jobs: readonly JobDefinition<any>[];
 }
 
 export interface JobRunner {
@@ -58,7 +57,7 @@ export async function stopJobs(): Promise<void> {
   }
 }
 
-async function launch({ connectionString, log, jobs = JOBS }: StartJobsOptions): Promise<Running> {
+async function launch({ connectionString, log, jobs }: StartJobsOptions): Promise<Running> {
   // Our own pool, so a failed start can be closed too (pg-boss closes only pools it opened and started).
   const pool = new pg.Pool({
     connectionString,

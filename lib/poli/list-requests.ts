@@ -2,8 +2,8 @@ import { type Db, prisma, type Tx } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { PoliRequestStatus } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
+import { decodeTimeCursor, encodeTimeCursor } from '../domain/cursor';
 import { ServiceError } from '../errors';
-import { decodeTimeCursor, encodeTimeCursor } from '../integration/api/common';
 import { requireRole } from '../passport/transitions/result';
 import { poliRequestView } from './request-view';
 

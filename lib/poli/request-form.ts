@@ -3,7 +3,6 @@ import { sha256Hex } from '../crypto/secrets';
 import { type Db, prisma } from '../db/client';
 import { ServiceError } from '../errors';
 import { normaliseEmail } from '../gdpr/subject';
-import { type RateLimitResult, limit as sharedLimit } from '../http/rate-limit';
 import { isUuid } from '../ids';
 import {
   EMPTY_VALUES,
@@ -30,7 +29,8 @@ const FormSchema = z.object({
   consent: z.literal('yes', 'Tick the box to agree, or the request cannot be sent.'),
 });
 
-type Limit = (policy: string, identifier: string) => Promise<RateLimitResult>;
+/** The service's rate limiter (lib/http/rate-limit), passed in by the form's server action. */
+type Limit = (policy: string, identifier: string) => Promise<{ success: boolean }>;
 
 export interface SubmitPoliFormArgs {
   productId: string;
@@ -38,7 +38,7 @@ export interface SubmitPoliFormArgs {
   /** The server-set client address (never X-Forwarded-For). */
   clientAddress: string;
   db?: Db;
-  limit?: Limit;
+  limit: Limit;
   now?: Date;
 }
 
@@ -54,7 +54,7 @@ export async function submitPoliRequestForm({
   fields,
   clientAddress,
   db = prisma,
-  limit = sharedLimit,
+  limit,
   now,
 }: SubmitPoliFormArgs): Promise<PoliFormState> {
   const values: PoliFormValues = {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres, withDatabase } from '../db/embedded';
 import { migrate } from '../db/migrate';
-import { installReferenceData } from '../db/reference-data';
+import { installReferenceData } from '../schema/reference-data';
 
 export interface TestDatabase {
   url: string;

@@ -2,6 +2,7 @@
 
 import { headers } from 'next/headers';
 import { clientAddressFromHeaders } from '@/lib/http/client-address';
+import { limit } from '@/lib/http/rate-limit';
 import { logger } from '@/lib/log';
 import type { PoliFormState } from '@/lib/poli/form-state';
 import { submitPoliRequestForm } from '@/lib/poli/request-form';
@@ -15,7 +16,7 @@ export async function requestRestrictedAccess(previous: PoliFormState, formData:
   for (const [name, value] of formData.entries()) if (typeof value === 'string') fields[name] = value;
   try {
     const clientAddress = clientAddressFromHeaders(await headers());
-    return await submitPoliRequestForm({ productId: fields.productId ?? '', fields, clientAddress });
+    return await submitPoliRequestForm({ productId: fields.productId ?? '', fields, clientAddress, limit });
   } catch (err) {
     logger().error({ err }, 'access request form failed');
     return {

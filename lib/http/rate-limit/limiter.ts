@@ -1,7 +1,7 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import type { Logger } from 'pino';
 import { logger } from '@/lib/log';
-import { everyMs } from './throttle';
+import { everyMs } from '../../log';
 import type {
   BackendStatus,
   PolicyName,

@@ -1,8 +1,8 @@
 import { Redis as IORedis } from 'ioredis';
 import type { Logger } from 'pino';
 import { logger } from '@/lib/log';
+import { everyMs } from '../../log';
 import { sha1, stripShebang } from './scripts';
-import { everyMs } from './throttle';
 import { asLibraryClient, type RateLimitBackend, type ScriptClient } from './types';
 
 const toArg = (value: unknown): string | number =>

@@ -1,4 +1,4 @@
-import { decodeTimeCursor, encodeTimeCursor } from '../../integration/api/common';
+import { decodeTimeCursor, encodeTimeCursor } from '../../domain/cursor';
 
 export interface Position {
   createdAt: Date;

@@ -1,8 +1,8 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
+import { decodeTimeCursor, encodeTimeCursor } from '../../domain/cursor';
 import { isUuid } from '../../ids';
-import { decodeTimeCursor, encodeTimeCursor } from '../../integration/api/common';
 import { requireRole } from '../../passport/transitions/result';
 import type { AuditFilters } from './filters';
 

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
+import { encodeCursor } from '../../domain/cursor';
 import { ServiceError } from '../../errors';
-import { encodeCursor } from '../../integration/api/common';
 import { createTestCompany, createTestProduct } from '../../testing/factories';
 import { listReviewQueue } from './queue';
 

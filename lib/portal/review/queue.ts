@@ -2,8 +2,8 @@ import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
+import { decodeKeyedCursor, encodeCursor } from '../../domain/cursor';
 import { ServiceError } from '../../errors';
-import { decodeKeyedCursor, encodeCursor } from '../../integration/api/common';
 import { requireRole } from '../../passport/transitions/result';
 
 export const QUEUE_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOBS } from '../../jobs/registry';
+import { JOBS } from '../../server/jobs';
 import { deliverySession, webhookDeliveries } from './job';
 import type { PassSummary } from './pass';
 

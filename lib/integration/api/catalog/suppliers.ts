@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { Prisma } from '../../../db/generated/client';
 import type { DomainContext } from '../../../domain/context';
-import { decodeKeyedCursor, encodeCursor } from '../common';
+import { decodeKeyedCursor, encodeCursor } from '../../../domain/cursor';
 import type { Supplier, SupplierPage } from './shapes';
 
 /** Suppliers a company may reference: its own, and those another company shared with it through a link. */

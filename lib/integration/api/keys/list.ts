@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { DomainContext } from '../../../domain/context';
+import { decodeTimeCursor, encodeTimeCursor } from '../../../domain/cursor';
 import { listKeys } from '../../key-admin/list';
-import { decodeTimeCursor, encodeTimeCursor } from '../common';
 import type { listKeysEndpoint } from './endpoints';
 
 type ListQuery = z.output<NonNullable<typeof listKeysEndpoint.query>>;

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { DomainContext } from '../../../domain/context';
+import { decodeKeyedCursor, encodeCursor } from '../../../domain/cursor';
 import { lintMapping } from '../../../erp/mappings/lint-mapping';
 import { listMappings } from '../../../erp/mappings/list-mappings';
 import { mappingView } from '../../../erp/mappings/view';
 import type { MappingColumn } from '../../../erp/types';
 import { ServiceError } from '../../../errors';
 import { loadStoredSchema } from '../catalog/reference';
-import { decodeKeyedCursor, encodeCursor } from '../common';
 import type { lintMappingEndpoint, listErpMappingsEndpoint } from './endpoints';
 
 type ListQuery = z.output<NonNullable<typeof listErpMappingsEndpoint.query>>;

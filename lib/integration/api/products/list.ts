@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { ProductState } from '../../../db/generated/enums';
 import type { DomainContext } from '../../../domain/context';
+import { decodeTimeCursor, encodeTimeCursor } from '../../../domain/cursor';
 import { listProducts } from '../../../passport/drafts/list-products';
 import { productSummary } from '../../../passport/drafts/product-view';
-import { decodeTimeCursor, encodeTimeCursor } from '../common';
 import type { listProductsEndpoint } from './authoring';
 
 type ListQuery = z.output<NonNullable<typeof listProductsEndpoint.query>>;

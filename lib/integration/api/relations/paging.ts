@@ -1,5 +1,5 @@
+import { decodeTimeCursor, encodeTimeCursor } from '../../../domain/cursor';
 import type { Page, PageInput } from '../../../passport/relations/keyset';
-import { decodeTimeCursor, encodeTimeCursor } from '../common';
 
 /** The `limit` and `cursor` query members as the list verbs take them; a forged cursor is 400 VALIDATION_ERROR. */
 export function pageInput(query: { limit: number; cursor?: string }): PageInput {

@@ -1,4 +1,4 @@
-import { decodeTimeCursor, encodeTimeCursor } from '../common';
+import { decodeTimeCursor, encodeTimeCursor } from '../../../domain/cursor';
 
 /** A cursor is the last item's (createdAt, id); anything else is refused like a cursor never handed out. */
 export function positionOf(cursor: string | undefined): { createdAt: Date; id: string } | undefined {

@@ -1,7 +1,7 @@
+import { createPrismaClient } from '../db/client';
 import { canonicalJson, sha256Hex } from '../passport/canonical-json';
-import { CATEGORY_INFO, CATEGORY_SCHEMAS } from '../schema/categories';
-import { BATTERY_CATEGORIES } from '../schema/types';
-import { createPrismaClient } from './client';
+import { CATEGORY_INFO, CATEGORY_SCHEMAS } from './categories';
+import { BATTERY_CATEGORIES } from './types';
 
 export const BATTERY_INDUSTRY = {
   code: 'BATTERIES',
