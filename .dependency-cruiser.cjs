@@ -40,6 +40,20 @@ module.exports = {
       to: { path: '^app/' },
     },
     {
+      name: 'client-is-standalone',
+      comment: 'lib/client is the typed client integrators copy into their own code: it imports nothing else of lib/.',
+      severity: 'error',
+      from: { path: '^lib/client/', pathNot: TEST_CODE },
+      to: { path: '^lib/', pathNot: '^lib/client/' },
+    },
+    {
+      name: 'production-imports-no-bench',
+      comment: 'lib/bench serves the benchmark scripts only.',
+      severity: 'error',
+      from: { path: PRODUCTION, pathNot: `${TEST_CODE}|^lib/bench/` },
+      to: { path: '^lib/bench/' },
+    },
+    {
       name: 'base-imports-only-base',
       comment: 'The base (errors, configuration, logging, ids, crypto) depends on nothing else of lib/.',
       severity: 'error',
