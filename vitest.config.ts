@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: [
       'lib/**/*.test.ts',
+      'testing/**/*.test.ts',
       'scripts/**/*.test.ts',
       'prisma/**/*.test.ts',
       'app/**/*.test.ts',
@@ -13,7 +14,7 @@ export default defineConfig({
     ],
     exclude: ['node_modules/**', '.next/**', '.data/**', 'e2e/**'],
     environment: 'node',
-    globalSetup: ['lib/testing/vitest-global-setup.ts'],
+    globalSetup: ['testing/vitest-setup.ts'],
     // Vitest sets BASE_URL to '/' for its own use; the service reads BASE_URL as its public address.
     // A fixed test-only encryption key: tests that need another set their own.
     env: { BASE_URL: 'http://localhost:3000', APP_ENCRYPTION_KEY: '0'.repeat(63) + '1' },

@@ -11,7 +11,7 @@ import { refreshPublicDocument } from '../lib/passport/public/documents';
 import { loadPublicPassport } from '../lib/passport/public/lookup';
 import { dppBody, jsonLdBody } from '../lib/passport/public/served';
 import { publicViewOf, readPublicSnapshot } from '../lib/passport/public/snapshot-view';
-import { createPublishedPassport, createTestCompany, createTestProduct } from '../lib/testing/factories';
+import { createPublishedPassport, createTestCompany, createTestProduct } from '../testing/factories';
 
 export interface Passport {
   id: string;

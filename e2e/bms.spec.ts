@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { revokeBmsSecret } from '../lib/bms/secrets';
 import { DYNAMIC_FIELDS } from '../lib/schema/fields/dynamic';
-import { createTestBmsSecret, createTestProduct, TEST_ACTOR } from '../lib/testing/factories';
+import { createTestBmsSecret, createTestProduct, TEST_ACTOR } from '../testing/factories';
 import { BASE_URL, bmsTenant, db, nowSeconds, send } from './bms-kit';
 import { clientAddress, expect, test } from './fixtures';
 

@@ -8,7 +8,7 @@ import type { Prisma } from '../lib/db/generated/client';
 import { deprecateProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { getCategorySchema } from '../lib/schema/categories';
 import type { FieldDefinition } from '../lib/schema/types';
-import { createPublishedPassport, createTestCompany, createTestProduct, TEST_ACTOR } from '../lib/testing/factories';
+import { createPublishedPassport, createTestCompany, createTestProduct, TEST_ACTOR } from '../testing/factories';
 import { clientAddress, expect, test } from './fixtures';
 
 const db = createPrismaClient(process.env.DATABASE_URL);

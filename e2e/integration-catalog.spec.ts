@@ -1,7 +1,7 @@
 // HTTP contract tests of the discovery endpoints (meta, industries, categories, field schemas, diffs, ERP templates,
 // suppliers) through the integrator client: each happy path, each named error, and the tenant and mode boundaries.
 import { IntegrationApiError } from '../lib/client';
-import { createTestCompany } from '../lib/testing/factories';
+import { createTestCompany } from '../testing/factories';
 import { clientAddress, expect, test } from './fixtures';
 import { BASE_URL, db, newKey, newTenant } from './integration-kit';
 

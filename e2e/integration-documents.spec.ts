@@ -8,7 +8,7 @@ import { signIntegrationRequest } from '../lib/client/signing';
 import { config } from '../lib/config';
 import { localPathOf } from '../lib/documents/local-storage';
 import { IMPOSTORS, SAMPLES } from '../lib/documents/samples';
-import { createTestProduct } from '../lib/testing/factories';
+import { createTestProduct } from '../testing/factories';
 import { expect, test } from './fixtures';
 import { BASE_URL, db, newTenant } from './integration-kit';
 

@@ -3,7 +3,7 @@
 import { type ClientOptions, createIntegrationClient } from '../lib/client';
 import type { Mode } from '../lib/db/generated/enums';
 import type { Scope } from '../lib/integration/scopes';
-import { createTestCompany, mintTestKey } from '../lib/testing/factories';
+import { createTestCompany, mintTestKey } from '../testing/factories';
 import { clientAddress } from './fixtures';
 import { db } from './passport-pages';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createTransport, type RequestOptions } from '../lib/client/http';
 import { INTEGRATION_ENDPOINTS } from '../lib/integration/api';
 import type { Endpoint } from '../lib/integration/endpoint';
-import { createTestProduct } from '../lib/testing/factories';
+import { createTestProduct } from '../testing/factories';
 import { clientAddress, expect, test } from './fixtures';
 import { ALL_GRANTABLE, BASE_URL, db, newKey, newTenant } from './integration-kit';
 

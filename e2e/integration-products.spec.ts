@@ -8,7 +8,7 @@ import { withCheckDigit } from '../lib/gs1/gtin';
 import { approveProduct } from '../lib/passport/lifecycle';
 import { CATEGORY_SCHEMAS } from '../lib/schema/categories';
 import { exampleFormData } from '../lib/schema/examples';
-import { createPublishedPassport, createTestProduct } from '../lib/testing/factories';
+import { createPublishedPassport, createTestProduct } from '../testing/factories';
 import { expect, test } from './fixtures';
 import { db, newKey, newTenant } from './integration-kit';
 

@@ -3,7 +3,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { IntegrationApiError } from '../lib/client';
 import { MAX_COMPONENTS } from '../lib/passport/relations/component-graph';
-import { createTestCompany, createTestProduct, type TestProductInput } from '../lib/testing/factories';
+import { createTestCompany, createTestProduct, type TestProductInput } from '../testing/factories';
 import { expect, test } from './fixtures';
 import { db, newKey, newTenant } from './integration-kit';
 

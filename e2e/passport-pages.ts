@@ -6,7 +6,7 @@ import { createPrismaClient } from '../lib/db/client';
 import { passportPath } from '../lib/gs1/digital-link';
 import { withCheckDigit } from '../lib/gs1/gtin';
 import type { BatteryCategory } from '../lib/schema/types';
-import { createPublishedPassport, createTestCompany } from '../lib/testing/factories';
+import { createPublishedPassport, createTestCompany } from '../testing/factories';
 
 let client: ReturnType<typeof createPrismaClient> | undefined;
 export const db = () => (client ??= createPrismaClient());

@@ -6,7 +6,7 @@ import { resetConfigForTests } from '../lib/config';
 import type { PoliRole } from '../lib/db/generated/enums';
 import type { DomainContext } from '../lib/domain/context';
 import { approvePoliRequest, rejectPoliRequest, requestPoliAccess, verifyPoliEmail } from '../lib/poli';
-import { createTestOperator } from '../lib/testing/factories';
+import { createTestOperator } from '../testing/factories';
 import { db, gtin14WithLeadingZeros, publishTestPassport } from './passport-pages';
 import { signIn } from './portal-kit';
 

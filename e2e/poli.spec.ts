@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type BrowserContext, devices, type Page } from '@playwright/test';
 import { getCategorySchema } from '../lib/schema/categories';
-import { createTestBmsSecret } from '../lib/testing/factories';
+import { createTestBmsSecret } from '../testing/factories';
 import { send } from './bms-kit';
 import { clientAddress, expect, test } from './fixtures';
 import {

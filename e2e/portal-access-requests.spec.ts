@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Company, Product } from '../lib/db/generated/client';
 import type { PoliRole } from '../lib/db/generated/enums';
 import { redeemPoliAccess } from '../lib/poli';
-import { createTestProduct } from '../lib/testing/factories';
+import { createTestProduct } from '../testing/factories';
 import { expect, test } from './fixtures';
 import { db, expectAccessible, formMessage, newPortalCompany, signIn } from './portal-kit';
 

@@ -1,7 +1,7 @@
 // The portal's BMS secrets: created with a product list and shown once, proven against the real BMS endpoint,
 // revoked with immediate effect; product ids of another company refused; administrators only.
 import { randomUUID } from 'node:crypto';
-import { createTestBmsSecret, createTestOperator, createTestProduct } from '../lib/testing/factories';
+import { createTestBmsSecret, createTestOperator, createTestProduct } from '../testing/factories';
 import { db, send } from './bms-kit';
 import { expect, test } from './fixtures';
 import { publishTestPassport } from './passport-pages';

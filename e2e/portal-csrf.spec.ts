@@ -1,4 +1,4 @@
-import { createTestProduct } from '../lib/testing/factories';
+import { createTestProduct } from '../testing/factories';
 import { expect, test } from './fixtures';
 import { db, newPortalCompany, signIn } from './portal-kit';
 

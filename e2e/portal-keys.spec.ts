@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createIntegrationClient, IntegrationApiError } from '../lib/client';
 import { sha256Hex } from '../lib/crypto/secrets';
-import { mintTestKey } from '../lib/testing/factories';
+import { mintTestKey } from '../testing/factories';
 import { clientAddress, expect, test } from './fixtures';
 import { BASE_URL } from './integration-kit';
 import { db, expectAccessible, formMessage, newPortalCompany, signIn } from './portal-kit';

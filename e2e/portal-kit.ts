@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { UserRole } from '../lib/db/generated/enums';
-import { createTestCompany, createTestOperator } from '../lib/testing/factories';
+import { createTestCompany, createTestOperator } from '../testing/factories';
 import { db } from './passport-pages';
 
 export { db };

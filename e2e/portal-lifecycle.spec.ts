@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { CATEGORY_SCHEMAS } from '../lib/schema/categories';
 import { exampleFormData } from '../lib/schema/examples';
-import { createPublishedPassport, createTestProduct } from '../lib/testing/factories';
+import { createPublishedPassport, createTestProduct } from '../testing/factories';
 import { expect, test } from './fixtures';
 import { newKey } from './integration-kit';
 import { db, expectAccessible, newPortalCompany, type PortalUser, signIn } from './portal-kit';

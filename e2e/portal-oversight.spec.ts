@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Company } from '../lib/db/generated/client';
-import { createTestProduct, mintTestKey } from '../lib/testing/factories';
+import { createTestProduct, mintTestKey } from '../testing/factories';
 import { expect, test } from './fixtures';
 import { db, expectAccessible, newPortalCompany, signIn } from './portal-kit';
 

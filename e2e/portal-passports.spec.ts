@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { IntegrationApiError } from '../lib/client';
 import { SAMPLES } from '../lib/documents/samples';
-import { createPublishedPassport, createTestProduct } from '../lib/testing/factories';
+import { createPublishedPassport, createTestProduct } from '../testing/factories';
 import { clientAddress, expect, test } from './fixtures';
 import { newKey } from './integration-kit';
 import { db, expectAccessible, newPortalCompany, signIn } from './portal-kit';

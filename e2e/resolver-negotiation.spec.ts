@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../lib/db/embedded';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../lib/passport/lifecycle';
-import { createTestProduct, TEST_ACTOR } from '../lib/testing/factories';
+import { createTestProduct, TEST_ACTOR } from '../testing/factories';
 import { expect, test } from './fixtures';
 import { db, gtin14WithLeadingZeros, publishTestPassport } from './passport-pages';
 import { spawnServer, stopServer } from './server-process';

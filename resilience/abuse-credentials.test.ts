@@ -11,8 +11,8 @@ import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import type { Db } from '../lib/db/client';
 import type { Product } from '../lib/db/generated/client';
 import { approvePoliRequest, requestPoliAccess } from '../lib/poli';
-import { createTestCompany, createTestOperator, mintTestKey, TEST_ACTOR } from '../lib/testing/factories';
-import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { createTestCompany, createTestOperator, mintTestKey, TEST_ACTOR } from '../testing/factories';
 import {
   type Answer,
   burst,

@@ -8,8 +8,8 @@ import { createIntegrationClient } from '../lib/client';
 import { signBmsRequest } from '../lib/client/signing';
 import type { Db } from '../lib/db/client';
 import type { Product } from '../lib/db/generated/client';
-import { createTestBmsSecret, createTestCompany, mintTestKey } from '../lib/testing/factories';
-import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { createTestBmsSecret, createTestCompany, mintTestKey } from '../testing/factories';
 import {
   type Answer,
   burst,

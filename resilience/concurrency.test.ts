@@ -9,6 +9,7 @@ import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import type { Db } from '../lib/db/client';
 import { approveProduct, startRevision } from '../lib/passport/lifecycle';
 import { BMS_DYNAMIC_FIELD_IDS } from '../lib/schema/fields/dynamic';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 import {
   createPublishedPassport,
   createTestBmsSecret,
@@ -16,8 +17,7 @@ import {
   createTestProduct,
   mintTestKey,
   TEST_ACTOR,
-} from '../lib/testing/factories';
-import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
+} from '../testing/factories';
 import { type Answer, burst, exchange, expectServed, overloaded, uniqueAddress } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';

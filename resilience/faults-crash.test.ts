@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Product } from '../lib/client/products';
 import type { Db } from '../lib/db/client';
-import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { absent, createTraces, hollowRecords, seconds, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';

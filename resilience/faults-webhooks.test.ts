@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../lib/db/client';
-import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { seconds } from './faults-kit';
 import { figure } from './kit/figures';
 import { type RunningService, startService } from './kit/service';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../lib/db/client';
 import { systemActor } from '../lib/domain/context';
 import { withdrawProduct } from '../lib/passport/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../lib/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { type RunningService, startService } from './kit/service';
 import { bmsTenant, openDb, sendBms } from './kit/tenants';
 

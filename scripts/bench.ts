@@ -23,7 +23,7 @@ import type { Passport } from '../bench/seed';
 import { parseBenchArgs, runsScenario } from '../lib/bench/args';
 import type { Measured } from '../lib/bench/targets';
 import { freePort } from '../lib/db/embedded';
-import { createTestDatabase } from '../lib/testing/test-database';
+import { createTestDatabase } from '../testing/database';
 
 const args = parseBenchArgs(process.argv.slice(2));
 const settings = {
@@ -56,7 +56,7 @@ process.env.BASE_URL = `http://127.0.0.1:${port}`;
 process.env.DATABASE_URL = database.url;
 const { createPrismaClient } = await import('../lib/db/client');
 const { PassportSeeder } = await import('../bench/seed');
-const { createTestBmsSecret, mintTestKey } = await import('../lib/testing/factories');
+const { createTestBmsSecret, mintTestKey } = await import('../testing/factories');
 const db = createPrismaClient(database.url);
 const pool = new pg.Pool({ connectionString: database.url, max: 2 });
 // An idle connection dropped when the database stops at the end must not crash the run.

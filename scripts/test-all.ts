@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { freePort } from '../lib/db/embedded';
-import { createTestDatabase } from '../lib/testing/test-database';
+import { createTestDatabase } from '../testing/database';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a === '--unit' || a === '--e2e');

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createTestBmsSecret, createTestCompany, createTestProduct } from '../../testing/factories';
 import { disconnectPrisma, prisma } from '../db/client';
-import { createTestBmsSecret, createTestCompany, createTestProduct } from '../testing/factories';
 import { bmsTenant, callBms } from './bms-test-kit';
 import { createBmsUpdateRoute, postBmsUpdate } from './endpoint';
 import { bmsContext, ingestTelemetry } from './ingest-telemetry';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestBmsSecret, createTestCompany, createTestOperator, createTestProduct } from '../../testing/factories';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { UserRole } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../errors';
-import { createTestBmsSecret, createTestCompany, createTestOperator, createTestProduct } from '../testing/factories';
 import { createCompanyBmsSecret, listCompanyBmsSecrets, revokeCompanyBmsSecret } from './secret-admin';
 import { findActiveBmsSecret } from './secrets';
 

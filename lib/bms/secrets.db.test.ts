@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestCompany, createTestProduct } from '../../testing/factories';
 import { sha256Hex } from '../crypto/secrets';
 import { createPrismaClient } from '../db/client';
 import { systemActor } from '../domain/context';
-import { createTestCompany, createTestProduct } from '../testing/factories';
 import { createBmsSecret, findActiveBmsSecret, revokeBmsSecret } from './secrets';
 
 const db = createPrismaClient(inject('databaseUrl'));

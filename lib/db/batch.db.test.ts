@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { countStatements as statements } from '../testing/statements';
+import { countStatements as statements } from '../../testing/statements';
 import { batchedLookup, MAX_BATCH } from './batch';
 import { disconnectPrisma } from './client';
 

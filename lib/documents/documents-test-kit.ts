@@ -2,11 +2,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTestCompany, createTestProduct, type TestProductInput } from '../../testing/factories';
 import { buildMultipart, type UploadDocumentInput } from '../client/documents';
 import { prisma } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { DomainContext } from '../domain/context';
-import { createTestCompany, createTestProduct, type TestProductInput } from '../testing/factories';
 import { localStorage } from './local-storage';
 import { SAMPLES } from './samples';
 import { type DocumentStorage, StorageUnavailable } from './storage';

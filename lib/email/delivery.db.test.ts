@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createTestCompany } from '../../testing/factories';
 import { resetConfigForTests } from '../config';
 import { disconnectPrisma, prisma } from '../db/client';
-import { createTestCompany } from '../testing/factories';
 import { runEmailPass } from './delivery-pass';
 import { queueEmail } from './outbox';
 import { MAX_EMAIL_ATTEMPTS } from './schedule';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintTestKey } from '../../testing/factories';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { sealBody } from '../integration/idempotency';
-import { mintTestKey } from '../testing/factories';
 import { gdprErase } from './erase';
 import { subjectHashOf } from './subject';
 import { type SeededSubject, seedSubject, uniqueAddress } from './subject-seed';

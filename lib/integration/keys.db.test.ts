@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestCompany } from '../../testing/factories';
 import { sha256Hex } from '../crypto/secrets';
 import { createPrismaClient } from '../db/client';
 import { systemActor } from '../domain/context';
 import { ServiceError } from '../errors';
-import { createTestCompany } from '../testing/factories';
 import { findApiKeyByPlaintext, type MintApiKeyInput, mintApiKey, signingSecretOf } from './keys';
 
 const db = createPrismaClient(inject('databaseUrl'));

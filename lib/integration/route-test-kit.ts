@@ -1,6 +1,7 @@
 // The wrapper's DB-test kit: probe endpoints defined here (never shipped as routes), a tenant with a minted key,
 // and Requests built the way the custom server and the middleware hand them to a route.
 import { z } from 'zod';
+import { createTestCompany, mintTestKey } from '../../testing/factories';
 import { signIntegrationRequest } from '../client/signing';
 import { prisma, type Tx } from '../db/client';
 import type { Prisma } from '../db/generated/client';
@@ -8,7 +9,6 @@ import { rowsOn, type SqlTx } from '../db/sql';
 import { ServiceError } from '../errors';
 import { CLIENT_IP_HEADER } from '../http/client-address';
 import { REQUEST_ID_HEADER } from '../http/request-id';
-import { createTestCompany, mintTestKey } from '../testing/factories';
 import { defineEndpoint } from './endpoint';
 import { json, noContent } from './respond';
 import { type IntegrationCall, integrationRoute } from './route';

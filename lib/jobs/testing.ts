@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createTestCompany, mintTestKey } from '../../testing/factories';
 import { prisma } from '../db/client';
-import { createTestCompany, mintTestKey } from '../testing/factories';
 import type { JobLog } from './job';
 
 /** A JobLog that keeps what it is told, for tests that check what a job reported. */

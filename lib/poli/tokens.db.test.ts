@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestOperator } from '../../testing/factories';
 import { sha256Hex } from '../crypto/secrets';
 import { type Db, disconnectPrisma, prisma } from '../db/client';
 import { passportPath } from '../gs1/digital-link';
-import { createPublishedPassport, createTestOperator } from '../testing/factories';
 import { findActiveGrant, signOutPoliGrant } from './grant-session';
 import {
   approvedRequest,

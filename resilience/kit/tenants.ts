@@ -5,12 +5,7 @@ import { type ClientOptions, createIntegrationClient } from '../../lib/client';
 import { signBmsRequest } from '../../lib/client/signing';
 import { createPrismaClient, type Db } from '../../lib/db/client';
 import type { Scope } from '../../lib/integration/scopes';
-import {
-  createPublishedPassport,
-  createTestBmsSecret,
-  createTestCompany,
-  mintTestKey,
-} from '../../lib/testing/factories';
+import { createPublishedPassport, createTestBmsSecret, createTestCompany, mintTestKey } from '../../testing/factories';
 
 export const ALL_GRANTABLE: Scope[] = [
   'dpp:read',

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany, mintTestKey } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
-import { createTestCompany, mintTestKey } from '../../testing/factories';
 import { findApiKeyByPlaintext, signingSecretOf } from '../keys';
 import { bulkRevokeKeys } from './bulk-revoke';
 import { getKeyOrThrow } from './find';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestOperator, mintTestKey } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { UserRole } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
-import { createTestCompany, createTestOperator, mintTestKey } from '../../testing/factories';
 import { findApiKeyByPlaintext } from '../keys';
 import { getKey } from './get';
 import { listKeys } from './list';

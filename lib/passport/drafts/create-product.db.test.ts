@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { withCheckDigit } from '../../gs1/gtin';
-import { createTestProduct } from '../../testing/factories';
 import { createProduct } from './create-product';
 import { apiCtx, auditRows, evExamples, newCompany, rejection, tag } from './drafts-test-kit';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { createTestProduct } from '../../testing/factories';
 import { apiCtx, newCompany } from './drafts-test-kit';
 import { type ListProductsQuery, listProducts } from './list-products';
 

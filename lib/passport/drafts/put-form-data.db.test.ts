@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { sqlTransaction } from '../../db/sql';
-import { createTestProduct } from '../../testing/factories';
 import { apiCtx, auditRows, newCompany, rejection } from './drafts-test-kit';
 import { PRODUCT_INCLUDE, productView } from './product-view';
 import { putFormData } from './put-form-data';

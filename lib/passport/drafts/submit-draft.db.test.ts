@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { withCheckDigit } from '../../gs1/gtin';
-import { createPublishedPassport, createTestProduct } from '../../testing/factories';
 import { apiCtx, auditRows, evExamples, newCompany, rejection } from './drafts-test-kit';
 import { submitDraft } from './submit-draft';
 import { withdrawPassport } from './withdraw-passport';

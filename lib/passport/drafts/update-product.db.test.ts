@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
-import { createPublishedPassport, createTestProduct } from '../../testing/factories';
 import { apiCtx, auditRows, newCompany, rejection, tag } from './drafts-test-kit';
 import { updateProduct } from './update-product';
 

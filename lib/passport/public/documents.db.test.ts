@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestCompany, createTestProduct } from '../../../testing/factories';
+import { countStatements } from '../../../testing/statements';
 import { resetConfigForTests } from '../../config';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { systemActor } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { strongEtag } from '../../http/public-route';
-import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
-import { countStatements } from '../../testing/statements';
 import { reinstateProduct, withdrawProduct } from '../lifecycle';
 import { publicDocumentBySlug, storeDocument } from './documents';
 import { findPublicPassport, resetPublicCacheForTests } from './lookup';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestCompany } from '../../../testing/factories';
 import { resetConfigForTests } from '../../config';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { systemActor } from '../../domain/context';
-import { createPublishedPassport, createTestCompany } from '../../testing/factories';
 import { withdrawProduct } from '../lifecycle';
 import { findPublicPassport, resetPublicCacheForTests } from './lookup';
 

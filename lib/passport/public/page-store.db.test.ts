@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPublishedPassport, createTestCompany } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { systemActor } from '../../domain/context';
 import { passportPath } from '../../gs1/digital-link';
 import { withCheckDigit } from '../../gs1/gtin';
 import { newNonce } from '../../http/middleware/security-headers';
-import { createPublishedPassport, createTestCompany } from '../../testing/factories';
 import { withdrawProduct } from '../lifecycle';
 import { type RenderedPage, servePassportPage, withNonce } from './page-store';
 

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { withCheckDigit } from '../../gs1/gtin';
-import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
 import { findPassportState } from './product-by-key';
 
 afterAll(() => disconnectPrisma());

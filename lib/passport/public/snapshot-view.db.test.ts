@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestCompany, createTestProduct } from '../../../testing/factories';
+import { countStatements } from '../../../testing/statements';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { systemActor } from '../../domain/context';
 import type { ServiceError } from '../../errors';
-import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
-import { countStatements } from '../../testing/statements';
 import { sha256Hex } from '../canonical-json';
 import { withdrawProduct } from '../lifecycle';
 import { requirePublishedPassport } from './served';

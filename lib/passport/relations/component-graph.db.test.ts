@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { createTestCompany, createTestProduct } from '../../testing/factories';
 import { componentGraphProblems, MAX_COMPONENTS } from './component-graph';
 import { companyWithDrafts } from './test-kit';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { createTestCompany, createTestProduct } from '../../testing/factories';
 import { addComponent } from './add-component';
 import { MAX_COMPONENTS } from './component-graph';
 import { listComponents } from './list-components';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { createTestCompany, createTestProduct } from '../../testing/factories';
 import { addTraceabilityEntry } from './add-traceability-entry';
 import { listTraceability } from './list-traceability';
 import { auditRows, companyWithDrafts, keyCtx, refusal } from './test-kit';

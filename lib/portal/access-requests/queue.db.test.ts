@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { PoliRequestStatus } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { createTestCompany, createTestProduct } from '../../testing/factories';
 import { queueCounts, queueStatus } from './queue';
 
 afterAll(() => disconnectPrisma());

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany } from '../../../testing/factories';
 import { encryptSecret } from '../../crypto/secrets';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { createTestCompany } from '../../testing/factories';
 import { endpointModeOrThrow } from './webhooks';
 
 afterAll(() => disconnectPrisma());

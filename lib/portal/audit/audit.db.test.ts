@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Company, Product } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
-import { createTestCompany, createTestProduct } from '../../testing/factories';
 import { AUDIT_CSV_HEADER, auditCsvStream } from './csv';
 import { type AuditFilters, parseAuditFilters } from './filters';
 import { auditFacets, listAuditEntries, operatorEmails } from './query';

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createTestCompany, createTestOperator } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { resetRateLimiterForTests } from '../../http/rate-limit';
-import { createTestCompany, createTestOperator } from '../../testing/factories';
 import { LOCK_AFTER_FAILURES, LOCK_MINUTES, verifyOperatorLogin } from './verify-login';
 
 afterAll(() => disconnectPrisma());

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestProduct, mintTestKey } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Company, Product } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
-import { createTestCompany, createTestProduct, mintTestKey } from '../../testing/factories';
 import { loadAttention } from './attention';
 import { bmsUpdatesPerDay, passportsByCategory, passportsByState, utcDay } from './charts';
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestBmsSecret, createTestProduct } from '../../../testing/factories';
 import { bmsContext, ingestTelemetry } from '../../bms/ingest-telemetry';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { documentTenant, tempStorage, uploadInput } from '../../documents/documents-test-kit';
@@ -6,7 +7,6 @@ import { uploadDocument } from '../../documents/upload';
 import { putFormData } from '../../passport/drafts/put-form-data';
 import { addComponent } from '../../passport/relations/add-component';
 import { addTraceabilityEntry } from '../../passport/relations/add-traceability-entry';
-import { createPublishedPassport, createTestBmsSecret, createTestProduct } from '../../testing/factories';
 import { loadPassportDetail } from './detail';
 import { operatorCtx, portalCompany } from './test-kit';
 

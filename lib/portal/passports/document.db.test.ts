@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestProduct } from '../../../testing/factories';
 import { sha256Hex } from '../../crypto/secrets';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { documentTenant, tempStorage, uploadInput } from '../../documents/documents-test-kit';
 import { uploadDocument } from '../../documents/upload';
 import type { ServiceError } from '../../errors';
 import { statusOf } from '../../http/error-codes';
-import { createTestProduct } from '../../testing/factories';
 import { downloadPassportDocument } from './document';
 import { operatorCtx } from './test-kit';
 

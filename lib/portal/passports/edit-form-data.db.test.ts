@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ServiceError } from '../../errors';
 import { putFormData } from '../../passport/drafts/put-form-data';
-import { createTestProduct } from '../../testing/factories';
 import { saveFormDataGroup } from './edit-form-data';
 import { operatorCtx, portalCompany } from './test-kit';
 

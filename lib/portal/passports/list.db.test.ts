@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { createTestProduct } from '../../testing/factories';
 import { listPassports, PASSPORTS_PER_PAGE, type PassportListQuery, passportListQuery } from './list';
 import { portalCompany, setUpdatedAt } from './test-kit';
 

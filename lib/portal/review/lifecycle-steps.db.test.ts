@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { UserRole } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../errors';
-import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
+import type { ServiceError } from '../../errors';
 import { LIFECYCLE_STEPS } from './lifecycle-steps';
 
 afterAll(() => disconnectPrisma());

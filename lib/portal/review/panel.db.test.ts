@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPublishedPassport, createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
 import { loadLifecyclePanel } from './panel';
 
 afterAll(() => disconnectPrisma());

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { encodeCursor } from '../../domain/cursor';
 import { ServiceError } from '../../errors';
-import { createTestCompany, createTestProduct } from '../../testing/factories';
 import { listReviewQueue } from './queue';
 
 afterAll(() => disconnectPrisma());

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCompany } from '../../../testing/factories';
 import { resetConfigForTests } from '../../config';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { createProduct } from '../../passport/drafts/create-product';
-import { createTestCompany } from '../../testing/factories';
 import { updateWebhookEndpoint } from '../endpoints/change';
 import { createWebhookEndpoint } from '../endpoints/create';
 import { redeliverWebhook } from '../endpoints/redeliver';

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../errors';
-import { createTestCompany } from '../../testing/factories';
+import type { ServiceError } from '../../errors';
 import type { Resolver } from '../url-policy';
 import { createWebhookEndpoint } from './create';
 import { getWebhookEndpoint } from './list';

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany, createTestOperator } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Mode, UserRole } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
-import { createTestCompany, createTestOperator } from '../../testing/factories';
 import type { Resolver } from '../url-policy';
 import { updateWebhookEndpoint } from './change';
 import { createWebhookEndpoint } from './create';

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestCompany } from '../../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../../db/client';
 import type { DomainContext } from '../../../domain/context';
 import { encodeCursor } from '../../../domain/cursor';
 import { ServiceError } from '../../../errors';
 import { CATEGORY_SCHEMAS } from '../../../schema/categories';
-import { createTestCompany } from '../../../testing/factories';
 import { fieldView, listCategoryViews, listIndustryViews, loadStoredSchema } from './reference';
 import { listSupplierPage } from './suppliers';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres, withDatabase } from '../db/embedded';
-import { migrate } from '../db/migrate';
-import { installReferenceData } from '../schema/reference-data';
+import { createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres, withDatabase } from '../lib/db/embedded';
+import { migrate } from '../lib/db/migrate';
+import { installReferenceData } from '../lib/schema/reference-data';
 
 export interface TestDatabase {
   url: string;

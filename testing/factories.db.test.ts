@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createPrismaClient } from '../db/client';
+import { createPrismaClient } from '../lib/db/client';
 import {
   createPublishedPassport,
   createTestBmsSecret,

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase } from './database';
 
 // One fresh database per run; every test file gets its URL through DATABASE_URL and keeps to its own rows
 // (tests create their own companies), so no test depends on another's state or order.

@@ -1,4 +1,4 @@
-import { queriesSent } from '../db/client';
+import { queriesSent } from '../lib/db/client';
 
 /**
  * `work` with direct statements counted (DB_QUERY_COUNTER=1, restored after): its result and how many statements

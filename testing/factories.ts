@@ -1,19 +1,19 @@
 // The test kit: each factory creates one realistic thing in one call, with names unique per call so test files
 // sharing a database never collide.
 import { randomBytes } from 'node:crypto';
-import { createBmsSecret } from '../bms/secrets';
-import { createOperator } from '../companies';
-import { resetConfigForTests } from '../config';
-import type { Db, Tx } from '../db/client';
-import type { Company, Prisma, Product } from '../db/generated/client';
-import type { Mode, ProductState, UserRole } from '../db/generated/enums';
-import { type DomainContext, systemActor } from '../domain/context';
-import { mintApiKey } from '../integration/keys';
-import type { Scope } from '../integration/scopes';
-import { approveProduct } from '../passport/lifecycle';
-import { loadCategorySchema } from '../passport/schema-version';
-import { exampleFormData } from '../schema/examples';
-import type { BatteryCategory, CategorySchema } from '../schema/types';
+import { createBmsSecret } from '../lib/bms/secrets';
+import { createOperator } from '../lib/companies';
+import { resetConfigForTests } from '../lib/config';
+import type { Db, Tx } from '../lib/db/client';
+import type { Company, Prisma, Product } from '../lib/db/generated/client';
+import type { Mode, ProductState, UserRole } from '../lib/db/generated/enums';
+import { type DomainContext, systemActor } from '../lib/domain/context';
+import { mintApiKey } from '../lib/integration/keys';
+import type { Scope } from '../lib/integration/scopes';
+import { approveProduct } from '../lib/passport/lifecycle';
+import { loadCategorySchema } from '../lib/passport/schema-version';
+import { exampleFormData } from '../lib/schema/examples';
+import type { BatteryCategory, CategorySchema } from '../lib/schema/types';
 
 type AnyDb = Db | Tx;
 
