@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPrismaClient } from '../lib/db/client';
-import { createTestBmsSecret, createTestCompany } from '../lib/testing/factories';
+import { createTestBmsSecret, createTestCompany } from '../testing/factories';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -18,7 +18,7 @@ function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: 
     HOME: process.env.HOME,
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
-    APP_ENCRYPTION_KEY: '0'.repeat(63) + '1',
+    APP_ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
   } as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
     execFile(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (err, stdout, stderr) => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetConfigForTests } from '../lib/config';
 import { createPrismaClient } from '../lib/db/client';
 import { signingSecretOf } from '../lib/integration/keys';
-import { createTestCompany, createTestProduct } from '../lib/testing/factories';
+import { createTestCompany, createTestProduct } from '../testing/factories';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -262,7 +262,7 @@ describe('admin CLI', { timeout: 180_000 }, () => {
       [['product', 'withdraw', '--id', 'x', '--json'], /needs --reason/],
     ];
     const runs = await Promise.all(cases.map(([args]) => admin(args)));
-    runs.forEach((run, i) => failed(run, 2, cases[i][1]));
+    for (const [i, run] of runs.entries()) failed(run, 2, cases[i][1]);
   });
 
   it('finds the dev database through .data/runtime.json and its secrets through .data/secrets.json', async () => {

@@ -246,13 +246,13 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function parseCommand(argv: string[]): { command: Command; flags: Flags; json: boolean } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = (() => {
+    try {
+      return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  })();
   if (values.help || positionals.length === 0 || positionals[0] === 'help') throw new UsageError('');
   const name = positionals.join(' ');
   const command = COMMANDS[name];

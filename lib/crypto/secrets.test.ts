@@ -11,7 +11,7 @@ import {
   sha256Hex,
 } from './secrets';
 
-function useKey(key: string | undefined) {
+function configureKey(key: string | undefined) {
   if (key === undefined) delete process.env.APP_ENCRYPTION_KEY;
   else process.env.APP_ENCRYPTION_KEY = key;
   resetConfigForTests();
@@ -57,8 +57,8 @@ describe('sha256Hex and constantTimeEqualHex', () => {
 describe('encryptSecret / decryptSecret', () => {
   const saved = process.env.APP_ENCRYPTION_KEY;
   const key = randomBytes(32);
-  beforeEach(() => useKey(key.toString('hex')));
-  afterEach(() => useKey(saved));
+  beforeEach(() => configureKey(key.toString('hex')));
+  afterEach(() => configureKey(saved));
 
   it('round-trips through the v1 AES-256-GCM format with a fresh IV each time', () => {
     const blob = encryptSecret('sk_signing-secret-ünicode');
@@ -88,15 +88,15 @@ describe('encryptSecret / decryptSecret', () => {
 
   it('refuses to decrypt under another key', () => {
     const blob = encryptSecret('secret');
-    useKey(randomBytes(32).toString('hex'));
+    configureKey(randomBytes(32).toString('hex'));
     expect(() => decryptSecret(blob)).toThrow(/another APP_ENCRYPTION_KEY/);
   });
 
   it('accepts the same key as base64 (standard or URL-safe)', () => {
     const blob = encryptSecret('secret');
-    useKey(key.toString('base64'));
+    configureKey(key.toString('base64'));
     expect(decryptSecret(blob)).toBe('secret');
-    useKey(key.toString('base64url'));
+    configureKey(key.toString('base64url'));
     expect(decryptSecret(blob)).toBe('secret');
   });
 
@@ -109,7 +109,7 @@ describe('encryptSecret / decryptSecret', () => {
       randomBytes(16).toString('base64'),
       'g'.repeat(64),
     ]) {
-      useKey(bad);
+      configureKey(bad);
       expect(() => encryptSecret('x')).toThrow(ConfigurationError);
       expect(() => encryptSecret('x')).toThrow(/APP_ENCRYPTION_KEY/);
     }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type Statement, sqlRows } from './sql';
+import { sqlRows } from './sql';
 
 /**
  * One kind of lookup by key, answered for many keys by one statement: the statement takes the keys as arrays

@@ -211,7 +211,7 @@ describe('migrate() with a temporary migrations directory', () => {
     try {
       await gate.query('SELECT pg_advisory_lock($1)', [gateKey]);
       const runs = [migrate(url, dir), migrate(url, dir)];
-      runs.forEach((run) => run.catch(() => undefined)); // awaited below; avoid an unhandled rejection meanwhile
+      for (const run of runs) run.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
 
       // Wait until one call is blocked inside the gate migration and the other on the runner's own lock.
       const deadline = Date.now() + 20_000;

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabaseIfMissing, dropDatabase, withDatabase } from './embedded';
-import { $Enums, Prisma } from './generated/browser';
-import { migrate } from './migrate';
 import {
   foreignKeyFields,
   type PrismaField,
@@ -14,7 +11,10 @@ import {
   scalarFields,
   splitTopLevel,
   unquote,
-} from './prisma-schema';
+} from '../../testing/prisma-schema';
+import { createDatabaseIfMissing, dropDatabase, withDatabase } from './embedded';
+import { $Enums, Prisma } from './generated/browser';
+import { migrate } from './migrate';
 
 // The migrated database must be exactly what `prisma migrate` would build from prisma/schema.prisma: the SQL
 // migrations are hand-written (Prisma's schema engine cannot be downloaded here), so this test is what keeps
@@ -345,15 +345,15 @@ class Differences {
 function keyed<T>(
   items: T[],
   key: (t: T) => string,
-  describe: (t: T) => string,
+  describeItem: (t: T) => string,
   diff: Differences,
   what: string,
 ): Map<string, string> {
   const map = new Map<string, string>();
   for (const item of items) {
     const k = key(item);
-    if (map.has(k)) diff.add(`${what} ${k}: defined twice in the database (${map.get(k)}; ${describe(item)})`);
-    else map.set(k, describe(item));
+    if (map.has(k)) diff.add(`${what} ${k}: defined twice in the database (${map.get(k)}; ${describeItem(item)})`);
+    else map.set(k, describeItem(item));
   }
   return map;
 }
@@ -581,7 +581,7 @@ function compareForeignKeys(schema: PrismaSchema, db: DbSnapshot): string[] {
       const key = `${model.dbName}(${cols.join(', ')})`;
       const name = rel.map ?? defaultName(model.dbName, cols, 'fkey');
       hasName.set(key, name !== undefined);
-      const describe = (action: string, what: string) => {
+      const referentialAction = (action: string, what: string) => {
         const sql = PRISMA_ACTIONS[action];
         if (!sql) diff.add(`foreign key ${key}: unknown ${what} action ${action} in schema.prisma`);
         return sql ?? action;
@@ -592,8 +592,8 @@ function compareForeignKeys(schema: PrismaSchema, db: DbSnapshot): string[] {
           name,
           refTable: target.dbName,
           refColumns: refCols,
-          onDelete: describe(onDelete, 'onDelete'),
-          onUpdate: describe(onUpdate, 'onUpdate'),
+          onDelete: referentialAction(onDelete, 'onDelete'),
+          onUpdate: referentialAction(onUpdate, 'onUpdate'),
         }),
       );
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMultipart } from '../client/documents';
-import { ServiceError } from '../errors';
+import type { ServiceError } from '../errors';
 import { statusOf } from '../http/error-codes';
 import { contentDisposition, reprDigest } from './disposition';
 import { safeFileName } from './metadata';

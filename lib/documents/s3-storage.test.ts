@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../errors';
+import type { ServiceError } from '../errors';
 import { statusOf } from '../http/error-codes';
 import { s3Storage } from './s3-storage';
 import { StorageUnavailable, storageFailure } from './storage';

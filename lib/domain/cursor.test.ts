@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../errors';
+import type { ServiceError } from '../errors';
 import { decodeKeyedCursor, decodeTimeCursor, encodeCursor, encodeTimeCursor } from './cursor';
 
 const id = '3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f';

@@ -1,14 +1,14 @@
 import type { FieldDefinition } from '../schema/types';
 import { parseLocaleNumber } from './numbers';
 import { applyTransform } from './transforms';
-import { failure, type Transform, type TransformResult, valueOf } from './types';
+import { accepted, failure, type Transform, type TransformResult } from './types';
 
 const TRUE_WORDS = ['true', '1', 'yes', 'y', 'x'];
 const FALSE_WORDS = ['false', '0', 'no', 'n'];
 
 function json(text: string, what: string): TransformResult {
   try {
-    return valueOf(JSON.parse(text));
+    return accepted(JSON.parse(text));
   } catch {
     return failure('WRONG_TYPE', `The cell is not ${what} written as JSON.`);
   }
@@ -18,7 +18,7 @@ function json(text: string, what: string): TransformResult {
 const list = (text: string): TransformResult =>
   text.startsWith('[')
     ? json(text, 'a list')
-    : valueOf(
+    : accepted(
         text
           .split(';')
           .map((s) => s.trim())
@@ -31,22 +31,22 @@ const list = (text: string): TransformResult =>
  */
 export function plainReading(field: FieldDefinition, raw: string): TransformResult {
   const text = raw.trim();
-  if (text === '') return valueOf(null);
+  if (text === '') return accepted(null);
   switch (field.type) {
     case 'number':
     case 'integer':
       return parseLocaleNumber(text, '.');
     case 'boolean': {
       const word = text.toLowerCase();
-      if (TRUE_WORDS.includes(word)) return valueOf(true);
-      return FALSE_WORDS.includes(word) ? valueOf(false) : failure('WRONG_TYPE', 'The cell is not true or false.');
+      if (TRUE_WORDS.includes(word)) return accepted(true);
+      return FALSE_WORDS.includes(word) ? accepted(false) : failure('WRONG_TYPE', 'The cell is not true or false.');
     }
     case 'multi_enum':
       return list(text);
     case 'array':
       return json(text, 'a list of entries');
     default:
-      return valueOf(raw);
+      return accepted(raw);
   }
 }
 
@@ -60,9 +60,9 @@ export function cellValue(field: FieldDefinition, raw: string, transform?: Trans
   if (!items.ok || !Array.isArray(items.value)) return items;
   const values: unknown[] = [];
   for (const item of items.value) {
-    const one = typeof item === 'string' ? applyTransform(transform, item) : valueOf(item);
+    const one = typeof item === 'string' ? applyTransform(transform, item) : accepted(item);
     if (!one.ok) return one;
     values.push(one.value);
   }
-  return valueOf(values);
+  return accepted(values);
 }

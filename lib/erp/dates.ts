@@ -1,5 +1,5 @@
 import { isIsoDate } from '../schema/validate';
-import { type DateFormat, failure, type TransformResult, valueOf } from './types';
+import { accepted, type DateFormat, failure, type TransformResult } from './types';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -24,21 +24,21 @@ function excelSerial(text: string): TransformResult {
   const serial = Math.floor(Number(text));
   if (serial < 61) return failure('OUT_OF_RANGE', 'Excel date serials before 1 March 1900 are not accepted.');
   const date = new Date(EXCEL_EPOCH_MS + serial * DAY_MS);
-  return valueOf(`${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`);
+  return accepted(`${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`);
 }
 
 /** A calendar date in `format` as the schema's YYYY-MM-DD; an impossible date (31.02.) is refused, not rolled over. */
 export function parseDate(raw: string, format: DateFormat): TransformResult {
   const text = raw.trim();
-  if (text === '') return valueOf(null);
+  if (text === '') return accepted(null);
   if (format === 'excel-serial') return excelSerial(text);
   const { re, order } = PATTERNS[format];
   const match = re.exec(text);
   if (!match) return failure('PATTERN_MISMATCH', `The cell is not a date written as ${format}.`);
   const parts = { y: 0, m: 0, d: 0 };
-  order.forEach((part, i) => (parts[part] = Number(match[i + 1])));
+  for (const [i, part] of order.entries()) parts[part] = Number(match[i + 1]);
   const iso = `${pad(parts.y, 4)}-${pad(parts.m)}-${pad(parts.d)}`;
   return isIsoDate(iso)
-    ? valueOf(iso)
+    ? accepted(iso)
     : failure('PATTERN_MISMATCH', `The cell is not a calendar date written as ${format}.`);
 }

@@ -1,6 +1,6 @@
-import { type DecimalSeparator, failure, type ThousandsSeparator, type TransformResult, valueOf } from './types';
+import { accepted, type DecimalSeparator, failure, type ThousandsSeparator, type TransformResult } from './types';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Spreadsheets write a space-grouped number with a no-break or narrow no-break space.
 const SPACES = /[\u00a0\u202f]/g;
 
@@ -14,11 +14,11 @@ export function parseLocaleNumber(
   thousands?: ThousandsSeparator,
 ): TransformResult {
   const text = raw.replace(SPACES, ' ').trim();
-  if (text === '') return valueOf(null);
+  if (text === '') return accepted(null);
   if (thousands === decimal)
     return failure('WRONG_TYPE', 'The thousands separator must differ from the decimal separator.');
-  const d = escape(decimal);
-  const integer = thousands ? `(?:\\d{1,3}(?:${escape(thousands)}\\d{3})+|\\d+)` : '\\d+';
+  const d = escapeRegExp(decimal);
+  const integer = thousands ? `(?:\\d{1,3}(?:${escapeRegExp(thousands)}\\d{3})+|\\d+)` : '\\d+';
   const shape = new RegExp(`^([+-]?)(${integer})(?:${d}(\\d+))?$|^([+-]?)${d}(\\d+)$`);
   const match = shape.exec(text);
   if (!match)
@@ -30,5 +30,5 @@ export function parseLocaleNumber(
   const digits = thousands ? whole.split(thousands).join('') : whole;
   const value = Number(`${sign}${digits}${fraction ? `.${fraction}` : ''}`);
   if (!Number.isFinite(value)) return failure('WRONG_TYPE', 'The cell is not a finite number.');
-  return valueOf(value === 0 ? 0 : value);
+  return accepted(value === 0 ? 0 : value);
 }

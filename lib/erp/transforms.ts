@@ -1,6 +1,6 @@
 import { parseDate } from './dates';
 import { parseLocaleNumber } from './numbers';
-import { failure, type Transform, type TransformResult, valueOf } from './types';
+import { accepted, failure, type Transform, type TransformResult } from './types';
 import { convertible, convertUnit } from './units';
 
 const blank = (raw: string) => raw.trim() === '';
@@ -11,9 +11,9 @@ function percent(raw: string, t: Extract<Transform, { type: 'percent' }>): Trans
   const signed = /%$/.test(text);
   const number = parseLocaleNumber(signed ? text.slice(0, -1) : text, t.decimalSeparator ?? '.');
   if (!number.ok || number.value === null)
-    return number.ok ? valueOf(null) : failure('WRONG_TYPE', 'The cell is not a percentage.');
+    return number.ok ? accepted(null) : failure('WRONG_TYPE', 'The cell is not a percentage.');
   const value = number.value as number;
-  return valueOf(signed || t.scale === 'percent' ? value : Number((value * 100).toPrecision(12)));
+  return accepted(signed || t.scale === 'percent' ? value : Number((value * 100).toPrecision(12)));
 }
 
 function unit(raw: string, t: Extract<Transform, { type: 'unit' }>): TransformResult {
@@ -23,29 +23,29 @@ function unit(raw: string, t: Extract<Transform, { type: 'unit' }>): TransformRe
   const bare = text.endsWith(t.from) ? text.slice(0, -t.from.length) : text;
   const number = parseLocaleNumber(bare, t.decimalSeparator ?? '.');
   if (!number.ok || number.value === null) return number;
-  return valueOf(convertUnit(number.value as number, t.from, t.to));
+  return accepted(convertUnit(number.value as number, t.from, t.to));
 }
 
 function enumValue(raw: string, map: Record<string, string>): TransformResult {
   const text = raw.trim();
-  if (text === '') return valueOf(null);
-  if (Object.hasOwn(map, text)) return valueOf(map[text]);
+  if (text === '') return accepted(null);
+  if (Object.hasOwn(map, text)) return accepted(map[text]);
   // ERP codes differ in case more often than in spelling; an unmapped value is kept for validation to judge.
   const key = Object.keys(map).find((k) => k.trim().toLowerCase() === text.toLowerCase());
-  return valueOf(key === undefined ? text : map[key]);
+  return accepted(key === undefined ? text : map[key]);
 }
 
 function booleanValue(raw: string, t: Extract<Transform, { type: 'boolean' }>): TransformResult {
   const text = raw.trim().toLowerCase();
-  if (text === '') return valueOf(null);
-  if (t.trueWords.some((w) => w.trim().toLowerCase() === text)) return valueOf(true);
-  if (t.falseWords.some((w) => w.trim().toLowerCase() === text)) return valueOf(false);
+  if (text === '') return accepted(null);
+  if (t.trueWords.some((w) => w.trim().toLowerCase() === text)) return accepted(true);
+  if (t.falseWords.some((w) => w.trim().toLowerCase() === text)) return accepted(false);
   return failure('WRONG_TYPE', 'The cell is none of the words this mapping reads as true or false.');
 }
 
 /** One ERP cell through one transform. An empty (or blank) cell is always null: no value, never an error here. */
 export function applyTransform(transform: Transform, raw: string): TransformResult {
-  if (blank(raw)) return valueOf(null);
+  if (blank(raw)) return accepted(null);
   switch (transform.type) {
     case 'number':
       return parseLocaleNumber(raw, transform.decimalSeparator, transform.thousandsSeparator);
@@ -60,9 +60,9 @@ export function applyTransform(transform: Transform, raw: string): TransformResu
     case 'boolean':
       return booleanValue(raw, transform);
     case 'trim':
-      return valueOf(raw.trim());
+      return accepted(raw.trim());
     case 'none':
-      return valueOf(raw);
+      return accepted(raw);
     default: {
       const unknown: never = transform;
       throw new Error(`Unknown transform ${JSON.stringify(unknown)}`);

@@ -35,5 +35,5 @@ export interface MappingColumn {
 /** A cell's value, or why it has none; the message states the rule, never the cell. */
 export type TransformResult = { ok: true; value: unknown } | { ok: false; code: FieldErrorCode; message: string };
 
-export const valueOf = (value: unknown): TransformResult => ({ ok: true, value });
+export const accepted = (value: unknown): TransformResult => ({ ok: true, value });
 export const failure = (code: FieldErrorCode, message: string): TransformResult => ({ ok: false, code, message });

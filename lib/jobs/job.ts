@@ -29,8 +29,13 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   /** Retries, expiry and retention of this queue's jobs (pg-boss queue options). */
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** Resolves to a small summary kept as the job's output; a throw fails the attempt (pg-boss retries it). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler with nothing to report simply returns
   handler(data: T, ctx: JobContext): Promise<Record<string, unknown> | void>;
 }
+
+/** A job of any data type, as tables of jobs hold them (each job's handler checks its own data). */
+// biome-ignore lint/suspicious/noExplicitAny: a table of jobs mixes data types; `unknown` would reject every typed handler
+export type AnyJob = JobDefinition<any>;
 
 /** Keeps the data type of each entry while letting the table hold them all. */
 export function defineJob<T extends object>(job: JobDefinition<T>): JobDefinition<T> {

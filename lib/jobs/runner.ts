@@ -2,7 +2,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { describeDatabaseFailure, isDatabaseUnavailable } from '../db/unavailable';
 import { everyMs } from '../log';
-import type { JobDefinition, JobLog } from './job';
+import type { AnyJob, JobLog } from './job';
 
 /** pg-boss keeps its tables in a schema of its own, so the service's public schema (and its drift test) never sees them. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -14,12 +14,12 @@ export interface StartJobsOptions {
   connectionString: string;
   log: JobLog;
   /** The table of jobs to run: the service's own (lib/server/jobs.ts) or a test's. */
-  jobs: readonly JobDefinition<any>[];
+  jobs: readonly AnyJob[];
 }
 
 export interface JobRunner {
   boss: PgBoss;
-  jobs: readonly JobDefinition<any>[];
+  jobs: readonly AnyJob[];
 }
 
 interface Running {
@@ -100,7 +100,7 @@ export function jobErrorReporter(log: JobLog, what: string, warnNow = everyMs(30
   };
 }
 
-async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition<any>[], log: JobLog): Promise<void> {
+async function registerJobs(boss: PgBoss, jobs: readonly AnyJob[], log: JobLog): Promise<void> {
   for (const job of jobs) {
     // createQueue leaves an existing queue alone; updateQueue makes this table the source of its options.
     const queue = { ...job.queue, name: job.name };
@@ -121,12 +121,7 @@ async function registerJobs(boss: PgBoss, jobs: readonly JobDefinition<any>[], l
   for (const job of jobs) if (job.startAtLaunch) await boss.send(job.name, {});
 }
 
-async function runOne(
-  job: JobDefinition<any>,
-  jobId: string,
-  data: object,
-  log: JobLog,
-): Promise<Record<string, unknown>> {
+async function runOne(job: AnyJob, jobId: string, data: object, log: JobLog): Promise<Record<string, unknown>> {
   const started = Date.now();
   try {
     const output = (await job.handler(data, { jobId, log })) ?? {};

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { BATTERY_PASS_ATTRIBUTES, OUT_OF_SCOPE_ATTRIBUTES } from './attribute-coverage';
 import {
@@ -23,32 +24,10 @@ import { validateFormData } from './validate';
 
 type CsvRow = Record<string, string>;
 
-/** RFC 4180: quoted fields may hold commas and doubled quotes; lines end in CRLF. */
-function parseCsv(text: string): CsvRow[] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') record.push(cell), (cell = '');
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      record.push(cell), records.push(record), (record = []), (cell = '');
-    } else cell += ch;
-  }
-  if (cell !== '' || record.length > 0) record.push(cell), records.push(record);
-  const [header, ...rows] = records;
-  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
-}
-
 const CSV_PATH = fileURLToPath(new URL('../../prisma/data/battery-pass-attributes-v1.2.csv', import.meta.url));
-const CSV = new Map(parseCsv(readFileSync(CSV_PATH, 'utf8')).map((r) => [Number(r.no), r]));
+const CSV = new Map(
+  (parse(readFileSync(CSV_PATH, 'utf8'), { columns: true }) as CsvRow[]).map((r) => [Number(r.no), r]),
+);
 const csvRow = (no: number): CsvRow => CSV.get(no) ?? expect.unreachable(`no CSV row ${no}`);
 
 const SPEC_BMS_KEYS = [

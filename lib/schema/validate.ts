@@ -189,14 +189,14 @@ function validateValue(def: FieldDefinition, value: unknown, path: string, label
         return fail('OUT_OF_RANGE', `must list at most ${def.maxLength} options`);
       }
       const seen = new Set<string>();
-      value.forEach((v, i) => {
+      for (const [i, v] of value.entries()) {
         const at = `${path}[${i}]`;
-        if (typeof v !== 'string') return fail('WRONG_TYPE', 'must list options as strings', at);
-        if (!def.options?.some((o) => o.value === v))
-          return fail('INVALID_OPTION', `must list only ${optionsRule(def)}`, at);
-        if (seen.has(v)) return fail('INVALID_OPTION', 'must not list an option twice', at);
-        seen.add(v);
-      });
+        if (typeof v !== 'string') fail('WRONG_TYPE', 'must list options as strings', at);
+        else if (!def.options?.some((o) => o.value === v))
+          fail('INVALID_OPTION', `must list only ${optionsRule(def)}`, at);
+        else if (seen.has(v)) fail('INVALID_OPTION', 'must not list an option twice', at);
+        else seen.add(v);
+      }
       return;
     }
     case 'array': {
@@ -205,9 +205,12 @@ function validateValue(def: FieldDefinition, value: unknown, path: string, label
         return fail('OUT_OF_RANGE', `must have at most ${def.maxLength} entries`);
       }
       const members = def.items ?? [];
-      value.forEach((item, i) => {
+      for (const [i, item] of value.entries()) {
         const at = `${path}[${i}]`;
-        if (!isPlainObject(item)) return fail('WRONG_TYPE', `entry ${i + 1} must be an object`, at);
+        if (!isPlainObject(item)) {
+          fail('WRONG_TYPE', `entry ${i + 1} must be an object`, at);
+          continue;
+        }
         for (const key of Object.keys(item)) {
           const member = lookup(members, key);
           if (!member) {
@@ -218,7 +221,7 @@ function validateValue(def: FieldDefinition, value: unknown, path: string, label
           if (v !== null && v !== undefined)
             validateValue(member, v, `${at}.${key}`, `${label}, entry ${i + 1}: ${member.label}`, errors);
         }
-      });
+      }
       return;
     }
     default: {

@@ -1,7 +1,7 @@
 import { emailDelivery } from '../email/job';
 import { idempotencyRetention } from '../jobs/idempotency-retention';
-import type { JobDefinition } from '../jobs/job';
+import type { AnyJob } from '../jobs/job';
 import { webhookDeliveries } from '../webhooks/delivery/job';
 
 /** Every background job of the service, one entry each; the runner creates, schedules and works them all. */
-export const JOBS: readonly JobDefinition<any>[] = [idempotencyRetention, webhookDeliveries, emailDelivery];
+export const JOBS: readonly AnyJob[] = [idempotencyRetention, webhookDeliveries, emailDelivery];

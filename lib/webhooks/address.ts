@@ -65,7 +65,7 @@ function ipv6ToHextets(text: string): number[] {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(source);
   if (dotted) {
     const v4 = ipv4ToInt(dotted[1]);
-    source = source.slice(0, -dotted[1].length) + `${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
+    source = `${source.slice(0, -dotted[1].length)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
   }
   const [head, tail] = source.includes('::') ? source.split('::') : [source, undefined];
   const parse = (s: string | undefined) => (s ? s.split(':').map((h) => parseInt(h, 16)) : []);

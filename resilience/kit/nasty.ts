@@ -75,7 +75,7 @@ function hugeJson(): Uint8Array {
 
 const DEPTH = 100_000;
 const deepArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-const deepObjects = (depth: number) => '{"a":'.repeat(depth) + '0' + '}'.repeat(depth);
+const deepObjects = (depth: number) => `${'{"a":'.repeat(depth)}0${'}'.repeat(depth)}`;
 
 type Path = (string | number)[];
 
@@ -145,6 +145,7 @@ const STRING_EDGES = [
   '\u202e\u0000',
   '\'; DROP TABLE "Product"; --',
   '../../../../etc/passwd',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as literal text
   '${7*7}{{7*7}}',
   '\u0000'.repeat(64),
 ];

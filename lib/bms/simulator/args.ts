@@ -27,13 +27,21 @@ const positive = (flag: string, value: string | undefined, fallback: number) => 
   return n;
 };
 
+/** A parser's complaint as a usage error (exit code 2 with the usage text). */
+function asUsage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 export function parseSimulatorArgs(
   argv: string[],
   randomSeed = () => Math.floor(Math.random() * 2 ** 31),
 ): SimulatorOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const { values } = asUsage(() =>
+    parseArgs({
       args: argv,
       strict: true,
       allowPositionals: false,
@@ -46,10 +54,8 @@ export function parseSimulatorArgs(
         seed: { type: 'string' },
         json: { type: 'boolean' },
       },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+    }),
+  );
   const products = (values.products ?? '')
     .split(',')
     .map((p) => p.trim())

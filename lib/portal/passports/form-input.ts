@@ -15,7 +15,7 @@ const BOOLEANS: Record<string, boolean> = { true: true, false: false };
  * One input's text as the JSON value the API would receive. Text that cannot be the field's type is passed on
  * as typed, so the form-data verb refuses it with exactly the message the API gives; an empty input clears.
  */
-function valueOf(field: FieldDefinition, form: FormData): unknown {
+function submittedValue(field: FieldDefinition, form: FormData): unknown {
   if (field.type === 'multi_enum') {
     const chosen = form.getAll(field.id).filter((v): v is string => typeof v === 'string' && v !== '');
     return chosen.length > 0 ? chosen : null;
@@ -42,7 +42,7 @@ function valueOf(field: FieldDefinition, form: FormData): unknown {
 
 /** The form data batch of a group's form: every field of the group, as the API's PUT form-data body carries it. */
 export function formDataBatch(fields: readonly FieldDefinition[], form: FormData): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f.id, valueOf(f, form)]));
+  return Object.fromEntries(fields.map((f) => [f.id, submittedValue(f, form)]));
 }
 
 /** The text an input starts with for a stored value (the inverse of valueOf). */
