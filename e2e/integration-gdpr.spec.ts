@@ -2,7 +2,7 @@
 // address for the key's company only, each request recorded; and the refusals (sandbox, scope, validation).
 import { IntegrationApiError } from '../lib/client';
 import { subjectHashOf } from '../lib/gdpr/subject';
-import { seedSubject, uniqueAddress } from '../lib/gdpr/subject-seed';
+import { seedSubject, uniqueAddress } from '../testing/gdpr-subject';
 import { expect, test } from './fixtures';
 import { db, newKey, newTenant } from './integration-kit';
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { IntegrationApiError } from '../lib/client';
 import type { WebhookDelivery, WebhookEndpointWithSecret } from '../lib/client/webhooks';
-import { TestReceiver, verifies } from '../lib/webhooks/testing';
+import { TestReceiver, verifies } from '../testing/webhooks';
 import { expect, test } from './fixtures';
 import { db, newKey, newTenant } from './integration-kit';
 

@@ -3,7 +3,7 @@
 // redelivery, pause; tenant isolation and the administrators-only rule.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { TestReceiver, verifies } from '../lib/webhooks/testing';
+import { TestReceiver, verifies } from '../testing/webhooks';
 import { expect, test } from './fixtures';
 import { newKey, newTenant } from './integration-kit';
 import { db, expectAccessible, formMessage, newPortalCompany, signIn } from './portal-kit';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { bmsTenant, callBms } from '../../testing/bms';
 import { createTestBmsSecret, createTestCompany, createTestProduct } from '../../testing/factories';
 import { disconnectPrisma, prisma } from '../db/client';
-import { bmsTenant, callBms } from './bms-test-kit';
 import { createBmsUpdateRoute, postBmsUpdate } from './endpoint';
 import { bmsContext, ingestTelemetry } from './ingest-telemetry';
 import { BMS_INTERNAL_MESSAGE } from './messages';

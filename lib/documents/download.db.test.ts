@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { documentTenant, tempStorage, uploadInput } from '../../testing/documents';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { ServiceError } from '../errors';
 import { statusOf } from '../http/error-codes';
-import { documentTenant, tempStorage, uploadInput } from './documents-test-kit';
 import { downloadDocument } from './download';
 import { listDocuments } from './list';
 import { SAMPLES } from './samples';

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { documentTenant, tempStorage, uploadInput } from '../../testing/documents';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { ServiceError } from '../errors';
 import { statusOf } from '../http/error-codes';
-import { documentTenant, tempStorage, uploadInput } from './documents-test-kit';
 import { IMPOSTORS, SAMPLES } from './samples';
 import { uploadDocument } from './upload';
 

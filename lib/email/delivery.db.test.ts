@@ -1,4 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { FakeResend } from '../../testing/email';
 import { createTestCompany } from '../../testing/factories';
 import { resetConfigForTests } from '../config';
 import { disconnectPrisma, prisma } from '../db/client';
@@ -6,7 +7,6 @@ import { runEmailPass } from './delivery-pass';
 import { queueEmail } from './outbox';
 import { MAX_EMAIL_ATTEMPTS } from './schedule';
 import { resendSender } from './sender';
-import { FakeResend } from './testing';
 
 const fakes: FakeResend[] = [];
 const ENV_KEYS = ['RESEND_API_KEY', 'RESEND_BASE_URL', 'MAIL_FROM'] as const;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SeededSubject, seedSubject, uniqueAddress } from '../../testing/gdpr-subject';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { gdprAccess, gdprPortability } from './access';
 import { subjectHashOf } from './subject';
-import { type SeededSubject, seedSubject, uniqueAddress } from './subject-seed';
 
 afterAll(() => disconnectPrisma());
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintTestKey } from '../../testing/factories';
+import { type SeededSubject, seedSubject, uniqueAddress } from '../../testing/gdpr-subject';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { sealBody } from '../integration/idempotency';
 import { gdprErase } from './erase';
 import { subjectHashOf } from './subject';
-import { type SeededSubject, seedSubject, uniqueAddress } from './subject-seed';
 
 afterAll(() => disconnectPrisma());
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { call, readRoute, signedWrite, tenant, writeRoute } from '../../testing/integration-route';
 import { disconnectPrisma, prisma } from '../db/client';
-import { call, readRoute, signedWrite, tenant, writeRoute } from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildRequest, executions, PROBE_EVENT, signedWrite, tenant } from '../../testing/integration-route';
 import { disconnectPrisma, prisma, type Tx } from '../db/client';
 import { defineEndpoint } from './endpoint';
 import { json } from './respond';
 import { integrationRoute } from './route';
-import { buildRequest, executions, PROBE_EVENT, signedWrite, tenant } from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 

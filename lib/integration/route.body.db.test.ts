@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { call, executions, noBodyRoute, signedWrite, tenant } from '../../testing/integration-route';
 import { disconnectPrisma } from '../db/client';
-import { call, executions, noBodyRoute, signedWrite, tenant } from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 

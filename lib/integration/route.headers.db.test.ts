@@ -1,7 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  anyKeyRoute,
+  call,
+  liveOnlyRoute,
+  readRoute,
+  redirectRoute,
+  signedWrite,
+  tenant,
+} from '../../testing/integration-route';
 import { disconnectPrisma, prisma } from '../db/client';
 import { EDGE_RATE_LIMIT_HEADER } from '../http/rate-limit';
-import { anyKeyRoute, call, liveOnlyRoute, readRoute, redirectRoute, signedWrite, tenant } from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 

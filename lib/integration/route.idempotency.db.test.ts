@@ -1,6 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectPrisma, prisma } from '../db/client';
-import { IDEMPOTENCY_WAIT_MS, purgeExpiredIdempotencyRecords } from './idempotency';
 import {
   type CallOptions,
   executions,
@@ -11,7 +9,9 @@ import {
   sqlWriteRoute,
   tenant,
   writeRoute,
-} from './route-test-kit';
+} from '../../testing/integration-route';
+import { disconnectPrisma, prisma } from '../db/client';
+import { IDEMPOTENCY_WAIT_MS, purgeExpiredIdempotencyRecords } from './idempotency';
 
 afterAll(() => disconnectPrisma());
 

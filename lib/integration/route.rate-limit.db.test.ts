@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call, executions, keyOf, readRoute, signedWrite, tenant } from '../../testing/integration-route';
+import { pinClockIntoWindow } from '../../testing/rate-limit';
 import { disconnectPrisma } from '../db/client';
 import { resetRateLimiterForTests } from '../http/rate-limit';
-import { pinClockIntoWindow } from '../http/rate-limit/test-helpers';
-import { call, executions, keyOf, readRoute, signedWrite, tenant } from './route-test-kit';
 
 // A fresh in-memory limiter per test, its clock pinned inside one fixed window, so no count straddles a reset.
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { call, executions, readRoute, signedWrite, tenant } from '../../testing/integration-route';
 import { disconnectPrisma, prisma } from '../db/client';
-import { call, executions, readRoute, signedWrite, tenant } from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 

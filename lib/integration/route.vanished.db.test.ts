@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { executions, signedWrite, tenant } from '../../testing/integration-route';
 import { disconnectPrisma } from '../db/client';
 import { vanishedRecord } from './route';
-import { executions, signedWrite, tenant } from './route-test-kit';
 
 afterAll(() => disconnectPrisma());
 

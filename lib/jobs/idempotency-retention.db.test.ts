@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from '../../testing/jobs';
 import { disconnectPrisma } from '../db/client';
 import { JOBS } from '../server/jobs';
 import { idempotencyRetention } from './idempotency-retention';
-import { keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from './testing';
 
 afterAll(() => disconnectPrisma());
 

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from '../../testing/jobs';
 import { disconnectPrisma } from '../db/client';
 import { JOBS } from '../server/jobs';
 import { defineJob } from './job';
 import { JOBS_APPLICATION_NAME, JOBS_SCHEMA, type JobRunner, startJobs, stopJobs } from './runner';
-import { eventually, keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from './testing';
 
 const connectionString = () => process.env.DATABASE_URL!;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { recordingLog } from '../../testing/jobs';
 import { jobErrorReporter } from './runner';
-import { recordingLog } from './testing';
 
 describe("the runner's error reporting", () => {
   // The shapes pg-boss emits: a worker's poll failing (a copy of the error, its message suffixed), pg's own errors.

@@ -1,11 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../crypto/secrets';
-import { disconnectPrisma, prisma } from '../db/client';
-import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../errors';
-import { approvePoliRequest } from './approve-request';
-import { getPoliRequest } from './get-request';
-import { listPoliRequests } from './list-requests';
 import {
   approvedRequest,
   lastMailTo,
@@ -13,7 +6,14 @@ import {
   poliTenant,
   submittedRequest,
   verifiedRequest,
-} from './poli-test-kit';
+} from '../../testing/poli';
+import { sha256Hex } from '../crypto/secrets';
+import { disconnectPrisma, prisma } from '../db/client';
+import type { DomainContext } from '../domain/context';
+import { ServiceError } from '../errors';
+import { approvePoliRequest } from './approve-request';
+import { getPoliRequest } from './get-request';
+import { listPoliRequests } from './list-requests';
 import { redeemPoliAccess } from './redeem-access';
 import { rejectPoliRequest } from './reject-request';
 import { revokePoliAccess } from './revoke-access';

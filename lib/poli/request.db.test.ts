@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestProduct } from '../../testing/factories';
+import { approvedRequest, lastMailTo, type PoliTenant, poliTenant, uniqueEmail } from '../../testing/poli';
 import { config } from '../config';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
@@ -10,7 +11,6 @@ import {
   POLI_REQUESTS_PER_EMAIL_PER_HOUR,
   policiesFromConfig,
 } from '../http/rate-limit/policies';
-import { approvedRequest, lastMailTo, type PoliTenant, poliTenant, uniqueEmail } from './poli-test-kit';
 import { MAX_OPEN_REQUESTS } from './request-access';
 import { submitPoliRequestForm } from './request-form';
 

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedPassport, createTestOperator } from '../../testing/factories';
-import { sha256Hex } from '../crypto/secrets';
-import { type Db, disconnectPrisma, prisma } from '../db/client';
-import { passportPath } from '../gs1/digital-link';
-import { findActiveGrant, signOutPoliGrant } from './grant-session';
 import {
   approvedRequest,
   lastMailTo,
@@ -11,7 +7,11 @@ import {
   poliTenant,
   submittedRequest,
   verifiedRequest,
-} from './poli-test-kit';
+} from '../../testing/poli';
+import { sha256Hex } from '../crypto/secrets';
+import { type Db, disconnectPrisma, prisma } from '../db/client';
+import { passportPath } from '../gs1/digital-link';
+import { findActiveGrant, signOutPoliGrant } from './grant-session';
 import { redeemPoliAccess } from './redeem-access';
 import { revokePoliAccess } from './revoke-access';
 import { verifyPoliEmail } from './verify-email';

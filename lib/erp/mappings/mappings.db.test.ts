@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiCtx, newCompany, rejection, tag } from '../../../testing/drafts';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { loadStoredSchema } from '../../integration/api/catalog/reference';
-import { apiCtx, newCompany, rejection, tag } from '../../passport/drafts/drafts-test-kit';
 import { buildErpTemplate, csvCellText } from '../../schema/erp-template';
 import { BATTERY_CATEGORIES } from '../../schema/types';
 import { createMapping } from './create-mapping';

@@ -1,9 +1,9 @@
 import { Redis as IORedis } from 'ioredis';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pinClockIntoWindow, TEST_POLICIES, uniquePrefix } from '../../../testing/rate-limit';
 import { createRateLimiter, type RateLimiter } from './limiter';
 import { createRedisBackend } from './redis-store';
-import { pinClockIntoWindow, TEST_POLICIES, uniquePrefix } from './test-helpers';
 
 const silent = pino({ level: 'silent' });
 const opened: RateLimiter[] = [];

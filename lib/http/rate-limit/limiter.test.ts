@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pinClockIntoWindow, TEST_POLICIES, uniquePrefix, WINDOW_MS } from '../../../testing/rate-limit';
 import { createRateLimiter, FAILURE_RETRY_SECONDS } from './limiter';
 import { createMemoryBackend } from './memory-store';
-import { pinClockIntoWindow, TEST_POLICIES, uniquePrefix, WINDOW_MS } from './test-helpers';
 import { asLibraryClient, type RateLimitBackend } from './types';
 
 const silent = pino({ level: 'silent' });

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { TEST_POLICIES } from '../../../testing/rate-limit';
 import { createRateLimiter } from './limiter';
-import { TEST_POLICIES } from './test-helpers';
 import { createUpstashBackend } from './upstash-store';
 
 describe('Upstash REST backend that is unreachable', () => {

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiCtx, auditRows, evExamples, newCompany, rejection, tag } from '../../../testing/drafts';
 import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { withCheckDigit } from '../../gs1/gtin';
 import { createProduct } from './create-product';
-import { apiCtx, auditRows, evExamples, newCompany, rejection, tag } from './drafts-test-kit';
 
 afterAll(() => disconnectPrisma());
 

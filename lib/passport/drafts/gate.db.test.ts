@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiCtx, evExamples, newCompany, rejection, tag } from '../../../testing/drafts';
 import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { withCheckDigit } from '../../gs1/gtin';
 import { CATEGORY_SCHEMAS } from '../../schema/categories';
-import { apiCtx, evExamples, newCompany, rejection, tag } from './drafts-test-kit';
 import { productGate } from './gate';
 import { productReadiness } from './readiness';
 import { productSchemaCompatibility } from './schema-compatibility';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiCtx, newCompany } from '../../../testing/drafts';
 import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { apiCtx, newCompany } from './drafts-test-kit';
 import { type ListProductsQuery, listProducts } from './list-products';
 
 afterAll(() => disconnectPrisma());

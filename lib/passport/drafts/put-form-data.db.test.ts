@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiCtx, auditRows, newCompany, rejection } from '../../../testing/drafts';
 import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { sqlTransaction } from '../../db/sql';
-import { apiCtx, auditRows, newCompany, rejection } from './drafts-test-kit';
 import { PRODUCT_INCLUDE, productView } from './product-view';
 import { putFormData } from './put-form-data';
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiCtx, auditRows, evExamples, newCompany, rejection } from '../../../testing/drafts';
 import { createPublishedPassport, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { withCheckDigit } from '../../gs1/gtin';
-import { apiCtx, auditRows, evExamples, newCompany, rejection } from './drafts-test-kit';
 import { submitDraft } from './submit-draft';
 import { withdrawPassport } from './withdraw-passport';
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiCtx, auditRows, newCompany, rejection, tag } from '../../../testing/drafts';
 import { createPublishedPassport, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
-import { apiCtx, auditRows, newCompany, rejection, tag } from './drafts-test-kit';
 import { updateProduct } from './update-product';
 
 afterAll(() => disconnectPrisma());

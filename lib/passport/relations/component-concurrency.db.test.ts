@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { companyWithDrafts } from '../../../testing/relations';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { ServiceError } from '../../errors';
 import { addComponent } from './add-component';
 import { componentGraphProblems } from './component-graph';
-import { companyWithDrafts } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestCompany, createTestProduct } from '../../../testing/factories';
+import { companyWithDrafts } from '../../../testing/relations';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { componentGraphProblems, MAX_COMPONENTS } from './component-graph';
-import { companyWithDrafts } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestCompany, createTestProduct } from '../../../testing/factories';
+import { auditRows, companyWithDrafts, keyCtx, refusal } from '../../../testing/relations';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { addComponent } from './add-component';
 import { MAX_COMPONENTS } from './component-graph';
 import { listComponents } from './list-components';
-import { auditRows, companyWithDrafts, keyCtx, refusal } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

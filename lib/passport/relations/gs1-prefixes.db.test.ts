@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestCompany } from '../../../testing/factories';
+import { keyCtx, refusal } from '../../../testing/relations';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ServiceError } from '../../errors';
 import { addGs1Prefix } from './add-gs1-prefix';
 import { listGs1Prefixes } from './list-gs1-prefixes';
-import { keyCtx, refusal } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

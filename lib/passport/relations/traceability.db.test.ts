@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestCompany, createTestProduct } from '../../../testing/factories';
+import { auditRows, companyWithDrafts, keyCtx, refusal } from '../../../testing/relations';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { addTraceabilityEntry } from './add-traceability-entry';
 import { listTraceability } from './list-traceability';
-import { auditRows, companyWithDrafts, keyCtx, refusal } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

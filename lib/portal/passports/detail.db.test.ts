@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { documentTenant, tempStorage, uploadInput } from '../../../testing/documents';
 import { createPublishedPassport, createTestBmsSecret, createTestProduct } from '../../../testing/factories';
+import { operatorCtx, portalCompany } from '../../../testing/portal-passports';
 import { bmsContext, ingestTelemetry } from '../../bms/ingest-telemetry';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { documentTenant, tempStorage, uploadInput } from '../../documents/documents-test-kit';
 import { uploadDocument } from '../../documents/upload';
 import { putFormData } from '../../passport/drafts/put-form-data';
 import { addComponent } from '../../passport/relations/add-component';
 import { addTraceabilityEntry } from '../../passport/relations/add-traceability-entry';
 import { loadPassportDetail } from './detail';
-import { operatorCtx, portalCompany } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { documentTenant, tempStorage, uploadInput } from '../../../testing/documents';
 import { createTestProduct } from '../../../testing/factories';
+import { operatorCtx } from '../../../testing/portal-passports';
 import { sha256Hex } from '../../crypto/secrets';
 import { disconnectPrisma, prisma } from '../../db/client';
-import { documentTenant, tempStorage, uploadInput } from '../../documents/documents-test-kit';
 import { uploadDocument } from '../../documents/upload';
 import type { ServiceError } from '../../errors';
 import { statusOf } from '../../http/error-codes';
 import { downloadPassportDocument } from './document';
-import { operatorCtx } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

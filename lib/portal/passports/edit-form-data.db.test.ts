@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestProduct } from '../../../testing/factories';
+import { operatorCtx, portalCompany } from '../../../testing/portal-passports';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ServiceError } from '../../errors';
 import { putFormData } from '../../passport/drafts/put-form-data';
 import { saveFormDataGroup } from './edit-form-data';
-import { operatorCtx, portalCompany } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

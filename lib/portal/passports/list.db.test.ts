@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestProduct } from '../../../testing/factories';
+import { portalCompany, setUpdatedAt } from '../../../testing/portal-passports';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { listPassports, PASSPORTS_PER_PAGE, type PassportListQuery, passportListQuery } from './list';
-import { portalCompany, setUpdatedAt } from './test-kit';
 
 afterAll(() => disconnectPrisma());
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCompany } from '../../../testing/factories';
+import { closedPort, TestReceiver, verifies } from '../../../testing/webhooks';
 import { resetConfigForTests } from '../../config';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
@@ -11,7 +12,6 @@ import { updateWebhookEndpoint } from '../endpoints/change';
 import { createWebhookEndpoint } from '../endpoints/create';
 import { redeliverWebhook } from '../endpoints/redeliver';
 import { rotateWebhookSecret } from '../endpoints/rotate';
-import { closedPort, TestReceiver, verifies } from '../testing';
 import type { Resolver } from '../url-policy';
 import { runDeliveryPass } from './pass';
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { POST as mintRoute } from '../../../../app/api/v1/keys/route';
+import { call, signedWrite, tenant } from '../../../../testing/integration-route';
 import { disconnectPrisma, prisma } from '../../../db/client';
 import { sealBody, unsealBody } from '../../idempotency';
-import { call, signedWrite, tenant } from '../../route-test-kit';
 
 afterAll(() => disconnectPrisma());
 

@@ -1,10 +1,10 @@
 // Test kit of the GDPR tests: one company's data about one address in every table that can hold it, written
 // through the normal writers where they exist (operators) and as rows elsewhere, so each table is covered alone.
 import { randomBytes } from 'node:crypto';
-import { createPublishedPassport, createTestCompany, createTestOperator } from '../../testing/factories';
-import { sha256Hex } from '../crypto/secrets';
-import type { Db } from '../db/client';
-import { writeAudit } from '../domain/audit';
+import { sha256Hex } from '../lib/crypto/secrets';
+import type { Db } from '../lib/db/client';
+import { writeAudit } from '../lib/domain/audit';
+import { createPublishedPassport, createTestCompany, createTestOperator } from './factories';
 
 export const uniqueAddress = () => `Jane.Doe.${randomBytes(4).toString('hex')}@Repairer.example`;
 

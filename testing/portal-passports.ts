@@ -1,9 +1,9 @@
 // Shared by the portal passports' database tests: a company with an operator's context, products made to order.
 import { randomUUID } from 'node:crypto';
-import { createTestCompany } from '../../../testing/factories';
-import { prisma } from '../../db/client';
-import type { UserRole } from '../../db/generated/enums';
-import type { DomainContext } from '../../domain/context';
+import { prisma } from '../lib/db/client';
+import type { UserRole } from '../lib/db/generated/enums';
+import type { DomainContext } from '../lib/domain/context';
+import { createTestCompany } from './factories';
 
 /** What portalContext() gives an operator of `role` (no mode: operators see live and test data). */
 export const operatorCtx = (companyId: string, role: UserRole = 'EDITOR'): DomainContext => ({

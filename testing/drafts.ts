@@ -1,13 +1,13 @@
 // Shared by the drafts' database tests: an integration caller's context, a fresh company, a refused promise.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { createTestCompany } from '../../../testing/factories';
-import { prisma } from '../../db/client';
-import type { Mode } from '../../db/generated/enums';
-import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../errors';
-import { CATEGORY_SCHEMAS } from '../../schema/categories';
-import { exampleFormData } from '../../schema/examples';
+import { prisma } from '../lib/db/client';
+import type { Mode } from '../lib/db/generated/enums';
+import type { DomainContext } from '../lib/domain/context';
+import { ServiceError } from '../lib/errors';
+import { CATEGORY_SCHEMAS } from '../lib/schema/categories';
+import { exampleFormData } from '../lib/schema/examples';
+import { createTestCompany } from './factories';
 
 export const tag = () => randomBytes(5).toString('hex');
 

@@ -2,14 +2,14 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestCompany, createTestProduct, type TestProductInput } from '../../testing/factories';
-import { buildMultipart, type UploadDocumentInput } from '../client/documents';
-import { prisma } from '../db/client';
-import type { Prisma } from '../db/generated/client';
-import type { DomainContext } from '../domain/context';
-import { localStorage } from './local-storage';
-import { SAMPLES } from './samples';
-import { type DocumentStorage, StorageUnavailable } from './storage';
+import { buildMultipart, type UploadDocumentInput } from '../lib/client/documents';
+import { prisma } from '../lib/db/client';
+import type { Prisma } from '../lib/db/generated/client';
+import { localStorage } from '../lib/documents/local-storage';
+import { SAMPLES } from '../lib/documents/samples';
+import { type DocumentStorage, StorageUnavailable } from '../lib/documents/storage';
+import type { DomainContext } from '../lib/domain/context';
+import { createTestCompany, createTestProduct, type TestProductInput } from './factories';
 
 export async function tempStorage() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bps-docs-db-'));

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { RateLimitPolicies } from './types';
+import type { RateLimitPolicies } from '../lib/http/rate-limit/types';
 
 export const WINDOW_MS = 60_000;
 

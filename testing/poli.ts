@@ -1,13 +1,13 @@
 // Test kit of the PoLI tests: a manufacturer with a published passport and its reviewers, and requests brought
 // to each status through the real verbs, with the tokens read back from the mails (the only place they exist).
 import { randomBytes } from 'node:crypto';
-import { createPublishedPassport, createTestCompany, createTestOperator, TEST_ACTOR } from '../../testing/factories';
-import type { Db } from '../db/client';
-import type { PoliRole } from '../db/generated/enums';
-import type { DomainContext } from '../domain/context';
-import { approvePoliRequest } from './approve-request';
-import { requestPoliAccess } from './request-access';
-import { verifyPoliEmail } from './verify-email';
+import type { Db } from '../lib/db/client';
+import type { PoliRole } from '../lib/db/generated/enums';
+import type { DomainContext } from '../lib/domain/context';
+import { approvePoliRequest } from '../lib/poli/approve-request';
+import { requestPoliAccess } from '../lib/poli/request-access';
+import { verifyPoliEmail } from '../lib/poli/verify-email';
+import { createPublishedPassport, createTestCompany, createTestOperator, TEST_ACTOR } from './factories';
 
 export const uniqueEmail = (label = 'verifier') => `${label}.${randomBytes(4).toString('hex')}@recycler.example`;
 

@@ -111,7 +111,7 @@ export function parsePrismaSchema(source: string): PrismaSchema {
       if (models[block.name]) throw new Error(`schema.prisma: model ${block.name} is declared twice`);
       models[block.name] = parseModel(block);
     } else if (block.keyword === 'view' || block.keyword === 'type') {
-      throw new Error(`schema.prisma: ${block.keyword} blocks are not supported by lib/db/prisma-schema.ts`);
+      throw new Error(`schema.prisma: ${block.keyword} blocks are not supported by testing/prisma-schema.ts`);
     }
     // generator and datasource blocks carry no data model.
   }
@@ -417,7 +417,7 @@ function applyFieldAttribute(model: PrismaModel, f: PrismaField, attr: PrismaAtt
     case '@ignore':
       throw new Error(`schema.prisma: ${where}: @ignore is not supported`);
     default:
-      throw new Error(`schema.prisma: ${where}: attribute ${attr.name} is not supported by lib/db/prisma-schema.ts`);
+      throw new Error(`schema.prisma: ${where}: attribute ${attr.name} is not supported by testing/prisma-schema.ts`);
   }
 }
 
@@ -456,7 +456,7 @@ function applyBlockAttribute(model: PrismaModel, attr: PrismaAttribute): void {
       return;
     default:
       throw new Error(
-        `schema.prisma: model ${model.name}: block attribute ${attr.name} is not supported by lib/db/prisma-schema.ts`,
+        `schema.prisma: model ${model.name}: block attribute ${attr.name} is not supported by testing/prisma-schema.ts`,
       );
   }
 }

@@ -1,12 +1,12 @@
 // DB-test kit of the BMS endpoint: a tenant with a published passport and a secret, and signed Requests built the
 // way the custom server and the middleware hand them to the route.
 
-import { createPublishedPassport, createTestBmsSecret, createTestCompany } from '../../testing/factories';
-import { signBmsRequest } from '../client/signing';
-import { prisma } from '../db/client';
-import type { Prisma } from '../db/generated/client';
-import { CLIENT_IP_HEADER } from '../http/client-address';
-import { REQUEST_ID_HEADER } from '../http/request-id';
+import { signBmsRequest } from '../lib/client/signing';
+import { prisma } from '../lib/db/client';
+import type { Prisma } from '../lib/db/generated/client';
+import { CLIENT_IP_HEADER } from '../lib/http/client-address';
+import { REQUEST_ID_HEADER } from '../lib/http/request-id';
+import { createPublishedPassport, createTestBmsSecret, createTestCompany } from './factories';
 
 export interface BmsCallOptions {
   productId: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createTestCompany, mintTestKey } from '../../testing/factories';
-import { prisma } from '../db/client';
-import type { JobLog } from './job';
+import { prisma } from '../lib/db/client';
+import type { JobLog } from '../lib/jobs/job';
+import { createTestCompany, mintTestKey } from './factories';
 
 /** A JobLog that keeps what it is told, for tests that check what a job reported. */
 export function recordingLog() {

@@ -1,10 +1,10 @@
 // Shared set-up of the relations' database tests: a company, its drafts, and the contexts its callers act in.
 import { expect } from 'vitest';
-import { createTestCompany, createTestProduct, type TestProductInput } from '../../../testing/factories';
-import { prisma } from '../../db/client';
-import type { Mode } from '../../db/generated/enums';
-import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../errors';
+import { prisma } from '../lib/db/client';
+import type { Mode } from '../lib/db/generated/enums';
+import type { DomainContext } from '../lib/domain/context';
+import { ServiceError } from '../lib/errors';
+import { createTestCompany, createTestProduct, type TestProductInput } from './factories';
 
 /** What an Integration API key of the company acts as. */
 export const keyCtx = (companyId: string, mode: Mode = 'LIVE'): DomainContext => ({

@@ -1,18 +1,18 @@
 // The wrapper's DB-test kit: probe endpoints defined here (never shipped as routes), a tenant with a minted key,
 // and Requests built the way the custom server and the middleware hand them to a route.
 import { z } from 'zod';
-import { createTestCompany, mintTestKey } from '../../testing/factories';
-import { signIntegrationRequest } from '../client/signing';
-import { prisma, type Tx } from '../db/client';
-import type { Prisma } from '../db/generated/client';
-import { rowsOn, type SqlTx } from '../db/sql';
-import { ServiceError } from '../errors';
-import { CLIENT_IP_HEADER } from '../http/client-address';
-import { REQUEST_ID_HEADER } from '../http/request-id';
-import { defineEndpoint } from './endpoint';
-import { json, noContent } from './respond';
-import { type IntegrationCall, integrationRoute } from './route';
-import type { Scope } from './scopes';
+import { signIntegrationRequest } from '../lib/client/signing';
+import { prisma, type Tx } from '../lib/db/client';
+import type { Prisma } from '../lib/db/generated/client';
+import { rowsOn, type SqlTx } from '../lib/db/sql';
+import { ServiceError } from '../lib/errors';
+import { CLIENT_IP_HEADER } from '../lib/http/client-address';
+import { REQUEST_ID_HEADER } from '../lib/http/request-id';
+import { defineEndpoint } from '../lib/integration/endpoint';
+import { json, noContent } from '../lib/integration/respond';
+import { type IntegrationCall, integrationRoute } from '../lib/integration/route';
+import type { Scope } from '../lib/integration/scopes';
+import { createTestCompany, mintTestKey } from './factories';
 
 /** The audit event each probe execution writes: counting these rows counts executions. */
 export const PROBE_EVENT = 'WrapperProbe';
