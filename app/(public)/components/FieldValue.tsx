@@ -48,6 +48,7 @@ export function ArrayTable({
         </thead>
         <tbody>
           {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the entries of one stored value, rendered once in their order
             <tr key={i}>
               {members.map((m) => (
                 <td key={m.id} data-label={m.label}>

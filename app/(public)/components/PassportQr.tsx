@@ -13,6 +13,7 @@ export async function PassportQr({ url }: { url: string }) {
           className={styles.qrImage}
           role="img"
           aria-label={`QR code linking to ${url}`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the qrcode library drew from the passport's own address
           dangerouslySetInnerHTML={{ __html: svg }}
         />
         <p className={styles.qrUrl}>

@@ -1,4 +1,4 @@
-import type { PublicPassport } from '@/lib/passport/public/lookup';
+import type { PublicPassport } from '@/lib/passport/public/representations';
 import type { BmsUpdateEntry } from '@/lib/poli/bms-history';
 import { grantedGroups } from '@/lib/poli/restricted-fields';
 import { TIER_LABELS } from '@/lib/poli/roles';
@@ -66,6 +66,7 @@ function BmsUpdates({ entries }: { entries: BmsUpdateEntry[] }) {
       ) : (
         <ol className={styles.list}>
           {entries.map((e, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two updates may share a time; the list is rendered once
             <li key={`${e.at}-${i}`}>
               <time dateTime={e.at}>{formatDate(e.at)}</time>
               <span>Applied: {e.appliedKeys.length > 0 ? e.appliedKeys.join(', ') : 'none'}</span>
