@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { revokeBmsSecret } from '../lib/bms/secrets';
 import { DYNAMIC_FIELDS } from '../lib/schema/fields/dynamic';
+import { BASE_URL, bmsTenant, db, nowSeconds, send } from '../testing/e2e/bms';
+import { clientAddress, expect, test } from '../testing/e2e/fixtures';
 import { createTestBmsSecret, createTestProduct, TEST_ACTOR } from '../testing/factories';
-import { BASE_URL, bmsTenant, db, nowSeconds, send } from './bms-kit';
-import { clientAddress, expect, test } from './fixtures';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const ok = { formDataPatch: { current_soh_pct: 91.5 } };

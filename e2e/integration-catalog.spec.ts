@@ -1,9 +1,9 @@
 // HTTP contract tests of the discovery endpoints (meta, industries, categories, field schemas, diffs, ERP templates,
 // suppliers) through the integrator client: each happy path, each named error, and the tenant and mode boundaries.
 import { IntegrationApiError } from '../lib/client';
+import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { BASE_URL, db, newKey, newTenant } from '../testing/e2e/integration';
 import { createTestCompany } from '../testing/factories';
-import { clientAddress, expect, test } from './fixtures';
-import { BASE_URL, db, newKey, newTenant } from './integration-kit';
 
 const CATEGORIES = ['EV_BATTERY', 'INDUSTRIAL_BATTERY', 'LMT_BATTERY', 'PORTABLE_BATTERY', 'SLI_BATTERY'];
 

@@ -8,9 +8,9 @@ import { signIntegrationRequest } from '../lib/client/signing';
 import { config } from '../lib/config';
 import { localPathOf } from '../lib/documents/local-storage';
 import { IMPOSTORS, SAMPLES } from '../lib/documents/samples';
+import { expect, test } from '../testing/e2e/fixtures';
+import { BASE_URL, db, newTenant } from '../testing/e2e/integration';
 import { createTestProduct } from '../testing/factories';
-import { expect, test } from './fixtures';
-import { BASE_URL, db, newTenant } from './integration-kit';
 
 async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
   const error = await promise.then(

@@ -2,9 +2,9 @@
 // address for the key's company only, each request recorded; and the refusals (sandbox, scope, validation).
 import { IntegrationApiError } from '../lib/client';
 import { subjectHashOf } from '../lib/gdpr/subject';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, newKey, newTenant } from '../testing/e2e/integration';
 import { seedSubject, uniqueAddress } from '../testing/gdpr-subject';
-import { expect, test } from './fixtures';
-import { db, newKey, newTenant } from './integration-kit';
 
 /** The refusal a call ends in: status, envelope and headers. */
 async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {

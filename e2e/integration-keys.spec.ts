@@ -4,8 +4,8 @@
 import { randomInt } from 'node:crypto';
 import { createIntegrationClient, IntegrationApiError } from '../lib/client';
 import type { ApiKey, MintedApiKey } from '../lib/client/keys';
-import { clientAddress, expect, test } from './fixtures';
-import { BASE_URL, db, newKey, newTenant } from './integration-kit';
+import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { BASE_URL, db, newKey, newTenant } from '../testing/e2e/integration';
 
 const uniqueName = (what = 'ERP') => `${what} ${randomInt(1e9)}`;
 const clientOf = (key: { key: string; signingSecret: string }) =>
@@ -28,7 +28,7 @@ async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> 
 
 const admin = () => newTenant({ scopes: ['keys:admin'] });
 const auditCount = (companyId: string, eventType: string) => db().auditLog.count({ where: { companyId, eventType } });
-const mintBody = () => ({ name: uniqueName(), scopes: ['dpp:read'], mode: 'live' as const });
+const mintBody = () => ({ name: uniqueName(), scopes: ['dpp:read' as const], mode: 'live' as const });
 
 test.describe('POST /api/v1/keys', () => {
   test('mints a working key shown once (201, Location), audited once with the admin key as actor', async () => {
@@ -66,7 +66,7 @@ test.describe('POST /api/v1/keys', () => {
 
   test('refuses privileged scopes with 400 VALIDATION_ERROR naming them, and mints nothing', async () => {
     const { company, client } = await admin();
-    for (const scope of ['keys:admin', 'gdpr:admin']) {
+    for (const scope of ['keys:admin', 'gdpr:admin'] as const) {
       const error = await refusal(client.mintKey({ ...mintBody(), scopes: [scope] }));
       expect([error.status, error.code]).toEqual([400, 'VALIDATION_ERROR']);
       expect(error.body.error.message).toContain(scope);

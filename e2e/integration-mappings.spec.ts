@@ -3,8 +3,8 @@
 import { randomInt } from 'node:crypto';
 import { IntegrationApiError } from '../lib/client';
 import type { ErpMappingColumn } from '../lib/client/mappings';
-import { expect, test } from './fixtures';
-import { db, newKey, newTenant } from './integration-kit';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, newKey, newTenant } from '../testing/e2e/integration';
 
 const uniqueName = (what = 'SAP export') => `${what} ${randomInt(1e9)}`;
 const COLUMNS: ErpMappingColumn[] = [

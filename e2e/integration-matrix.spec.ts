@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { createTransport, type RequestOptions } from '../lib/client/http';
 import { INTEGRATION_ENDPOINTS } from '../lib/integration/api';
 import type { Endpoint } from '../lib/integration/endpoint';
+import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { ALL_GRANTABLE, BASE_URL, db, newKey, newTenant } from '../testing/e2e/integration';
 import { createTestProduct } from '../testing/factories';
-import { clientAddress, expect, test } from './fixtures';
-import { ALL_GRANTABLE, BASE_URL, db, newKey, newTenant } from './integration-kit';
 
 const authenticated = INTEGRATION_ENDPOINTS.filter((e) => e.scope !== null);
 const isWrite = (e: Endpoint) => e.method !== 'GET';

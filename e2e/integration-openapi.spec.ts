@@ -2,8 +2,8 @@
 // lists every Integration API operation, revalidated with its ETag.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { INTEGRATION_ENDPOINTS } from '../lib/integration/api';
-import { expect, test } from './fixtures';
-import { BASE_URL, newTenant } from './integration-kit';
+import { expect, test } from '../testing/e2e/fixtures';
+import { BASE_URL, newTenant } from '../testing/e2e/integration';
 
 type ParserInput = Exclude<Parameters<typeof SwaggerParser.validate>[0], string>;
 

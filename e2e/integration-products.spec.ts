@@ -8,9 +8,9 @@ import { withCheckDigit } from '../lib/gs1/gtin';
 import { approveProduct } from '../lib/passport/lifecycle';
 import { CATEGORY_SCHEMAS } from '../lib/schema/categories';
 import { exampleFormData } from '../lib/schema/examples';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, newKey, newTenant } from '../testing/e2e/integration';
 import { createPublishedPassport, createTestProduct } from '../testing/factories';
-import { expect, test } from './fixtures';
-import { db, newKey, newTenant } from './integration-kit';
 
 const EXAMPLES = exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY);
 const uniqueName = (what = 'Pack') => `${what} ${randomInt(1e9)}`;

@@ -3,9 +3,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { IntegrationApiError } from '../lib/client';
 import { MAX_COMPONENTS } from '../lib/passport/relations/component-graph';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, newKey, newTenant } from '../testing/e2e/integration';
 import { createTestCompany, createTestProduct, type TestProductInput } from '../testing/factories';
-import { expect, test } from './fixtures';
-import { db, newKey, newTenant } from './integration-kit';
 
 const draft = (companyId: string, input: Omit<TestProductInput, 'companyId'> = {}) =>
   createTestProduct(db(), { companyId, ...input });

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { IntegrationApiError } from '../lib/client';
 import type { WebhookDelivery, WebhookEndpointWithSecret } from '../lib/client/webhooks';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, newKey, newTenant } from '../testing/e2e/integration';
 import { TestReceiver, verifies } from '../testing/webhooks';
-import { expect, test } from './fixtures';
-import { db, newKey, newTenant } from './integration-kit';
 
 const CLOSED = 'http://127.0.0.1:9/hook'; // the discard port: nothing listens, so the worker's attempts fail fast
 

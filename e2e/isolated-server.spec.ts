@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../lib/db/embedded';
-import { spawnServer, stopServer } from './server-process';
+import { spawnServer, stopServer } from '../testing/e2e/server-process';
 
 // A server of its own, with the defaults a deployment starts from (no trusted proxy hops, both feature flags
 // off) and a database this file may stop and start.

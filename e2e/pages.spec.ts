@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../testing/e2e/fixtures';
 
 test('the home page renders in Chromium with the attribution and a request id', async ({ page }) => {
   const response = await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../testing/e2e/fixtures';
 
 test.describe('health', () => {
   test('GET /api/health answers 200 healthy with timestamp and build, request id and CORS', async ({ request }) => {

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { type BrowserContext, devices, type Page } from '@playwright/test';
 import { getCategorySchema } from '../lib/schema/categories';
-import { createTestBmsSecret } from '../testing/factories';
-import { send } from './bms-kit';
-import { clientAddress, expect, test } from './fixtures';
+import { send } from '../testing/e2e/bms';
+import { clientAddress, expect, test } from '../testing/e2e/fixtures';
 import {
   approvedAccessLink,
   approveInPortal,
@@ -15,7 +14,8 @@ import {
   requestIdOf,
   revokeInPortal,
   uniqueEmail,
-} from './poli-kit';
+} from '../testing/e2e/poli';
+import { createTestBmsSecret } from '../testing/factories';
 
 const PHONE = devices['Pixel 7'];
 const SCREENSHOTS = 'e2e/screenshots';

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Company, Product } from '../lib/db/generated/client';
 import type { PoliRole } from '../lib/db/generated/enums';
 import { redeemPoliAccess } from '../lib/poli';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, expectAccessible, formMessage, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { createTestProduct } from '../testing/factories';
-import { expect, test } from './fixtures';
-import { db, expectAccessible, formMessage, newPortalCompany, signIn } from './portal-kit';
 
 /** A request whose email is confirmed and that waits for a decision, as the public form and link leave it. */
 async function pendingRequest(company: Company, product: Product, role: PoliRole = 'RECYCLER') {

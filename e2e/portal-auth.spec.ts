@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { db, expectAccessible, newPortalCompany, signIn } from './portal-kit';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
 
 test.describe('portal sign-in', () => {
   test('an operator signs in with email and password, sees their company and role, and signs out', async ({ page }) => {

@@ -1,11 +1,11 @@
 // The portal's BMS secrets: created with a product list and shown once, proven against the real BMS endpoint,
 // revoked with immediate effect; product ids of another company refused; administrators only.
 import { randomUUID } from 'node:crypto';
+import { db, send } from '../testing/e2e/bms';
+import { expect, test } from '../testing/e2e/fixtures';
+import { publishTestPassport } from '../testing/e2e/passport-pages';
+import { expectAccessible, formMessage, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { createTestBmsSecret, createTestOperator, createTestProduct } from '../testing/factories';
-import { db, send } from './bms-kit';
-import { expect, test } from './fixtures';
-import { publishTestPassport } from './passport-pages';
-import { expectAccessible, formMessage, newPortalCompany, signIn } from './portal-kit';
 
 const update = { formDataPatch: { current_soh_pct: 88.5 } };
 

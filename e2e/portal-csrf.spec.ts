@@ -1,6 +1,6 @@
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { createTestProduct } from '../testing/factories';
-import { expect, test } from './fixtures';
-import { db, newPortalCompany, signIn } from './portal-kit';
 
 // A portal action must only run for a request the portal's own pages sent: a form on another site that posts to
 // the same action, with the operator's cookie, changes nothing.

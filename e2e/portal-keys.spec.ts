@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createIntegrationClient, IntegrationApiError } from '../lib/client';
 import { sha256Hex } from '../lib/crypto/secrets';
+import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { BASE_URL } from '../testing/e2e/integration';
+import { db, expectAccessible, formMessage, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { mintTestKey } from '../testing/factories';
-import { clientAddress, expect, test } from './fixtures';
-import { BASE_URL } from './integration-kit';
-import { db, expectAccessible, formMessage, newPortalCompany, signIn } from './portal-kit';
 
 const clientFor = (apiKey: string, signingSecret: string) =>
   createIntegrationClient({

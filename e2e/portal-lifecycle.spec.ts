@@ -5,10 +5,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { CATEGORY_SCHEMAS } from '../lib/schema/categories';
 import { exampleFormData } from '../lib/schema/examples';
+import { expect, test } from '../testing/e2e/fixtures';
+import { newKey } from '../testing/e2e/integration';
+import { db, expectAccessible, newPortalCompany, type PortalUser, signIn } from '../testing/e2e/portal';
 import { createPublishedPassport, createTestProduct } from '../testing/factories';
-import { expect, test } from './fixtures';
-import { newKey } from './integration-kit';
-import { db, expectAccessible, newPortalCompany, type PortalUser, signIn } from './portal-kit';
 
 const EXAMPLES = exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY);
 const uniqueName = (what: string) => `${what} ${randomInt(1e9)}`;

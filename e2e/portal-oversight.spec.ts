@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Company } from '../lib/db/generated/client';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { createTestProduct, mintTestKey } from '../testing/factories';
-import { expect, test } from './fixtures';
-import { db, expectAccessible, newPortalCompany, signIn } from './portal-kit';
 
 const audit = (
   company: Company,

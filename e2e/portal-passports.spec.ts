@@ -3,10 +3,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { IntegrationApiError } from '../lib/client';
 import { SAMPLES } from '../lib/documents/samples';
+import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { newKey } from '../testing/e2e/integration';
+import { db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { createPublishedPassport, createTestProduct } from '../testing/factories';
-import { clientAddress, expect, test } from './fixtures';
-import { newKey } from './integration-kit';
-import { db, expectAccessible, newPortalCompany, signIn } from './portal-kit';
 
 const tag = () => randomBytes(4).toString('hex');
 const rowIds = (page: import('@playwright/test').Page) =>

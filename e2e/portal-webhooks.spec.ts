@@ -3,10 +3,10 @@
 // redelivery, pause; tenant isolation and the administrators-only rule.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { expect, test } from '../testing/e2e/fixtures';
+import { newKey, newTenant } from '../testing/e2e/integration';
+import { db, expectAccessible, formMessage, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { TestReceiver, verifies } from '../testing/webhooks';
-import { expect, test } from './fixtures';
-import { newKey, newTenant } from './integration-kit';
-import { db, expectAccessible, formMessage, newPortalCompany, signIn } from './portal-kit';
 
 /** Polls until `check` returns a value; the bound covers the worker's first cron tick after server start. */
 async function eventually<T>(check: () => T | undefined, timeoutMs = 120_000): Promise<T> {

@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../lib/db/embedded';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../lib/passport/lifecycle';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, gtin14WithLeadingZeros, publishTestPassport } from '../testing/e2e/passport-pages';
+import { spawnServer, stopServer } from '../testing/e2e/server-process';
 import { createTestProduct, TEST_ACTOR } from '../testing/factories';
-import { expect, test } from './fixtures';
-import { db, gtin14WithLeadingZeros, publishTestPassport } from './passport-pages';
-import { spawnServer, stopServer } from './server-process';
 
 const LINKSET = 'application/linkset+json';
 const REVALIDATE = 'public, max-age=0, must-revalidate';

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { demoPassport, gtin14WithLeadingZeros, headJsonLd, publishTestPassport } from './passport-pages';
+import { expect, test } from '../testing/e2e/fixtures';
+import { demoPassport, gtin14WithLeadingZeros, headJsonLd, publishTestPassport } from '../testing/e2e/passport-pages';
 
 // Demo passports seeded into the e2e database (prisma/seed/demo-passports.ts).
 const EV = 'voltaris-aurora-ev-75';

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { systemActor } from '../lib/domain/context';
 import { withdrawProduct } from '../lib/passport/lifecycle';
-import { expect, test } from './fixtures';
-import { db, gtin14WithLeadingZeros, publishTestPassport } from './passport-pages';
+import { expect, test } from '../testing/e2e/fixtures';
+import { db, gtin14WithLeadingZeros, publishTestPassport } from '../testing/e2e/passport-pages';
 
 const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)![1];
 

@@ -3,8 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { expect, test } from './fixtures';
-import { demoPassport, gtin14WithLeadingZeros, headJsonLd, publishTestPassport } from './passport-pages';
+import { expect, test } from '../testing/e2e/fixtures';
+import { demoPassport, gtin14WithLeadingZeros, headJsonLd, publishTestPassport } from '../testing/e2e/passport-pages';
 
 const EV = 'voltaris-aurora-ev-75';
 const WITHDRAWN = 'voltaris-aurora-ev-72-2025';

@@ -2,11 +2,11 @@
 // and passports made for one test, with GTINs no other test uses.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createPrismaClient } from '../lib/db/client';
-import { passportPath } from '../lib/gs1/digital-link';
-import { withCheckDigit } from '../lib/gs1/gtin';
-import type { BatteryCategory } from '../lib/schema/types';
-import { createPublishedPassport, createTestCompany } from '../testing/factories';
+import { createPrismaClient } from '../../lib/db/client';
+import { passportPath } from '../../lib/gs1/digital-link';
+import { withCheckDigit } from '../../lib/gs1/gtin';
+import type { BatteryCategory } from '../../lib/schema/types';
+import { createPublishedPassport, createTestCompany } from '../factories';
 
 let client: ReturnType<typeof createPrismaClient> | undefined;
 export const db = () => (client ??= createPrismaClient());

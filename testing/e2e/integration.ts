@@ -1,9 +1,9 @@
 // The Integration API test kit: a fresh company with a key minted in the database (as the portal or the admin
 // CLI would), and the integrator client configured with it, speaking from its own client address.
-import { type ClientOptions, createIntegrationClient } from '../lib/client';
-import type { Mode } from '../lib/db/generated/enums';
-import type { Scope } from '../lib/integration/scopes';
-import { createTestCompany, mintTestKey } from '../testing/factories';
+import { type ClientOptions, createIntegrationClient } from '../../lib/client';
+import type { Mode } from '../../lib/db/generated/enums';
+import type { Scope } from '../../lib/integration/scopes';
+import { createTestCompany, mintTestKey } from '../factories';
 import { clientAddress } from './fixtures';
 import { db } from './passport-pages';
 

@@ -2,13 +2,13 @@
 // fields, the review decisions as the portal will make them, and the emailed links as a verifier finds them.
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { resetConfigForTests } from '../lib/config';
-import type { PoliRole } from '../lib/db/generated/enums';
-import type { DomainContext } from '../lib/domain/context';
-import { approvePoliRequest, rejectPoliRequest, requestPoliAccess, verifyPoliEmail } from '../lib/poli';
-import { createTestOperator } from '../testing/factories';
+import { resetConfigForTests } from '../../lib/config';
+import type { PoliRole } from '../../lib/db/generated/enums';
+import type { DomainContext } from '../../lib/domain/context';
+import { approvePoliRequest, rejectPoliRequest, requestPoliAccess, verifyPoliEmail } from '../../lib/poli';
+import { createTestOperator } from '../factories';
 import { db, gtin14WithLeadingZeros, publishTestPassport } from './passport-pages';
-import { signIn } from './portal-kit';
+import { signIn } from './portal';
 
 // Links in mails written from this process must name the server under test, as the server's own mails do.
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;

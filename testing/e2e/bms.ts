@@ -1,7 +1,7 @@
 // The BMS test kit: a tenant with a published passport and a secret in the e2e database, and a request signed
 // exactly as firmware signs it (lib/client/signing.ts, which imports nothing from the server).
-import { signBmsRequest } from '../lib/client/signing';
-import { createTestBmsSecret } from '../testing/factories';
+import { signBmsRequest } from '../../lib/client/signing';
+import { createTestBmsSecret } from '../factories';
 import { clientAddress } from './fixtures';
 import { db, publishTestPassport } from './passport-pages';
 

@@ -1,8 +1,8 @@
 // The portal test kit: a company with operators of each role, signed in through the real sign-in page.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { UserRole } from '../lib/db/generated/enums';
-import { createTestCompany, createTestOperator } from '../testing/factories';
+import type { UserRole } from '../../lib/db/generated/enums';
+import { createTestCompany, createTestOperator } from '../factories';
 import { db } from './passport-pages';
 
 export { db };
