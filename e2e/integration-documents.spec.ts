@@ -7,7 +7,7 @@ import { buildMultipart } from '../lib/client/documents';
 import { signIntegrationRequest } from '../lib/client/signing';
 import { config } from '../lib/config';
 import { localPathOf } from '../lib/documents/local-storage';
-import { IMPOSTORS, SAMPLES } from '../lib/documents/samples';
+import { IMPOSTORS, SAMPLES } from '../testing/document-samples';
 import { expect, test } from '../testing/e2e/fixtures';
 import { BASE_URL, db, newTenant } from '../testing/e2e/integration';
 import { createTestProduct } from '../testing/factories';

@@ -2,7 +2,7 @@
 // readiness, documents, versions, QR code and audit trail, each for the operator's own company only.
 import { createHash, randomBytes } from 'node:crypto';
 import { IntegrationApiError } from '../lib/client';
-import { SAMPLES } from '../lib/documents/samples';
+import { SAMPLES } from '../testing/document-samples';
 import { clientAddress, expect, test } from '../testing/e2e/fixtures';
 import { newKey } from '../testing/e2e/integration';
 import { db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';

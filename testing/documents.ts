@@ -6,9 +6,9 @@ import { buildMultipart, type UploadDocumentInput } from '../lib/client/document
 import { prisma } from '../lib/db/client';
 import type { Prisma } from '../lib/db/generated/client';
 import { localStorage } from '../lib/documents/local-storage';
-import { SAMPLES } from '../lib/documents/samples';
 import { type DocumentStorage, StorageUnavailable } from '../lib/documents/storage';
 import type { DomainContext } from '../lib/domain/context';
+import { SAMPLES } from './document-samples';
 import { createTestCompany, createTestProduct, type TestProductInput } from './factories';
 
 export async function tempStorage() {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { SAMPLES } from '../../testing/document-samples';
 import { documentTenant, tempStorage, uploadInput } from '../../testing/documents';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
@@ -6,7 +7,6 @@ import type { ServiceError } from '../errors';
 import { statusOf } from '../http/error-codes';
 import { downloadDocument } from './download';
 import { listDocuments } from './list';
-import { SAMPLES } from './samples';
 import { uploadDocument } from './upload';
 
 afterAll(() => disconnectPrisma());

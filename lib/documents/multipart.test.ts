@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLES } from '../../testing/document-samples';
 import { buildMultipart } from '../client/documents';
 import type { ServiceError } from '../errors';
 import { statusOf } from '../http/error-codes';
 import { contentDisposition, reprDigest } from './disposition';
 import { safeFileName } from './metadata';
 import { parseUpload } from './multipart';
-import { SAMPLES } from './samples';
 
 const MAX = 1024;
 const codeOf = (promise: Promise<unknown>) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPOSTORS, SAMPLES } from './samples';
+import { IMPOSTORS, SAMPLES } from '../../testing/document-samples';
 import { sniffMediaType } from './sniff';
 
 describe('the file type is decided by the bytes (UNSUPPORTED_MEDIA_TYPE promise)', () => {

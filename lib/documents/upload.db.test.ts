@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IMPOSTORS, SAMPLES } from '../../testing/document-samples';
 import { documentTenant, tempStorage, uploadInput } from '../../testing/documents';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { ServiceError } from '../errors';
 import { statusOf } from '../http/error-codes';
-import { IMPOSTORS, SAMPLES } from './samples';
 import { uploadDocument } from './upload';
 
 afterAll(() => disconnectPrisma());
