@@ -3,7 +3,8 @@ import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import { passportPath } from '../gs1/digital-link';
 import { requesterActor } from './actor';
-import { GRANT_TTL_MS, hashPresentedToken, issueToken, later, sameHash } from './tokens';
+import { findLink, spendLink } from './link-token';
+import { GRANT_TTL_MS, issueToken, later } from './tokens';
 
 export type RedeemOutcome =
   | { ok: true; grantId: string; sessionToken: string; productId: string; expiresAt: Date; passportPath: string }
@@ -22,28 +23,18 @@ export async function redeemPoliAccess({
   db?: Db | Tx;
   now?: Date;
 }): Promise<RedeemOutcome> {
-  const hash = hashPresentedToken(input.token);
-  if (!hash) return { ok: false };
-  // A guess costs one indexed read and no transaction (see verify-email.ts); the conditional update decides.
-  const found = await db.poliRequest.findUnique({
-    where: { accessTokenHash: hash },
-    select: { id: true, accessTokenHash: true },
-  });
-  if (!found || !sameHash(found.accessTokenHash, hash)) return { ok: false };
+  const link = await findLink(db, 'access', input.token);
+  if (!link) return { ok: false };
   return inTransaction(db, async (tx) => {
-    const used = await tx.poliRequest.updateMany({
-      where: {
-        id: found.id,
-        accessTokenHash: hash,
-        status: 'APPROVED',
-        accessTokenUsedAt: null,
-        accessTokenExpiresAt: { gt: now },
-      },
-      data: { accessTokenUsedAt: now, accessTokenHash: null },
-    });
-    if (used.count !== 1) return { ok: false };
+    const spent = await spendLink(
+      tx,
+      link,
+      { status: 'APPROVED', accessTokenUsedAt: null, accessTokenExpiresAt: { gt: now } },
+      { accessTokenUsedAt: now, accessTokenHash: null },
+    );
+    if (!spent) return { ok: false };
     const request = await tx.poliRequest.findUniqueOrThrow({
-      where: { id: found.id },
+      where: { id: link.requestId },
       include: { product: { select: { slug: true, gtin: true, serialNumber: true, batchNumber: true } } },
     });
     const session = issueToken();

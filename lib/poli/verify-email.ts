@@ -5,8 +5,8 @@ import { queueEmail } from '../email/outbox';
 import { reviewNoticeEmail } from '../email/templates/poli';
 import { passportPath } from '../gs1/digital-link';
 import { requesterActor } from './actor';
+import { findLink, spendLink } from './link-token';
 import { reviewLink } from './links';
-import { hashPresentedToken, sameHash } from './tokens';
 
 /** Invalid, used and expired links all answer the same: the holder learns nothing about which it was. */
 export type VerifyOutcome = { ok: true; requestId: string; passportPath: string } | { ok: false };
@@ -35,29 +35,18 @@ export async function verifyPoliEmail({
   db?: Db | Tx;
   now?: Date;
 }): Promise<VerifyOutcome> {
-  const hash = hashPresentedToken(input.token);
-  if (!hash) return { ok: false };
-  // A guess costs one indexed read and no transaction: a flood of guesses must not hold the connection pool (an
-  // interactive transaction that waits too long for a connection fails the request). The conditional update
-  // below still decides, so a token used meanwhile is refused.
-  const found = await db.poliRequest.findUnique({
-    where: { verificationTokenHash: hash },
-    select: { id: true, verificationTokenHash: true },
-  });
-  if (!found || !sameHash(found.verificationTokenHash, hash)) return { ok: false };
+  const link = await findLink(db, 'verification', input.token);
+  if (!link) return { ok: false };
   return inTransaction(db, async (tx) => {
-    const used = await tx.poliRequest.updateMany({
-      where: {
-        id: found.id,
-        verificationTokenHash: hash,
-        status: 'PENDING_VERIFICATION',
-        verificationExpiresAt: { gt: now },
-      },
-      data: { status: 'PENDING_REVIEW', verifiedAt: now, verificationTokenHash: null, verificationExpiresAt: null },
-    });
-    if (used.count !== 1) return { ok: false };
+    const spent = await spendLink(
+      tx,
+      link,
+      { status: 'PENDING_VERIFICATION', verificationExpiresAt: { gt: now } },
+      { status: 'PENDING_REVIEW', verifiedAt: now, verificationTokenHash: null, verificationExpiresAt: null },
+    );
+    if (!spent) return { ok: false };
     const request = await tx.poliRequest.findUniqueOrThrow({
-      where: { id: found.id },
+      where: { id: link.requestId },
       include: {
         company: { select: { name: true, contactEmail: true } },
         product: { select: { name: true, slug: true, gtin: true, serialNumber: true, batchNumber: true } },
