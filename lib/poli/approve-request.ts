@@ -7,7 +7,7 @@ import { approvedEmail } from '../email/templates/poli';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { accessLink } from './links';
 import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
-import { poliRequestView } from './request-view';
+import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 import { ACCESS_TOKEN_TTL_MS, issueToken, later } from './tokens';
 
 /**
@@ -40,7 +40,7 @@ export async function approvePoliRequest({
         accessTokenExpiresAt: later(now, ACCESS_TOKEN_TTL_MS),
         accessTokenUsedAt: null,
       },
-      include: { product: { select: { name: true, slug: true } }, grants: true },
+      include: REQUEST_VIEW_INCLUDE,
     });
     const mail = approvedEmail({
       companyName: request.company.name,

@@ -4,7 +4,7 @@ import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { requireRole } from '../passport/transitions/result';
 import { READ_ROLES } from './list-requests';
-import { poliRequestView } from './request-view';
+import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
 /** One of the tenant's access requests with its grants; another tenant's request is 404. */
 export async function getPoliRequest({
@@ -22,7 +22,7 @@ export async function getPoliRequest({
   if (!isUuid(input.requestId)) throw new ServiceError('INVALID_ID', 'The request id is not a valid UUID.');
   const row = await db.poliRequest.findFirst({
     where: { id: input.requestId, companyId: ctx.companyId },
-    include: { product: { select: { name: true, slug: true } }, grants: true },
+    include: REQUEST_VIEW_INCLUDE,
   });
   if (!row) throw new ServiceError('NOT_FOUND', 'No such access request.');
   return poliRequestView(row, now);

@@ -5,7 +5,7 @@ import type { DomainContext } from '../domain/context';
 import { decodeTimeCursor, encodeTimeCursor } from '../domain/cursor';
 import { ServiceError } from '../errors';
 import { requireRole } from '../passport/transitions/result';
-import { poliRequestView } from './request-view';
+import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
 export const POLI_REQUEST_STATUSES: PoliRequestStatus[] = [
   'PENDING_VERIFICATION',
@@ -57,7 +57,7 @@ export async function listPoliRequests({
   };
   const rows = await db.poliRequest.findMany({
     where,
-    include: { product: { select: { name: true, slug: true } }, grants: true },
+    include: REQUEST_VIEW_INCLUDE,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
   });

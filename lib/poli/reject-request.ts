@@ -7,7 +7,7 @@ import { rejectedEmail } from '../email/templates/poli';
 import { ServiceError } from '../errors';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
-import { poliRequestView } from './request-view';
+import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
 export const MAX_REASON_LENGTH = 2000;
 
@@ -38,7 +38,7 @@ export async function rejectPoliRequest({
     const updated = await tx.poliRequest.update({
       where: { id: request.id },
       data: { status: 'REJECTED', decidedAt: now, decidedByUserId: deciderOf(ctx), rejectionReason: reason },
-      include: { product: { select: { name: true, slug: true } }, grants: true },
+      include: REQUEST_VIEW_INCLUDE,
     });
     const mail = rejectedEmail({
       companyName: request.company.name,

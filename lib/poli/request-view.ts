@@ -1,5 +1,11 @@
-import type { PoliGrant, PoliRequest } from '../db/generated/client';
+import type { PoliGrant, PoliRequest, Prisma } from '../db/generated/client';
 import { roleInfo } from './roles';
+
+/** What a view reads besides the request itself: its passport's name and slug, and its grants. */
+export const REQUEST_VIEW_INCLUDE = {
+  product: { select: { name: true, slug: true } },
+  grants: true,
+} as const satisfies Prisma.PoliRequestInclude;
 
 type Row = PoliRequest & { product: { name: string; slug: string }; grants: PoliGrant[] };
 

@@ -4,7 +4,7 @@ import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { loadPoliRequestForUpdate, requireStatus } from './load-request';
-import { poliRequestView } from './request-view';
+import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
 /**
  * Ends an approved access: every browser session of the request stops at once and an unused access link stops
@@ -36,7 +36,7 @@ export async function revokePoliAccess({
         accessTokenHash: null,
         ...(request.accessTokenUsedAt ? {} : { accessTokenExpiresAt: null }),
       },
-      include: { product: { select: { name: true, slug: true } }, grants: true },
+      include: REQUEST_VIEW_INCLUDE,
     });
     await writeAudit(tx, {
       companyId: request.companyId,
