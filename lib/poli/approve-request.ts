@@ -1,10 +1,10 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { approvedEmail } from '../email/templates/poli';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
+import { auditPoliRequest } from './audit';
 import { accessLink } from './links';
 import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
@@ -49,13 +49,7 @@ export async function approvePoliRequest({
       link: accessLink(token.token),
     });
     await queueEmail(tx, { companyId: request.companyId, to: request.email, ...mail });
-    await writeAudit(tx, {
-      companyId: request.companyId,
-      productId: request.productId,
-      eventType: 'PoliRequestApproved',
-      actor: ctx.actor,
-      context: { poliRequestId: request.id, tier: request.tier },
-    });
+    await auditPoliRequest(tx, request, 'PoliRequestApproved', ctx.actor, { tier: request.tier });
     return poliRequestView(updated, now);
   });
 }

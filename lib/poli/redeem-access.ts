@@ -1,8 +1,8 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
 import { passportPath } from '../gs1/digital-link';
 import { requesterActor } from './actor';
+import { auditPoliRequest } from './audit';
 import { findLink, spendLink } from './link-token';
 import { GRANT_TTL_MS, issueToken, later } from './tokens';
 
@@ -48,17 +48,10 @@ export async function redeemPoliAccess({
         expiresAt: later(now, GRANT_TTL_MS),
       },
     });
-    await writeAudit(tx, {
-      companyId: request.companyId,
-      productId: request.productId,
-      eventType: 'PoliGrantIssued',
-      actor: requesterActor(request.id),
-      context: {
-        poliGrantId: grant.id,
-        poliRequestId: request.id,
-        tier: grant.tier,
-        expiresAt: grant.expiresAt.toISOString(),
-      },
+    await auditPoliRequest(tx, request, 'PoliGrantIssued', requesterActor(request.id), {
+      poliGrantId: grant.id,
+      tier: grant.tier,
+      expiresAt: grant.expiresAt.toISOString(),
     });
     return {
       ok: true,

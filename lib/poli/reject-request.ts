@@ -1,11 +1,11 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { rejectedEmail } from '../email/templates/poli';
 import { ServiceError } from '../errors';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
+import { auditPoliRequest } from './audit';
 import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
@@ -48,13 +48,7 @@ export async function rejectPoliRequest({
     });
     await queueEmail(tx, { companyId: request.companyId, to: request.email, ...mail });
     // The reason may name the person; it stays on the request (erasable), not in the append-only audit row.
-    await writeAudit(tx, {
-      companyId: request.companyId,
-      productId: request.productId,
-      eventType: 'PoliRequestRejected',
-      actor: ctx.actor,
-      context: { poliRequestId: request.id },
-    });
+    await auditPoliRequest(tx, request, 'PoliRequestRejected', ctx.actor);
     return poliRequestView(updated, now);
   });
 }

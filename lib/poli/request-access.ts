@@ -1,12 +1,12 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import type { PoliRole } from '../db/generated/enums';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
 import { queueEmail } from '../email/outbox';
 import { verificationEmail } from '../email/templates/poli';
 import { ServiceError } from '../errors';
 import { normaliseEmail } from '../gdpr/subject';
 import { requesterActor } from './actor';
+import { auditPoliRequest } from './audit';
 import { verificationLink } from './links';
 import { tierForRole } from './roles';
 import { issueToken, later, VERIFICATION_TTL_MS } from './tokens';
@@ -82,12 +82,9 @@ export async function requestPoliAccess({
       link: verificationLink(token.token),
     });
     await queueEmail(tx, { companyId: product.companyId, to: email, ...mail });
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'PoliRequestCreated',
-      actor: requesterActor(request.id),
-      context: { poliRequestId: request.id, role: request.role, tier: request.tier },
+    await auditPoliRequest(tx, request, 'PoliRequestCreated', requesterActor(request.id), {
+      role: request.role,
+      tier: request.tier,
     });
     return { kind: 'created', requestId: request.id };
   });

@@ -1,8 +1,8 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
+import { auditPoliRequest } from './audit';
 import { loadPoliRequestForUpdate, requireStatus } from './load-request';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
@@ -38,13 +38,7 @@ export async function revokePoliAccess({
       },
       include: REQUEST_VIEW_INCLUDE,
     });
-    await writeAudit(tx, {
-      companyId: request.companyId,
-      productId: request.productId,
-      eventType: 'PoliAccessRevoked',
-      actor: ctx.actor,
-      context: { poliRequestId: request.id, grantsRevoked: grants.count },
-    });
+    await auditPoliRequest(tx, request, 'PoliAccessRevoked', ctx.actor, { grantsRevoked: grants.count });
     return poliRequestView(updated, now);
   });
 }

@@ -1,10 +1,10 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
 import { queueEmail } from '../email/outbox';
 import { reviewNoticeEmail } from '../email/templates/poli';
 import { passportPath } from '../gs1/digital-link';
 import { requesterActor } from './actor';
+import { auditPoliRequest } from './audit';
 import { findLink, spendLink } from './link-token';
 import { reviewLink } from './links';
 
@@ -61,13 +61,7 @@ export async function verifyPoliEmail({
     for (const to of await reviewersOf(tx, request.companyId, request.company.contactEmail)) {
       await queueEmail(tx, { companyId: request.companyId, to, ...mail });
     }
-    await writeAudit(tx, {
-      companyId: request.companyId,
-      productId: request.productId,
-      eventType: 'PoliRequestVerified',
-      actor: requesterActor(request.id),
-      context: { poliRequestId: request.id },
-    });
+    await auditPoliRequest(tx, request, 'PoliRequestVerified', requesterActor(request.id));
     return { ok: true, requestId: request.id, passportPath: passportPath(request.product) };
   });
 }
