@@ -10,6 +10,13 @@ export interface SubjectInput {
   email: string;
 }
 
+/** What the tenant holds about the address, with the request recorded in the same transaction. */
+async function recordedSubjectData(tx: Tx, ctx: DomainContext, kind: 'ACCESS' | 'PORTABILITY', email: string) {
+  const rows = await collectSubjectRows(tx, ctx.companyId, email);
+  const request = await recordGdprRequest(tx, ctx, kind, email, countsOf(rows));
+  return subjectDataView(email, rows, request.createdAt);
+}
+
 /** Right of access (Art. 15): everything the tenant holds about the address; the request is recorded. */
 export async function gdprAccess({
   ctx,
@@ -22,11 +29,7 @@ export async function gdprAccess({
 }) {
   requireGdprRole(ctx);
   const email = normaliseEmail(input.email);
-  return inTransaction(db, async (tx) => {
-    const rows = await collectSubjectRows(tx, ctx.companyId, email);
-    const request = await recordGdprRequest(tx, ctx, 'ACCESS', email, countsOf(rows));
-    return subjectDataView(email, rows, request.createdAt);
-  });
+  return inTransaction(db, (tx) => recordedSubjectData(tx, ctx, 'ACCESS', email));
 }
 
 /** Right to data portability (Art. 20): the same data as a versioned, machine-readable export. */
@@ -41,9 +44,8 @@ export async function gdprPortability({
 }) {
   requireGdprRole(ctx);
   const email = normaliseEmail(input.email);
-  return inTransaction(db, async (tx) => {
-    const rows = await collectSubjectRows(tx, ctx.companyId, email);
-    const request = await recordGdprRequest(tx, ctx, 'PORTABILITY', email, countsOf(rows));
-    return { format: GDPR_EXPORT_FORMAT, ...subjectDataView(email, rows, request.createdAt) };
-  });
+  return inTransaction(db, async (tx) => ({
+    format: GDPR_EXPORT_FORMAT,
+    ...(await recordedSubjectData(tx, ctx, 'PORTABILITY', email)),
+  }));
 }
