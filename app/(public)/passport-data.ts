@@ -3,14 +3,15 @@
 import type { Metadata } from 'next';
 import { cache } from 'react';
 import { config } from '@/lib/config';
-import { buildJsonLd } from '@/lib/passport/public/jsonld';
 import {
+  buildJsonLd,
   findPublicPassport,
+  type KeyQualifier,
   type PassportKey,
   type PublicLookup,
   type PublicPassport,
-} from '@/lib/passport/public/lookup';
-import { type KeyQualifier, resolverKey } from '@/lib/passport/public/resolver-key';
+} from '@/lib/passport/public/representations';
+import { resolverKey } from '@/lib/passport/public/resolver-key';
 
 // React's cache compares arguments by identity, so the key travels as a string.
 const lookupOnce = cache((key: string): Promise<PublicLookup> => findPublicPassport(JSON.parse(key) as PassportKey));

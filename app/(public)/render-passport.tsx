@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import type { PublicLookup } from '@/lib/passport/public/lookup';
+import type { PublicLookup } from '@/lib/passport/public/representations';
 import { JsonLdScript } from './components/JsonLdScript';
 import { PassportView } from './components/PassportView';
 import { passportJsonLd } from './passport-data';

@@ -75,20 +75,6 @@ export function prepareBody(body: string | Uint8Array): PreparedBody {
   return { bytes, etag: strongEtag(bytes) };
 }
 
-const prepared = new WeakMap<object, Map<string, PreparedBody>>();
-
-/**
- * The serialized form `name` of a shared, read-only object (a cached passport), built once per object: repeated
- * reads of an unchanged passport skip serializing and hashing.
- */
-export function preparedOnce(owner: object, name: string, build: () => string | Uint8Array): PreparedBody {
-  let forms = prepared.get(owner);
-  if (!forms) prepared.set(owner, (forms = new Map()));
-  let body = forms.get(name);
-  if (!body) forms.set(name, (body = prepareBody(build())));
-  return body;
-}
-
 /**
  * A 200 with the body and its strong ETag, or a bodiless 304 when the client already holds these bytes.
  * The 304 repeats the validator and the cache headers (RFC 9110 15.4.5).
@@ -108,5 +94,26 @@ export function conditionalResponse(
   return new Response(bytes as BodyInit, { status: 200, headers: all });
 }
 
-/** Passports change (BMS values within 60 s, withdrawal at once): caches must revalidate every time. */
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
+/**
+ * A representation as its owner hands it over (RFC 9110 3.2): the exact bytes, their strong validator, and the
+ * headers that describe them. Who built it, and how, is none of this layer's business.
+ */
+export interface Representation {
+  bytes: Buffer;
+  /** A strong validator of exactly these bytes, quoted. */
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+  /** Further headers describing the bytes, sent on the 304 too. */
+  headers?: Record<string, string>;
+}
+
+/** A representation as a 200, or as a bodiless 304 when the client already holds its bytes. */
+export function representationResponse(request: Request, representation: Representation): Response {
+  const { bytes, etag, contentType, cacheControl, headers } = representation;
+  return conditionalResponse(
+    request,
+    { bytes, etag },
+    { 'Content-Type': contentType, 'Cache-Control': cacheControl, ...headers },
+  );
+}

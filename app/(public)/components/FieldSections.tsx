@@ -1,4 +1,4 @@
-import type { PublicPassport } from '@/lib/passport/public/lookup';
+import type { PublicPassport } from '@/lib/passport/public/representations';
 import { formatDate, isMissing } from '../format';
 import { FieldValue } from './FieldValue';
 import { GROUP_TITLES, lastUpdatedFieldOf, publicGroups } from './public-fields';

@@ -1,4 +1,4 @@
-import type { PublicPassport } from '@/lib/passport/public/lookup';
+import type { PublicPassport } from '@/lib/passport/public/representations';
 import { CATEGORY_INFO, isBatteryCategory } from '@/lib/schema/categories';
 import styles from './viewer.module.css';
 

@@ -1,4 +1,4 @@
-import type { PublicLookup, PublicPassport } from '@/lib/passport/public/lookup';
+import type { PublicLookup, PublicPassport } from '@/lib/passport/public/representations';
 import { passportUri } from '../passport-data';
 import type { RestrictedViewData } from '../poli/restricted-view';
 import { CarbonBreakdown, type CarbonStage } from './CarbonBreakdown';

@@ -1,4 +1,4 @@
-import type { VersionSummary } from '@/lib/passport/public/lookup';
+import type { VersionSummary } from '@/lib/passport/public/representations';
 import { formatDate, sha256Prefix } from '../format';
 import styles from './viewer.module.css';
 

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Withdrawal } from '@/lib/passport/public/lookup';
+import type { Withdrawal } from '@/lib/passport/public/representations';
 import { formatDate } from '../format';
 import styles from './viewer.module.css';
 

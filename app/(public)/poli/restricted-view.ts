@@ -1,5 +1,5 @@
 import { cookies } from 'next/headers';
-import type { PublicPassport } from '@/lib/passport/public/lookup';
+import type { PublicPassport } from '@/lib/passport/public/representations';
 import { type BmsUpdateEntry, bmsUpdatesOf } from '@/lib/poli/bms-history';
 import { grantCookieName } from '@/lib/poli/cookie';
 import { type ActiveGrant, findActiveGrant } from '@/lib/poli/grant-session';

@@ -2,8 +2,6 @@ import { NextResponse } from 'next/server';
 import type { Logger } from 'pino';
 import { config } from '../../config';
 import { ServiceError } from '../../errors';
-import type { PassportKey, PassportState } from '../../passport/public/product-by-key';
-import { productNotFound } from '../../passport/public/served';
 import { declaredLength, FORM_MAX_BODY_BYTES } from '../bounded-body';
 import { clientAddressFromHeaders } from '../client-address';
 import { renderError } from '../errors';
@@ -15,7 +13,13 @@ import { type Surface, surfaceOf } from '../surface';
 import { CORS_HEADERS, type CorsDecision, corsDecision, preflightResponse } from './cors';
 import { type FeatureFlags, featureGate } from './feature-gate';
 import { forwardedRequestHeaders } from './forwarded-headers';
-import { RESOLVER_PATH_HEADER, type ResolverDecision, resolverDecision, robotsHeaders } from './resolver';
+import {
+  RESOLVER_PATH_HEADER,
+  type ResolverDecision,
+  type ResolverDeps,
+  resolverDecision,
+  robotsHeaders,
+} from './resolver';
 import { restrictedPageHeaders } from './restricted-page';
 import { isPagePath, newNonce, securityHeaders } from './security-headers';
 import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, renderNonce, STORED_PAGE_ROUTE, servesStoredPage } from './stored-page';
@@ -27,8 +31,11 @@ export interface MiddlewareDeps {
   log?: Logger;
   /** The public base address for the resolver's Link header; config().BASE_URL unless given. */
   baseUrl?(): string;
-  /** State of the live product a resolver key names, for X-Robots-Tag; without it no page gets the header. */
-  resolverState?(key: PassportKey): Promise<PassportState | null>;
+  /**
+   * The resolver's addresses as the domain reads them (which paths are addresses, and what the middleware needs to
+   * know of the key one names; wired in middleware.ts); without them no path is a resolver address.
+   */
+  resolver?: ResolverDeps;
   /** Whether anonymous viewer pages are answered from the stored pages (lib/http/middleware/stored-page.ts). */
   storedPages?(): boolean;
 }
@@ -65,10 +72,18 @@ function formTooLarge(): Response {
   });
 }
 
+/** Without the domain's addresses: no resolver address, and the internal routes still closed. */
+const NO_ADDRESSES: ResolverDeps = {
+  parse: () => null,
+  namesOne: () => false,
+  restricted: () => false,
+  notFound: () => new ServiceError('NOT_FOUND', 'Not found.'),
+};
+
 /** X-Robots-Tag for a viewer page. A failed lookup (database down) only skips the header: the page answers anyway. */
-async function pageRobots(resolver: ResolverDecision, deps: MiddlewareDeps): Promise<Record<string, string>> {
-  if (resolver.kind !== 'page' || !resolver.key || !deps.resolverState) return {};
-  return robotsHeaders(await deps.resolverState(resolver.key).catch(() => null));
+async function pageRobots(resolver: ResolverDecision, addresses: ResolverDeps): Promise<Record<string, string>> {
+  if (resolver.kind !== 'page' || resolver.key === null || !addresses.noindex) return {};
+  return robotsHeaders(await addresses.noindex(resolver.key).catch(() => false));
 }
 
 /**
@@ -89,12 +104,13 @@ async function pageRobots(resolver: ResolverDecision, deps: MiddlewareDeps): Pro
  */
 export function createMiddleware(deps: MiddlewareDeps) {
   const baseUrl = deps.baseUrl ?? (() => config().BASE_URL);
+  const addresses = deps.resolver ?? NO_ADDRESSES;
   return async function middleware(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const { pathname } = url;
     const surface = surfaceOf(pathname);
     const requestId = deps.newRequestId();
-    const resolver = resolverDecision(request.method, url, request.headers, baseUrl());
+    const resolver = resolverDecision(request.method, url, request.headers, baseUrl(), addresses);
     // The resolver's JSON is the public JSON of /api/dpp/*: open to any origin and counted by the edge limit alike.
     const resolverJson = resolver.kind === 'rewrite';
     const cors = resolverJson ? 'allow' : corsDecision(request.method, pathname);
@@ -123,7 +139,7 @@ export function createMiddleware(deps: MiddlewareDeps) {
         }
       }
 
-      if (resolver.kind === 'internal') return finish(renderError(surface, productNotFound(), { requestId }), edge);
+      if (resolver.kind === 'internal') return finish(renderError(surface, addresses.notFound(), { requestId }), edge);
       if (surface === 'public' && declaredLength(request.headers) > FORM_MAX_BODY_BYTES)
         return finish(formTooLarge(), edge);
       const switchedOff = featureGate(pathname, deps.flags());
@@ -150,17 +166,21 @@ export function createMiddleware(deps: MiddlewareDeps) {
       if (
         rendering === null &&
         deps.storedPages?.() &&
-        servesStoredPage({ method: request.method, url, headers: request.headers }, resolver)
+        servesStoredPage({ method: request.method, url, headers: request.headers }, resolver, addresses)
       ) {
         // The route sends Link itself: the linkset's beside the page's own preloads (a middleware Link would replace them).
         delete extra.Link;
         headers.set(RESOLVER_PATH_HEADER, pathname);
         return finish(NextResponse.rewrite(new URL(STORED_PAGE_ROUTE, request.url), { request: { headers } }), edge);
       }
-      if (rendering === null) Object.assign(extra, await pageRobots(resolver, deps));
+      if (rendering === null) Object.assign(extra, await pageRobots(resolver, addresses));
       Object.assign(
         extra,
-        restrictedPageHeaders({ method: request.method, pathname, cookie: request.headers.get('cookie') }, resolver),
+        restrictedPageHeaders(
+          { method: request.method, pathname, cookie: request.headers.get('cookie') },
+          resolver,
+          addresses,
+        ),
       );
       const next = NextResponse.next({ request: { headers } });
       // A route with its own tighter limit writes RateLimit-* itself (see rate-limit/scope.ts).

@@ -1,6 +1,4 @@
-import { LINKSET_MEDIA_TYPE } from '../../passport/public/linkset';
-import type { PassportKey, PassportState } from '../../passport/public/product-by-key';
-import { parseResolverPath } from '../../passport/public/resolver-key';
+import type { ServiceError } from '../../errors';
 
 /** The route handlers behind the resolver's JSON answers; only the middleware's rewrite may reach them. */
 export const RESOLVER_ROUTE_PREFIX = '/api/resolver';
@@ -11,6 +9,30 @@ export const RESOLVER_ROUTE_PREFIX = '/api/resolver';
  */
 export const RESOLVER_PATH_HEADER = 'x-service-resolver-path';
 
+/** The media type of an RFC 9264 linkset in JSON, as a resolver client asks for it. */
+export const LINKSET_MEDIA_TYPE = 'application/linkset+json';
+
+/**
+ * What the middleware needs to know of the resolver's addresses, from the domain that owns them (wired in
+ * middleware.ts): which paths are addresses, and a few facts about the key one names. The middleware never looks
+ * inside a key; it only hands it back.
+ */
+export interface ResolverDeps<K = unknown> {
+  /**
+   * null for a path (still percent-encoded) that is no resolver address; else the key it names, null when the
+   * address is not a valid key (its page then answers 404 without a lookup).
+   */
+  parse(pathname: string): { key: K | null } | null;
+  /** Whether the key names exactly one resource, so that its address alone finds its stored page. */
+  namesOne(key: K): boolean;
+  /** Whether the page of this key stays out of search indexes (one light read); without it no page gets the header. */
+  noindex?(key: K): Promise<boolean>;
+  /** Whether a Cookie header grants restricted data: a page that may show it is neither stored nor cached. */
+  restricted(cookie: string | null): boolean;
+  /** The refusal of an address that names nothing; a direct request to an internal route gets it too. */
+  notFound(): ServiceError;
+}
+
 export type ResolverTarget = 'linkset' | 'jsonld';
 
 /**
@@ -18,10 +40,10 @@ export type ResolverTarget = 'linkset' | 'jsonld';
  * internal route), let the viewer page render, or rewrite to the linkset or JSON-LD route. Page and rewrite
  * carry the headers every resolver answer gets (Link to the linkset, Vary: Accept).
  */
-export type ResolverDecision =
+export type ResolverDecision<K = unknown> =
   | { kind: 'none' }
   | { kind: 'internal' }
-  | { kind: 'page'; key: PassportKey | null; headers: Record<string, string> }
+  | { kind: 'page'; key: K | null; headers: Record<string, string> }
   | { kind: 'rewrite'; target: ResolverTarget; internalPath: string; headers: Record<string, string> };
 
 /** The media types an Accept header asks for, lower-cased; a range with `q=0` means "not this" (RFC 9110 12.4.2). */
@@ -67,15 +89,16 @@ function isInternalRoute(pathname: string): boolean {
   return lower === RESOLVER_ROUTE_PREFIX || lower.startsWith(`${RESOLVER_ROUTE_PREFIX}/`);
 }
 
-export function resolverDecision(
+export function resolverDecision<K>(
   method: string,
   url: URL,
   headers: Pick<Headers, 'get'>,
   baseUrl: string,
-): ResolverDecision {
+  addresses: Pick<ResolverDeps<K>, 'parse'>,
+): ResolverDecision<K> {
   if (isInternalRoute(url.pathname)) return { kind: 'internal' };
   if (method !== 'GET' && method !== 'HEAD') return { kind: 'none' };
-  const parsed = parseResolverPath(url.pathname);
+  const parsed = addresses.parse(url.pathname);
   if (!parsed) return { kind: 'none' };
   const answerHeaders = { Link: linksetLinkHeader(baseUrl, url.pathname), Vary: 'Accept' };
   const target = negotiate(url.searchParams.get('linkType'), headers.get('accept'));
@@ -83,7 +106,7 @@ export function resolverDecision(
   return { kind: 'rewrite', target, internalPath: `${RESOLVER_ROUTE_PREFIX}/${target}`, headers: answerHeaders };
 }
 
-/** A withdrawn passport's notice page stays reachable but out of search indexes. */
-export function robotsHeaders(state: PassportState | null): Record<string, string> {
-  return state?.state === 'WITHDRAWN' && state.version >= 1 ? { 'X-Robots-Tag': 'noindex' } : {};
+/** A page kept out of search indexes (a withdrawn passport's notice stays reachable, but unlisted). */
+export function robotsHeaders(noindex: boolean): Record<string, string> {
+  return noindex ? { 'X-Robots-Tag': 'noindex' } : {};
 }

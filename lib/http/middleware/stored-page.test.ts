@@ -1,55 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createMiddleware, type MiddlewareDeps } from './handle-request';
-import { resolverDecision } from './resolver';
+import { describe, expect, it } from 'vitest';
 import { newNonce } from './security-headers';
-import {
-  PAGE_NONCE_HEADER,
-  PAGE_RENDER_HEADER,
-  pageRenderToken,
-  renderNonce,
-  STORED_PAGE_ROUTE,
-  servesStoredPage,
-} from './stored-page';
+import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken, renderNonce, storedPageResponse } from './stored-page';
 
-const BASE = 'https://passports.example';
-const GTIN = '04012345000016';
-const BROWSER = 'text/html,application/xhtml+xml';
-const REQUEST_ID = '7d1c6f0e-2b7a-4e55-9a51-0c7c1d2e3f40';
-
-function decide(path: string, { method = 'GET', headers = {} as Record<string, string> } = {}) {
-  const url = new URL(`http://localhost${path}`);
-  const all = new Headers({ accept: BROWSER, ...headers });
-  return servesStoredPage({ method, url, headers: all }, resolverDecision(method, url, all, BASE));
-}
-
-describe('servesStoredPage', () => {
-  it('serves an anonymous browser the stored page at a serial or slug address, on GET and HEAD', () => {
-    expect(decide(`/01/${GTIN}/21/SN-1`)).toBe(true);
-    expect(decide(`/01/${GTIN}/21/AB%2F12`, { method: 'HEAD' })).toBe(true);
-    expect(decide('/dpp/voltaris-vx-75')).toBe(true);
-  });
-
-  it('renders addresses that may name more than one passport, and anything but a page', () => {
-    expect(decide(`/01/${GTIN}`)).toBe(false);
-    expect(decide(`/01/${GTIN}/10/LOT-7`)).toBe(false);
-    expect(decide('/01/4012345000017/21/SN-1')).toBe(false); // bad check digit: no key
-    expect(decide(`/01/${GTIN}/21/SN-1`, { headers: { accept: 'application/ld+json' } })).toBe(false);
-    expect(decide('/portal')).toBe(false);
-  });
-
-  it("renders a form post, a query, a browser holding a grant and the app router's own requests", () => {
-    const path = `/01/${GTIN}/21/SN-1`;
-    expect(decide(path, { method: 'POST' })).toBe(false);
-    expect(decide(`${path}?utm_source=label`)).toBe(false);
-    expect(decide(path, { headers: { cookie: 'theme=dark; bps_poli_0123456789abcdef0123456789abcdef=token' } })).toBe(
-      false,
-    );
-    expect(decide(path, { headers: { cookie: 'theme=dark' } })).toBe(true);
-    for (const name of ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-action']) {
-      expect(decide(path, { headers: { [name]: '1' } }), name).toBe(false);
-    }
-  });
-});
+// Which requests the stored pages answer, on the passport addresses, is tested in lib/server/stored-page.test.ts.
 
 describe('renderNonce', () => {
   it("is the placeholder nonce of a request carrying this process's render token, and null otherwise", () => {
@@ -64,67 +17,27 @@ describe('renderNonce', () => {
   });
 });
 
-describe('createMiddleware with stored pages', () => {
-  function setup(storedPages = true) {
-    const resolverState = vi.fn<NonNullable<MiddlewareDeps['resolverState']>>(async () => ({
-      state: 'WITHDRAWN',
-      version: 1,
-    }));
-    const middleware = createMiddleware({
-      limitEdge: async () => ({ success: true, limit: 120, remaining: 119, resetSeconds: 42 }),
-      flags: () => ({ integrationApi: true, bmsIngestion: true }),
-      newRequestId: () => REQUEST_ID,
-      baseUrl: () => BASE,
-      resolverState,
-      storedPages: () => storedPages,
-    });
-    const call = (path: string, headers: Record<string, string> = {}) =>
-      middleware(new Request(`http://localhost${path}`, { headers: { accept: BROWSER, ...headers } }));
-    return { call, resolverState };
-  }
-
-  it('rewrites an anonymous page view to the stored-page route with its address and a fresh nonce, and no lookup', async () => {
-    const { call, resolverState } = setup();
-    const response = await call(`/01/${GTIN}/21/AB%2F12`, {
-      [PAGE_RENDER_HEADER]: 'forged',
-      [PAGE_NONCE_HEADER]: newNonce(),
-    });
-    expect(response.headers.get('x-middleware-rewrite')).toBe(`http://localhost${STORED_PAGE_ROUTE}`);
-    expect(response.headers.get('x-middleware-request-x-service-resolver-path')).toBe(`/01/${GTIN}/21/AB%2F12`);
-    const policy = response.headers.get('content-security-policy')!;
-    expect(policy).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
-    expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
-    // The route writes Link (linkset and preloads) and X-Robots-Tag itself; Vary stays the middleware's.
-    expect(response.headers.get('Link')).toBeNull();
-    expect(response.headers.get('Vary')).toBe('Accept');
-    expect(resolverState).not.toHaveBeenCalled();
-    // A client's copy of the render headers never reaches a route.
-    expect(response.headers.get('x-middleware-override-headers')).not.toContain(PAGE_RENDER_HEADER);
-    expect(response.headers.get('x-middleware-override-headers')).not.toContain(PAGE_NONCE_HEADER);
+describe('storedPageResponse', () => {
+  const linkset = '<https://passports.example/dpp/x?linkType=linkset>; rel="linkset"; type="application/linkset+json"';
+  const page = (headers: Record<string, string>, noindex = false) => ({
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+    bytes: Buffer.from('<html>ü</html>', 'utf8'),
+    noindex,
   });
 
-  it("lets the route's own render request through to the page, rendered with its placeholder nonce", async () => {
-    const { call, resolverState } = setup();
-    const nonce = newNonce();
-    const response = await call(`/01/${GTIN}/21/SN-1`, {
-      [PAGE_RENDER_HEADER]: pageRenderToken(),
-      [PAGE_NONCE_HEADER]: nonce,
-    });
-    expect(response.headers.get('x-middleware-next')).toBe('1');
-    expect(response.headers.get('x-middleware-request-content-security-policy')).toContain(`'nonce-${nonce}'`);
-    expect(resolverState).not.toHaveBeenCalled();
+  it("sends the page's bytes and headers, with Link as the linkset first and then the page's own preloads", async () => {
+    const response = storedPageResponse(page({ link: '</a.css>; rel=preload; as="style"' }), linkset);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('Link')).toBe(`${linkset}, </a.css>; rel=preload; as="style"`);
+    expect(response.headers.get('X-Robots-Tag')).toBeNull();
+    expect(Buffer.from(await response.arrayBuffer()).toString('utf8')).toBe('<html>ü</html>');
   });
 
-  it('renders as before when stored pages are off or the request may not be served one', async () => {
-    const off = setup(false);
-    const response = await off.call(`/01/${GTIN}/21/SN-1`);
-    expect(response.headers.get('x-middleware-next')).toBe('1');
+  it('sends the linkset alone when the page has no preloads, and noindex for a page kept out of indexes', () => {
+    const response = storedPageResponse(page({}, true), linkset);
+    expect(response.headers.get('Link')).toBe(linkset);
     expect(response.headers.get('X-Robots-Tag')).toBe('noindex');
-    const granted = setup();
-    const withGrant = await granted.call(`/01/${GTIN}/21/SN-1`, {
-      cookie: 'bps_poli_0123456789abcdef0123456789abcdef=t',
-    });
-    expect(withGrant.headers.get('x-middleware-next')).toBe('1');
-    expect(withGrant.headers.get('Cache-Control')).toBe('private, no-store');
   });
 });

@@ -1,13 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { hasGrantCookie } from '../../poli/cookie';
-import type { ResolverDecision } from './resolver';
+import { type ResolverDecision, type ResolverDeps, robotsHeaders } from './resolver';
 
 /**
- * The stored viewer pages (lib/passport/public/page-store.ts): an anonymous browser's GET of a passport's page is
- * answered from the page rendered for the product's current revision, with this answer's script nonce put in.
- * The middleware decides which requests may be answered that way and rewrites them to STORED_PAGE_ROUTE; the
- * route renders a missing page through Next.js by requesting it from this same process, marked with the render
- * token and the placeholder nonce to render with.
+ * Stored viewer pages, their HTTP side: an anonymous browser's GET of a page is answered from the page rendered for
+ * its resource's current state, with this answer's script nonce put in (the store itself is the domain's). The
+ * middleware decides which requests may be answered that way and rewrites them to STORED_PAGE_ROUTE; the route
+ * renders a missing page through Next.js by requesting it from this same process, marked with the render token and
+ * the placeholder nonce to render with.
  */
 export const STORED_PAGE_ROUTE = '/api/resolver/page';
 
@@ -52,18 +51,40 @@ export function renderNonce(headers: Pick<Headers, 'get'>): string | null {
 }
 
 /**
- * Whether the stored page may answer: a viewer page (GET or HEAD, no query) by serial number or slug, the two
- * addresses that name exactly one passport, from a browser holding no restricted-access grant (its page may show
- * restricted fields) and not navigating inside the app (Next.js then wants its own payload, not HTML).
+ * Whether the stored page may answer: a viewer page (GET or HEAD, no query) at an address that names exactly one
+ * resource, from a browser holding no restricted-access grant (its page may show restricted fields) and not
+ * navigating inside the app (Next.js then wants its own payload, not HTML).
  */
-export function servesStoredPage(
+export function servesStoredPage<K>(
   request: { method: string; url: URL; headers: Pick<Headers, 'get'> },
-  resolver: ResolverDecision,
+  resolver: ResolverDecision<K>,
+  addresses: Pick<ResolverDeps<K>, 'namesOne' | 'restricted'>,
 ): boolean {
-  if (resolver.kind !== 'page' || !resolver.key) return false;
+  if (resolver.kind !== 'page' || resolver.key === null) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.url.search !== '') return false;
-  if (!('slug' in resolver.key) && resolver.key.serialNumber === undefined) return false;
-  if (hasGrantCookie(request.headers.get('cookie'))) return false;
+  if (!addresses.namesOne(resolver.key)) return false;
+  if (addresses.restricted(request.headers.get('cookie'))) return false;
   return NEXT_CLIENT_HEADERS.every((name) => request.headers.get(name) === null);
+}
+
+/** A stored (or freshly rendered) page as the stored-page route answers it, this answer's nonce already in place. */
+export interface StoredPageAnswer {
+  status: number;
+  /** The render's own headers (Content-Type, Cache-Control, Vary, preload Link). */
+  headers: Record<string, string>;
+  bytes: Uint8Array;
+  noindex: boolean;
+}
+
+/**
+ * The stored-page route's response. Its Link names the resolver's linkset first, as every resolver answer's does,
+ * then the page's own preloads (one list, RFC 8288): a middleware Link would replace the preloads.
+ */
+export function storedPageResponse(page: StoredPageAnswer, linkset: string): Response {
+  const headers = new Headers(robotsHeaders(page.noindex));
+  for (const [name, value] of Object.entries(page.headers)) headers.set(name, value);
+  const preloads = headers.get('link');
+  headers.set('Link', preloads ? `${linkset}, ${preloads}` : linkset);
+  return new Response(page.bytes as BodyInit, { status: page.status, headers });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../../../testing/factories';
 import { countStatements } from '../../../testing/statements';
@@ -6,11 +7,13 @@ import { disconnectPrisma, prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { systemActor } from '../../domain/context';
 import { ServiceError } from '../../errors';
-import { strongEtag } from '../../http/public-route';
 import { reinstateProduct, withdrawProduct } from '../lifecycle';
 import { publicDocumentBySlug, storeDocument } from './documents';
 import { findPublicPassport, resetPublicCacheForTests } from './lookup';
 import { dppBody, jsonLdBody } from './served';
+
+/** A strong ETag as the contract has it: the quoted SHA-256 of the bytes served. */
+const strongEtag = (bytes: string) => `"${createHash('sha256').update(bytes).digest('hex')}"`;
 
 const baseUrl = process.env.BASE_URL;
 let companyId: string;

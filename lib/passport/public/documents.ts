@@ -1,12 +1,11 @@
 import { config } from '../../config';
 import { batchedLookup } from '../../db/batch';
 import { type Db, prisma, type Tx } from '../../db/client';
-import { type PreparedBody, strongEtag } from '../../http/public-route';
 import { logger } from '../../log';
 import { isStorableText } from '../../storable-text';
 import { isPubliclyServed } from '../states';
 import { loadPublicPassport, lookupPublicPassport, type PublicPassport } from './lookup';
-import { dppBody, jsonLdBody, productNotFound, productWithdrawn } from './served';
+import { dppBody, etagOf, jsonLdBody, productNotFound, productWithdrawn, type ServedBytes } from './served';
 
 /**
  * The stored public documents (table PublicDocument): the JSON of /api/dpp/{slug} and the JSON-LD of a published
@@ -56,7 +55,7 @@ const readStored: Record<PublicForm, (slug: string) => Promise<StoredRow | undef
  * other reads of the turn) when the passport's current document is stored; otherwise the full public lookup decides
  * (404, 410 with the withdrawal, or the passport, whose document is then stored for the next read).
  */
-export async function publicDocumentBySlug(slug: string, form: PublicForm): Promise<PreparedBody> {
+export async function publicDocumentBySlug(slug: string, form: PublicForm): Promise<ServedBytes> {
   if (!isStorableText(slug)) throw productNotFound();
   const row = await readStored[form](slug);
   if (!row) throw productNotFound();
@@ -71,7 +70,7 @@ export async function publicDocumentBySlug(slug: string, form: PublicForm): Prom
   ) {
     const bytes = Buffer.from(row.body, 'utf8');
     // The ETag is the hash of the bytes: a stored document that no longer matches it is rebuilt, never served.
-    if (strongEtag(bytes) === row.etag) return { bytes, etag: row.etag };
+    if (etagOf(bytes) === row.etag) return { bytes, etag: row.etag };
     logger().warn({ slug, form }, 'stored public document does not match its hash; rebuilding it');
   }
   const { lookup, revision } = await lookupPublicPassport({ slug });

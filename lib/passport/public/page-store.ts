@@ -1,17 +1,13 @@
-import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../../config';
 import { prisma } from '../../db/client';
 import { sqlRows } from '../../db/sql';
 import { passportPath } from '../../gs1/digital-link';
 import { nextBuildId } from '../../health';
-import { linksetLinkHeader, robotsHeaders } from '../../http/middleware/resolver';
-import { newNonce } from '../../http/middleware/security-headers';
-import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken } from '../../http/middleware/stored-page';
 import { logger } from '../../log';
 import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
-import { findProductByKey } from './product-by-key';
+import { findProductByKey, keptOutOfIndexes } from './product-by-key';
 import { parseResolverPath } from './resolver-key';
 
 /**
@@ -26,20 +22,27 @@ import { parseResolverPath } from './resolver-key';
  *
  * Only the canonical address of a serialised passport and its /dpp/{slug} address are stored: each names exactly
  * one passport (unique GTIN + serial, unique slug), so the path alone finds the row. Withdrawn passports, unknown
- * addresses and other spellings are rendered on every request, as before.
+ * addresses and other spellings are rendered on every request, as before. How a page is rendered is the caller's
+ * (lib/server/page-render.ts requests it from this same process); this module decides what is stored and served.
  */
 
-/** The headers of a rendered page that its stored copy is served with (Link carries the nonce of its preloads). */
-const KEPT_HEADERS = ['content-type', 'cache-control', 'link', 'vary'] as const;
-const MAX_PAGE_BYTES = 4 * 1024 * 1024;
-const RENDER_TIMEOUT_MS = 30_000;
-
+/** A page as rendered for an anonymous browser, with the headers its stored copy is served with. */
 export interface RenderedPage {
   status: number;
+  /** Content-Type, Cache-Control, Vary and Link (whose preloads carry the nonce), lower-case names. */
   headers: Record<string, string>;
   html: Buffer;
   /** The nonce the page was rendered with. */
   nonce: string;
+}
+
+/** One answer's page: the stored or rendered page with this answer's nonce everywhere the placeholder was. */
+export interface PassportPage {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+  /** Whether the page stays out of search indexes (a withdrawn passport's notice). */
+  noindex: boolean;
 }
 
 /** `html` with every placeholder nonce replaced by `nonce` (of the same length), in a copy: bytes in, bytes out. */
@@ -61,21 +64,11 @@ export function pageStoreEnabled(): boolean {
   return enabled;
 }
 
-/**
- * The answer for one request, from `rendered` (a stored page or a fresh render) and this answer's nonce. Its Link
- * names the resolver's linkset first, as every resolver answer's does, then the page's own preloads.
- */
-function answer(path: string, rendered: RenderedPage, nonce: string, extra: Record<string, string> = {}): Response {
-  const headers = new Headers(extra);
-  for (const [name, value] of Object.entries(rendered.headers))
-    headers.set(name, value.replaceAll(rendered.nonce, nonce));
-  const preloads = headers.get('link');
-  const linkset = linksetLinkHeader(config().BASE_URL, path);
-  headers.set('Link', preloads ? `${linkset}, ${preloads}` : linkset);
-  return new Response(withNonce(rendered.html, rendered.nonce, nonce) as BodyInit, {
-    status: rendered.status,
-    headers,
-  });
+/** The page of one answer, from `rendered` (a stored page or a fresh render) and this answer's nonce. */
+function withAnswerNonce(rendered: RenderedPage, nonce: string, noindex: boolean): PassportPage {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rendered.headers)) headers[name] = value.replaceAll(rendered.nonce, nonce);
+  return { status: rendered.status, headers, bytes: withNonce(rendered.html, rendered.nonce, nonce), noindex };
 }
 
 interface StoredRow {
@@ -111,7 +104,7 @@ interface Target {
   revision: number;
   /** Whether this page may be stored: a publicly served passport at this, its canonical (or slug) address. */
   storable: boolean;
-  robots: Record<string, string>;
+  noindex: boolean;
 }
 
 /** The passport `path` names, read before rendering: the revision a stored render is filed under. */
@@ -135,7 +128,7 @@ async function targetOf(path: string): Promise<Target | null> {
     productId: product.id,
     revision: product.revision,
     storable: canonical && unique && product.version >= 1 && isPubliclyServed(product),
-    robots: robotsHeaders(product),
+    noindex: keptOutOfIndexes(product),
   };
 }
 
@@ -153,63 +146,16 @@ async function storePage(path: string, target: Target, build: string, page: Rend
        OR "PublicPage"."build" <> EXCLUDED."build" OR "PublicPage"."baseUrl" <> EXCLUDED."baseUrl"`;
 }
 
-/** The address this process listens on, as seen from itself. */
-function loopbackHost(host: string): string {
-  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
-  if (host === '::' || host === '[::]') return '::1';
-  return host.replace(/^\[(.*)\]$/, '$1');
-}
-
-/** The page at `path` as Next.js renders it for an anonymous browser, with a fresh placeholder nonce. */
-export function renderPage(path: string): Promise<RenderedPage> {
-  const nonce = newNonce();
-  const cfg = config();
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: loopbackHost(cfg.HOST),
-        port: cfg.PORT,
-        path,
-        method: 'GET',
-        headers: { accept: 'text/html', [PAGE_RENDER_HEADER]: pageRenderToken(), [PAGE_NONCE_HEADER]: nonce },
-        timeout: RENDER_TIMEOUT_MS,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_PAGE_BYTES)
-            req.destroy(new Error(`The rendered page of ${path} exceeds ${MAX_PAGE_BYTES} bytes`));
-          else chunks.push(chunk);
-        });
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const name of KEPT_HEADERS) {
-            const value = res.headers[name];
-            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          resolve({ status: res.statusCode ?? 500, headers, html: Buffer.concat(chunks), nonce });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`Rendering ${path} took longer than ${RENDER_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 // One render per address at a time: a burst of first views of one passport renders it once.
 const RENDERS = Symbol.for('battery-passport-service.page-renders');
-type Holder = { [RENDERS]?: Map<string, Promise<{ page: RenderedPage; robots: Record<string, string> }>> };
+type Holder = { [RENDERS]?: Map<string, Promise<{ page: RenderedPage; noindex: boolean }>> };
 const renders = () => ((globalThis as Holder)[RENDERS] ??= new Map());
 
 export interface PageStoreOptions {
   /** The build the pages are filed under: the running one unless a test says otherwise. */
   build?: string;
-  /** How a missing page is rendered: through Next.js in this process unless a test says otherwise. */
-  render?: (path: string) => Promise<RenderedPage>;
+  /** How a missing page is rendered (for an anonymous browser, with a fresh placeholder nonce). */
+  render: (path: string) => Promise<RenderedPage>;
 }
 
 /** Renders the page, and stores it when the passport's address and state allow; storing never fails the answer. */
@@ -221,31 +167,27 @@ async function renderAndStore(path: string, build: string, render: (path: string
       logger().warn({ err, path }, 'passport page not stored'),
     );
   }
-  return { page, robots: target?.robots ?? {} };
+  return { page, noindex: target?.noindex ?? false };
 }
 
 /**
- * The answer to an anonymous browser's request for the viewer page at `path` (as requested, still
+ * The page for an anonymous browser's request for the viewer page at `path` (as requested, still
  * percent-encoded), with `nonce` for its scripts: the stored page when current, else a fresh render.
  */
-export async function servePassportPage(
-  path: string,
-  nonce: string,
-  options: PageStoreOptions = {},
-): Promise<Response> {
+export async function passportPage(path: string, nonce: string, options: PageStoreOptions): Promise<PassportPage> {
   const build = options.build ?? nextBuildId()!;
-  const render = options.render ?? renderPage;
+  const { render } = options;
   // A failed read (the database briefly gone) only costs this answer the stored copy: the render decides.
   const stored = await readStoredPage(path, build).catch((err: unknown) => {
     logger().warn({ err, path }, 'stored passport page not read');
     return null;
   });
-  if (stored) return answer(path, stored, nonce);
+  if (stored) return withAnswerNonce(stored, nonce, false);
   let pending = renders().get(path);
   if (!pending) {
     pending = renderAndStore(path, build, render).finally(() => renders().delete(path));
     renders().set(path, pending);
   }
-  const { page, robots } = await pending;
-  return answer(path, page, nonce, robots);
+  const { page, noindex } = await pending;
+  return withAnswerNonce(page, nonce, noindex);
 }

@@ -55,3 +55,8 @@ export async function findPassportState(key: PassportKey): Promise<PassportState
   const row = await findProductByKey(key, { state: true, version: true, serialNumber: true, batchNumber: true });
   return row && { state: row.state, version: row.version };
 }
+
+/** A withdrawn passport's notice page stays reachable but out of search indexes. */
+export function keptOutOfIndexes(state: PassportState | null): boolean {
+  return state?.state === 'WITHDRAWN' && state.version >= 1;
+}

@@ -1,7 +1,8 @@
 import { config } from '../../config';
 import { ServiceError } from '../../errors';
-import { type PreparedBody, preparedOnce } from '../../http/public-route';
+import { sha256Hex } from '../canonical-json';
 import { buildJsonLd } from './jsonld';
+import { buildLinkset } from './linkset';
 import { findPublicPassport, type PassportKey, type PublicPassport, type Withdrawal } from './lookup';
 import { parseResolverPath } from './resolver-key';
 
@@ -31,10 +32,43 @@ export async function requireResolvedPassport(resolverPath: string | null): Prom
   return requirePublishedPassport(key);
 }
 
+/** Bytes ready to serve with their strong validator: the quoted SHA-256 of exactly these bytes. */
+export interface ServedBytes {
+  bytes: Buffer;
+  etag: string;
+}
+
+export const etagOf = (bytes: Uint8Array | string): string => `"${sha256Hex(bytes)}"`;
+
+export function servedBytes(body: string | Uint8Array): ServedBytes {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+  return { bytes, etag: etagOf(bytes) };
+}
+
+type PreparedForm = 'dpp' | 'jsonld' | 'linkset';
+
+const prepared = new WeakMap<PublicPassport, Map<PreparedForm, ServedBytes>>();
+
+/**
+ * The form `form` of a passport the lookup built (shared and read-only), serialized and hashed once per passport
+ * object: repeated reads of an unchanged passport skip both.
+ */
+function preparedOnce(passport: PublicPassport, form: PreparedForm, build: () => string): ServedBytes {
+  let forms = prepared.get(passport);
+  if (!forms) prepared.set(passport, (forms = new Map()));
+  let body = forms.get(form);
+  if (!body) forms.set(form, (body = servedBytes(build())));
+  return body;
+}
+
 /** The public DPP object as served, serialized and hashed once per cached passport. */
-export const dppBody = (passport: PublicPassport): PreparedBody =>
+export const dppBody = (passport: PublicPassport): ServedBytes =>
   preparedOnce(passport, 'dpp', () => JSON.stringify(passport.dpp));
 
 /** The JSON-LD as served at /api/dpp/{slug}/jsonld and through the resolver: the same bytes both ways. */
-export const jsonLdBody = (passport: PublicPassport): PreparedBody =>
+export const jsonLdBody = (passport: PublicPassport): ServedBytes =>
   preparedOnce(passport, 'jsonld', () => JSON.stringify(buildJsonLd(passport, config().BASE_URL)));
+
+/** The RFC 9264 linkset the resolver serves. */
+export const linksetBody = (passport: PublicPassport): ServedBytes =>
+  preparedOnce(passport, 'linkset', () => JSON.stringify(buildLinkset(passport, config().BASE_URL)));

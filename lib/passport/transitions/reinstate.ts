@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { emitEvent } from '../../webhooks/events';
-import { refreshPublicDocument } from '../public/documents';
+import { refreshPublicDocument } from '../public/representations';
 import { loadProductForUpdate, requireState } from './load';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 

@@ -5,7 +5,7 @@ import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 import { emitEvent } from '../../webhooks/events';
-import { refreshPublicDocument } from '../public/documents';
+import { refreshPublicDocument } from '../public/representations';
 import { isPubliclyServed } from '../states';
 import { loadProductForUpdate, requireState } from './load';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';

@@ -1,6 +1,6 @@
 import { RESOLVER_PATH_HEADER } from '@/lib/http/middleware/resolver';
-import { conditionalResponse, publicRoute, REVALIDATE } from '@/lib/http/public-route';
-import { jsonLdBody, requireResolvedPassport } from '@/lib/passport/public/served';
+import { publicRoute, representationResponse } from '@/lib/http/public-route';
+import { publicRepresentation } from '@/lib/passport/public/representations';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,9 +10,6 @@ export const dynamic = 'force-dynamic';
  * `application/ld+json`; a direct request is 404.
  */
 export const GET = publicRoute<object>({}, async (request) => {
-  const passport = await requireResolvedPassport(request.headers.get(RESOLVER_PATH_HEADER));
-  return conditionalResponse(request, jsonLdBody(passport), {
-    'Content-Type': 'application/ld+json; charset=utf-8',
-    'Cache-Control': REVALIDATE,
-  });
+  const resolverPath = request.headers.get(RESOLVER_PATH_HEADER);
+  return representationResponse(request, await publicRepresentation({ form: 'jsonld', resolverPath }));
 });

@@ -1,8 +1,6 @@
-import { config } from '@/lib/config';
 import { RESOLVER_PATH_HEADER } from '@/lib/http/middleware/resolver';
-import { conditionalResponse, publicRoute, REVALIDATE } from '@/lib/http/public-route';
-import { buildLinkset, LINKSET_MEDIA_TYPE } from '@/lib/passport/public/linkset';
-import { requireResolvedPassport } from '@/lib/passport/public/served';
+import { publicRoute, representationResponse } from '@/lib/http/public-route';
+import { publicRepresentation } from '@/lib/passport/public/representations';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +9,6 @@ export const dynamic = 'force-dynamic';
  * the middleware's rewrite of `?linkType=linkset` or `Accept: application/linkset+json`; a direct request is 404.
  */
 export const GET = publicRoute<object>({}, async (request) => {
-  const passport = await requireResolvedPassport(request.headers.get(RESOLVER_PATH_HEADER));
-  return conditionalResponse(request, JSON.stringify(buildLinkset(passport, config().BASE_URL)), {
-    'Content-Type': LINKSET_MEDIA_TYPE,
-    'Cache-Control': REVALIDATE,
-  });
+  const resolverPath = request.headers.get(RESOLVER_PATH_HEADER);
+  return representationResponse(request, await publicRepresentation({ form: 'linkset', resolverPath }));
 });

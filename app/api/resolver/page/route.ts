@@ -1,7 +1,7 @@
 import { RESOLVER_PATH_HEADER } from '@/lib/http/middleware/resolver';
 import { nonceOf } from '@/lib/http/middleware/security-headers';
 import { logger } from '@/lib/log';
-import { servePassportPage } from '@/lib/passport/public/page-store';
+import { servePassportPage } from '@/lib/server/passport-page';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { resolverDecision } from './resolver';
-import { restrictedPageHeaders } from './restricted-page';
+import { resolverDecision } from '../http/middleware/resolver';
+import { restrictedPageHeaders } from '../http/middleware/restricted-page';
+import { passportResolver } from './resolver';
 
 const BASE = 'http://localhost:3000';
 const GRANT = 'theme=dark; bps_poli_0b7d5a3e1c2f4a5b9c8d7e6f5a4b3c2d=abc';
 
 function decide(method: string, path: string, cookie: string | null, accept = 'text/html') {
   const url = new URL(path, BASE);
-  const resolver = resolverDecision(method, url, new Headers({ accept }), BASE);
-  return restrictedPageHeaders({ method, pathname: url.pathname, cookie }, resolver);
+  const resolver = resolverDecision(method, url, new Headers({ accept }), BASE, passportResolver);
+  return restrictedPageHeaders({ method, pathname: url.pathname, cookie }, resolver, passportResolver);
 }
 
 describe('Cache-Control of a passport page with a grant cookie', () => {

@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPublishedPassport, createTestCompany } from '../../../testing/factories';
-import { disconnectPrisma, prisma } from '../../db/client';
-import { systemActor } from '../../domain/context';
-import { passportPath } from '../../gs1/digital-link';
-import { withCheckDigit } from '../../gs1/gtin';
-import { newNonce } from '../../http/middleware/security-headers';
-import { withdrawProduct } from '../lifecycle';
-import { type RenderedPage, servePassportPage, withNonce } from './page-store';
+import { createPublishedPassport, createTestCompany } from '../../testing/factories';
+import { disconnectPrisma, prisma } from '../db/client';
+import { systemActor } from '../domain/context';
+import { passportPath } from '../gs1/digital-link';
+import { withCheckDigit } from '../gs1/gtin';
+import { newNonce } from '../http/middleware/security-headers';
+import { withdrawProduct } from '../passport/lifecycle';
+import type { RenderedPage } from '../passport/public/representations';
+import { servePassportPage } from './passport-page';
 
 let companyId: string;
 beforeAll(async () => {
@@ -159,17 +160,5 @@ describe('stored passport pages', () => {
     const answers = await Promise.all(views);
     expect(render).toHaveBeenCalledOnce();
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-  });
-});
-
-describe('withNonce', () => {
-  it('replaces every placeholder, leaves the rest byte for byte, and refuses a nonce of another length', () => {
-    const placeholder = newNonce();
-    const nonce = newNonce();
-    const html = Buffer.from(`a${placeholder}ü${placeholder}€`, 'utf8');
-    const out = withNonce(html, placeholder, nonce);
-    expect(out.toString('utf8')).toBe(`a${nonce}ü${nonce}€`);
-    expect(html.toString('utf8')).toBe(`a${placeholder}ü${placeholder}€`);
-    expect(() => withNonce(html, placeholder, 'short')).toThrow();
   });
 });

@@ -1,0 +1,63 @@
+import { request as httpRequest } from 'node:http';
+import { config } from '../config';
+import { newNonce } from '../http/middleware/security-headers';
+import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken } from '../http/middleware/stored-page';
+import type { RenderedPage } from '../passport/public/representations';
+
+/**
+ * The self-render of a viewer page: the page is requested from this same process over loopback HTTP, through the
+ * same middleware and page code a browser gets, marked with the per-process render token and a fresh placeholder
+ * nonce (the middleware lets such a request render with that nonce, and never rewrites it to a stored page).
+ */
+
+/** The headers of a rendered page that its stored copy is served with (Link carries the nonce of its preloads). */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'link', 'vary'] as const;
+const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+const RENDER_TIMEOUT_MS = 30_000;
+
+/** The address this process listens on, as seen from itself. */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '::1';
+  return host.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** The page at `path` as Next.js renders it for an anonymous browser, with a fresh placeholder nonce. */
+export function renderPage(path: string): Promise<RenderedPage> {
+  const nonce = newNonce();
+  const cfg = config();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: loopbackHost(cfg.HOST),
+        port: cfg.PORT,
+        path,
+        method: 'GET',
+        headers: { accept: 'text/html', [PAGE_RENDER_HEADER]: pageRenderToken(), [PAGE_NONCE_HEADER]: nonce },
+        timeout: RENDER_TIMEOUT_MS,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_PAGE_BYTES)
+            req.destroy(new Error(`The rendered page of ${path} exceeds ${MAX_PAGE_BYTES} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const name of KEPT_HEADERS) {
+            const value = res.headers[name];
+            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          resolve({ status: res.statusCode ?? 500, headers, html: Buffer.concat(chunks), nonce });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`Rendering ${path} took longer than ${RENDER_TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end();
+  });
+}

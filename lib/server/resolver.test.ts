@@ -1,0 +1,178 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createMiddleware, type MiddlewareDeps } from '../http/middleware/handle-request';
+import { linksetLinkHeader, type ResolverDeps, resolverDecision } from '../http/middleware/resolver';
+import type { RateLimitResult } from '../http/rate-limit';
+import type { PassportKey } from '../passport/public/representations';
+import { passportResolver } from './resolver';
+
+const BASE = 'https://passports.example';
+const GTIN = '04012345000016';
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+// The resolver's decisions on the passport addresses as the middleware is wired with them (middleware.ts).
+const decide = (path: string, accept?: string, method = 'GET') =>
+  resolverDecision(
+    method,
+    new URL(`http://internal:3000${path}`),
+    new Headers(accept ? { accept } : {}),
+    `${BASE}/`,
+    passportResolver,
+  );
+
+describe('resolverDecision', () => {
+  const link = (path: string) => `<${BASE}${path}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
+
+  it('lets the viewer render on every resolver form, with Link to the linkset and Vary: Accept', () => {
+    for (const [path, key] of [
+      [`/01/${GTIN}`, { gtin: GTIN }],
+      [`/01/${GTIN}/21/AB%2F12`, { gtin: GTIN, serialNumber: 'AB/12' }],
+      [`/01/${GTIN}/10/B7`, { gtin: GTIN, batchNumber: 'B7' }],
+      ['/dpp/voltaris-vx-75', { slug: 'voltaris-vx-75' }],
+    ] as const) {
+      expect(decide(path, BROWSER), path).toEqual({ kind: 'page', key, headers: { Link: link(path), Vary: 'Accept' } });
+    }
+  });
+
+  it('keeps the Link path as requested, still percent-encoded, under BASE_URL (not the address the server saw)', () => {
+    expect(linksetLinkHeader(`${BASE}/`, '/01/4012345000016/21/AB%2F12')).toBe(link('/01/4012345000016/21/AB%2F12'));
+  });
+
+  it('gives a bad check digit Link and Vary but no key, so the page answers 404 without a lookup', () => {
+    expect(decide('/01/4012345000017', BROWSER)).toEqual({
+      kind: 'page',
+      key: null,
+      headers: { Link: link('/01/4012345000017'), Vary: 'Accept' },
+    });
+  });
+
+  it('rewrites JSON-LD and linkset requests to the internal routes, on GET and HEAD', () => {
+    const path = `/01/${GTIN}/21/AB%2F12`;
+    for (const method of ['GET', 'HEAD']) {
+      expect(decide(path, 'application/ld+json', method)).toEqual({
+        kind: 'rewrite',
+        target: 'jsonld',
+        internalPath: '/api/resolver/jsonld',
+        headers: { Link: link(path), Vary: 'Accept' },
+      });
+    }
+    expect(decide(`${path}?linkType=linkset`)).toMatchObject({
+      kind: 'rewrite',
+      target: 'linkset',
+      internalPath: '/api/resolver/linkset',
+    });
+    expect(decide('/01/4012345000017', 'application/linkset+json')).toMatchObject({
+      kind: 'rewrite',
+      target: 'linkset',
+    });
+  });
+
+  it('leaves other paths and other methods untouched', () => {
+    for (const path of ['/', '/api/dpp/x', '/api/dpp/x/jsonld', '/portal', '/01', `/01/${GTIN}/22/X`, '/ns/dpp']) {
+      expect(decide(path, 'application/ld+json'), path).toEqual({ kind: 'none' });
+    }
+    expect(decide(`/01/${GTIN}`, 'application/ld+json', 'POST')).toEqual({ kind: 'none' });
+  });
+
+  it('marks a direct request to the internal routes, however spelled, for refusal', () => {
+    for (const path of [
+      '/api/resolver/linkset',
+      '/api/resolver/jsonld?path=%2Fdpp%2Fx',
+      '/api/resolver',
+      '/api/%72esolver/jsonld',
+      '/API/Resolver/linkset',
+    ]) {
+      expect(decide(path), path).toEqual({ kind: 'internal' });
+    }
+    expect(decide('/api/resolvers')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('createMiddleware on resolver addresses', () => {
+  const REQUEST_ID = '7d1c6f0e-2b7a-4e55-9a51-0c7c1d2e3f40';
+  const passing: RateLimitResult = { success: true, limit: 120, remaining: 119, resetSeconds: 42 };
+
+  /** The middleware as middleware.ts wires it, with the noindex read (a withdrawn passport's page) replaced by `noindex`. */
+  function setup(noindex: () => Promise<boolean>, edge: RateLimitResult = passing) {
+    const noindexRead = vi.fn<NonNullable<ResolverDeps<PassportKey>['noindex']>>(noindex);
+    const limitEdge = vi.fn<MiddlewareDeps['limitEdge']>(async () => edge);
+    const middleware = createMiddleware({
+      limitEdge,
+      resolver: { ...passportResolver, noindex: noindexRead },
+      flags: () => ({ integrationApi: true, bmsIngestion: true }),
+      newRequestId: () => REQUEST_ID,
+      baseUrl: () => BASE,
+    });
+    const call = (path: string, accept = BROWSER) =>
+      middleware(
+        new Request(`http://localhost${path}`, { headers: { accept, 'x-service-resolver-path': '/dpp/forged' } }),
+      );
+    return { call, noindexRead, limitEdge };
+  }
+
+  it("adds X-Robots-Tag: noindex to a withdrawn passport's page, after one state lookup by its key", async () => {
+    const { call, noindexRead } = setup(async () => true);
+    const response = await call(`/01/${GTIN}/21/SN-1`);
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+    expect(response.headers.get('X-Robots-Tag')).toBe('noindex');
+    expect(response.headers.get('Link')).toContain('rel="linkset"');
+    expect(response.headers.get('Vary')).toBe('Accept');
+    expect(noindexRead).toHaveBeenCalledExactlyOnceWith({ gtin: GTIN, serialNumber: 'SN-1' });
+  });
+
+  it('leaves a published page without X-Robots-Tag, CORS or RateLimit-*', async () => {
+    const { call, limitEdge } = setup(async () => false);
+    const response = await call('/dpp/voltaris-vx-75');
+    // A client-sent resolver path never reaches a route.
+    expect(response.headers.get('x-middleware-override-headers')).not.toContain('x-service-resolver-path');
+    expect(response.headers.get('X-Robots-Tag')).toBeNull();
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    expect(response.headers.get('RateLimit-Limit')).toBeNull();
+    expect(limitEdge).not.toHaveBeenCalled();
+  });
+
+  it('never looks up a bad check digit, and a failed lookup only skips the header', async () => {
+    const bad = setup(async () => true);
+    expect((await bad.call('/01/4012345000017')).headers.get('Link')).toContain('/01/4012345000017?linkType=linkset');
+    expect(bad.noindexRead).not.toHaveBeenCalled();
+    const down = setup(async () => {
+      throw new Error('database down');
+    });
+    const response = await down.call(`/01/${GTIN}`);
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+    expect(response.headers.get('X-Robots-Tag')).toBeNull();
+    expect(response.headers.get('Vary')).toBe('Accept');
+  });
+
+  it('rewrites JSON-LD to the internal route as public JSON: address and request id forwarded, CORS, edge limit', async () => {
+    const { call, noindexRead, limitEdge } = setup(async () => false);
+    const response = await call(`/01/${GTIN}/21/AB%2F12`, 'application/ld+json');
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://localhost/api/resolver/jsonld');
+    expect(response.headers.get('x-middleware-request-x-service-resolver-path')).toBe(`/01/${GTIN}/21/AB%2F12`);
+    expect(response.headers.get('x-middleware-request-x-request-id')).toBe(REQUEST_ID);
+    expect(response.headers.get('X-Request-Id')).toBe(REQUEST_ID);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(response.headers.get('RateLimit-Limit')).toBe('120');
+    expect(response.headers.get('Vary')).toBe('Accept');
+    expect(limitEdge).toHaveBeenCalledOnce();
+    expect(noindexRead).not.toHaveBeenCalled();
+  });
+
+  it('refuses resolver JSON over the edge limit with the flat 429, still carrying Link and Vary', async () => {
+    const { call } = setup(async () => false, { success: false, limit: 120, remaining: 0, resetSeconds: 9 });
+    const response = await call(`/01/${GTIN}?linkType=linkset`);
+    expect([response.status, response.headers.get('Retry-After')]).toEqual([429, '9']);
+    expect(response.headers.get('Link')).toContain('rel="linkset"');
+    expect((await response.json()).code).toBe('RATE_LIMITED');
+  });
+
+  it('answers a direct request to an internal route with the flat 404 PRODUCT_NOT_FOUND', async () => {
+    const { call } = setup(async () => false);
+    const response = await call(
+      `/api/resolver/jsonld?path=${encodeURIComponent(`/01/${GTIN}`)}`,
+      'application/ld+json',
+    );
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(await response.json()).toEqual({ error: expect.any(String), code: 'PRODUCT_NOT_FOUND', details: {} });
+  });
+});
