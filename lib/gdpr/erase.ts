@@ -1,8 +1,7 @@
-import { type Db, prisma, type Tx } from '../db/client';
+import { prisma, type Tx } from '../db/client';
 import type { EmailOutbox } from '../db/generated/client';
 import { inTransaction } from '../db/transaction';
-import type { DomainContext } from '../domain/context';
-import type { SubjectInput } from './access';
+import type { SubjectRequest } from './access';
 import { collectSubjectRows } from './collect';
 import { recordGdprRequest, requireGdprRole } from './record';
 import { deleteStoredAnswers, pseudonymiseAuditRows } from './scrub';
@@ -48,15 +47,7 @@ async function eraseEmail(tx: Tx, mail: EmailOutbox, email: string, pseudonym: s
  * pseudonym), names and messages cleared, PoLI tokens and grants revoked, operator accounts disabled. Audit rows and
  * passport versions are untouched: they never held the address.
  */
-export async function gdprErase({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: SubjectInput;
-  db?: Db | Tx;
-}) {
+export async function gdprErase({ ctx, input, db = prisma }: SubjectRequest) {
   requireGdprRole(ctx);
   const email = normaliseEmail(input.email);
   const pseudonym = newPseudonym();
