@@ -1,11 +1,13 @@
 import a from '@/app/portal/components/admin.module.css';
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Time } from '@/app/portal/components/Time';
-import s from '@/app/portal/portal.module.css';
 import type { BmsSecretView } from '@/lib/bms/secret-admin';
 import { ActionForm } from '../../components/ActionForm';
 import { ConfirmField } from '../../components/ConfirmField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { revokeBmsSecretAction } from './actions';
+
+const label = (secret: BmsSecretView) => secret.name ?? 'Unnamed secret';
 
 function Products({ ids, names }: { ids: string[]; names: Map<string, string> }) {
   if (ids.length === 0) return <>All products</>;
@@ -18,65 +20,59 @@ function Products({ ids, names }: { ids: string[]; names: Map<string, string> })
   );
 }
 
-export function SecretTable({ secrets, names }: { secrets: BmsSecretView[]; names: Map<string, string> }) {
+/** The state, and the revoke form while the secret is active. */
+function Status({ secret }: { secret: BmsSecretView }) {
+  // The form stays mounted after revocation so its confirmation message survives the refresh.
   return (
-    <div className={a.wide}>
-      <table className={s.table}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Id</th>
-            <th scope="col">Products</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {secrets.map((secret) => {
-            const label = secret.name ?? 'Unnamed secret';
-            return (
-              <tr key={secret.id} data-secret-id={secret.id}>
-                <td>{label}</td>
-                <td>
-                  <code>{secret.id}</code>
-                </td>
-                <td>
-                  <Products ids={secret.productIds} names={names} />
-                </td>
-                <td>
-                  <Time value={secret.createdAt} />
-                </td>
-                <td>
-                  <Time value={secret.lastUsedAt} fallback="Never" />
-                </td>
-                <td>
-                  {/* The form stays mounted after revocation so its confirmation message survives the refresh. */}
-                  <ActionForm
-                    action={revokeBmsSecretAction.bind(null, secret.id)}
-                    className={a.rowForm}
-                    aria-label={`Revoke ${label}`}
-                  >
-                    {secret.revokedAt ? (
-                      <span>
-                        <span className={a.offBadge}>Revoked</span> <Time value={secret.revokedAt} />
-                      </span>
-                    ) : (
-                      <>
-                        <span className={a.okBadge}>Active</span>
-                        <ConfirmField>Revoke “{label}” now</ConfirmField>
-                        <SubmitButton variant="danger" pendingText="Revoking…">
-                          Revoke
-                        </SubmitButton>
-                      </>
-                    )}
-                  </ActionForm>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ActionForm
+      action={revokeBmsSecretAction.bind(null, secret.id)}
+      className={a.rowForm}
+      aria-label={`Revoke ${label(secret)}`}
+    >
+      {secret.revokedAt ? (
+        <span>
+          <span className={a.offBadge}>Revoked</span> <Time value={secret.revokedAt} />
+        </span>
+      ) : (
+        <>
+          <span className={a.okBadge}>Active</span>
+          <ConfirmField>Revoke “{label(secret)}” now</ConfirmField>
+          <SubmitButton variant="danger" pendingText="Revoking…">
+            Revoke
+          </SubmitButton>
+        </>
+      )}
+    </ActionForm>
+  );
+}
+
+const columns = (names: Map<string, string>): Column<BmsSecretView>[] => [
+  { id: 'name', header: 'Name', cell: label },
+  { id: 'id', header: 'Id', cell: (secret) => <code>{secret.id}</code> },
+  { id: 'products', header: 'Products', cell: (secret) => <Products ids={secret.productIds} names={names} /> },
+  { id: 'created', header: 'Created', cell: (secret) => <Time value={secret.createdAt} /> },
+  { id: 'used', header: 'Last used', cell: (secret) => <Time value={secret.lastUsedAt} fallback="Never" /> },
+  { id: 'status', header: 'Status', cell: (secret) => <Status secret={secret} /> },
+];
+
+export function SecretTable({
+  secrets,
+  names,
+  labelledBy,
+}: {
+  secrets: BmsSecretView[];
+  names: Map<string, string>;
+  labelledBy: string;
+}) {
+  return (
+    <DataTable
+      labelledBy={labelledBy}
+      columns={columns(names)}
+      rows={secrets}
+      rowKey={(secret) => secret.id}
+      rowAttributes={(secret) => ({ 'data-secret-id': secret.id })}
+      empty="No BMS secrets yet. Create the first one below."
+      scrollable
+    />
   );
 }

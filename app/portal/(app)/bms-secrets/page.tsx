@@ -4,7 +4,6 @@ import { listCompanyBmsSecrets } from '@/lib/bms/secret-admin';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { productChoices, productNames } from '@/lib/portal/admin/lookups';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
-import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { CreateSecretForm } from './CreateSecretForm';
 import { SecretTable } from './SecretTable';
@@ -38,11 +37,7 @@ export default async function BmsSecretsPage({ searchParams }: { searchParams: S
       </p>
       <section aria-labelledby="secrets-title">
         <h2 id="secrets-title">Secrets</h2>
-        {items.length === 0 ? (
-          <EmptyState>No BMS secrets yet. Create the first one below.</EmptyState>
-        ) : (
-          <SecretTable secrets={items} names={names} />
-        )}
+        <SecretTable secrets={items} names={names} labelledBy="secrets-title" />
         <Pager path="/portal/bms-secrets" params={{ cursor }} next={cursorOf(next)} />
       </section>
       <section aria-labelledby="create-title">

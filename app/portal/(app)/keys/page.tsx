@@ -6,7 +6,6 @@ import { listKeys } from '@/lib/integration/key-admin/list';
 import { KEY_STATUSES, type KeyStatus } from '@/lib/integration/key-admin/view';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
-import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { KeyTable } from './KeyTable';
 import { MintKeyForm } from './MintKeyForm';
@@ -66,13 +65,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Search 
             Show
           </button>
         </form>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? 'No keys match these filters.' : 'No API keys yet. Mint the first one below.'}
-          </EmptyState>
-        ) : (
-          <KeyTable keys={items} />
-        )}
+        <KeyTable keys={items} filtered={filtered} labelledBy="keys-title" />
         <Pager path="/portal/keys" params={{ mode, status, cursor: q.cursor }} next={cursorOf(next)} />
       </section>
       <section aria-labelledby="mint-title">

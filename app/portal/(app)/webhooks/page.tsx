@@ -8,7 +8,6 @@ import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { modeParam, withMode } from '@/lib/portal/admin/webhooks';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { listWebhookEndpoints } from '@/lib/webhooks/endpoints/list';
-import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { EndpointForm } from './EndpointForm';
 import { EndpointTable } from './EndpointTable';
@@ -61,11 +60,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
                 </li>
               </ul>
             </nav>
-            {result.page.items.length === 0 ? (
-              <EmptyState>No {modeName === 'test' ? 'sandbox' : 'live'} webhook endpoints yet.</EmptyState>
-            ) : (
-              <EndpointTable endpoints={result.page.items} />
-            )}
+            <EndpointTable endpoints={result.page.items} mode={modeName} labelledBy="endpoints-title" />
             <Pager
               path="/portal/webhooks"
               params={{ mode: modeName, cursor: q.cursor }}

@@ -1,6 +1,6 @@
 import a from '@/app/portal/components/admin.module.css';
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Time } from '@/app/portal/components/Time';
-import s from '@/app/portal/portal.module.css';
 import type { deliveryView } from '@/lib/webhooks/endpoints/view';
 import { ActionForm } from '../../../components/ActionForm';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -9,6 +9,7 @@ import { redeliverAction } from './actions';
 type Delivery = ReturnType<typeof deliveryView>;
 
 const STATUS_LABEL = { PENDING: 'Pending', SUCCEEDED: 'Delivered', FAILED: 'Failed' } as const;
+const STATUS_BADGE = { PENDING: a.warnBadge, SUCCEEDED: a.okBadge, FAILED: a.offBadge } as const;
 
 /** The last attempt's outcome: the receiver's HTTP status, or why no answer came. */
 function LastResponse({ delivery }: { delivery: Delivery }) {
@@ -22,60 +23,72 @@ function LastResponse({ delivery }: { delivery: Delivery }) {
   );
 }
 
-export function DeliveryTable({ endpointId, deliveries }: { endpointId: string; deliveries: Delivery[] }) {
+const columns = (endpointId: string): Column<Delivery>[] => [
+  {
+    id: 'event',
+    header: 'Event',
+    cell: (d) => (
+      <>
+        <code>{d.eventType}</code>
+        <div className={a.hint}>{d.eventId}</div>
+      </>
+    ),
+  },
+  { id: 'created', header: 'Created', cell: (d) => <Time value={d.eventCreatedAt} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (d) => <span className={STATUS_BADGE[d.status]}>{STATUS_LABEL[d.status]}</span>,
+  },
+  {
+    id: 'attempts',
+    header: 'Attempts',
+    attributes: () => ({ 'data-testid': 'attempt-count' }),
+    cell: (d) => d.attemptCount,
+  },
+  { id: 'response', header: 'Last response', cell: (d) => <LastResponse delivery={d} /> },
+  { id: 'next', header: 'Next attempt', cell: (d) => <Time value={d.nextAttemptAt} fallback="None" /> },
+  {
+    id: 'redeliver',
+    header: 'Redeliver',
+    cell: (d) => (
+      <ActionForm
+        action={redeliverAction.bind(null, endpointId, d.id)}
+        className={a.rowForm}
+        aria-label={`Redeliver ${d.eventType} ${d.eventId}`}
+      >
+        <SubmitButton variant="secondary" pendingText="Queuing…">
+          Redeliver
+        </SubmitButton>
+      </ActionForm>
+    ),
+  },
+];
+
+export function DeliveryTable({
+  endpointId,
+  deliveries,
+  filtered,
+  labelledBy,
+}: {
+  endpointId: string;
+  deliveries: Delivery[];
+  filtered: boolean;
+  labelledBy: string;
+}) {
   return (
-    <div className={a.wide}>
-      <table className={s.table}>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Created</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last response</th>
-            <th scope="col">Next attempt</th>
-            <th scope="col">Redeliver</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.id} data-delivery-id={d.id}>
-              <td>
-                <code>{d.eventType}</code>
-                <div className={a.hint}>{d.eventId}</div>
-              </td>
-              <td>
-                <Time value={d.eventCreatedAt} />
-              </td>
-              <td>
-                <span
-                  className={d.status === 'SUCCEEDED' ? a.okBadge : d.status === 'FAILED' ? a.offBadge : a.warnBadge}
-                >
-                  {STATUS_LABEL[d.status]}
-                </span>
-              </td>
-              <td data-testid="attempt-count">{d.attemptCount}</td>
-              <td>
-                <LastResponse delivery={d} />
-              </td>
-              <td>
-                <Time value={d.nextAttemptAt} fallback="None" />
-              </td>
-              <td>
-                <ActionForm
-                  action={redeliverAction.bind(null, endpointId, d.id)}
-                  className={a.rowForm}
-                  aria-label={`Redeliver ${d.eventType} ${d.eventId}`}
-                >
-                  <SubmitButton variant="secondary" pendingText="Queuing…">
-                    Redeliver
-                  </SubmitButton>
-                </ActionForm>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      labelledBy={labelledBy}
+      columns={columns(endpointId)}
+      rows={deliveries}
+      rowKey={(d) => d.id}
+      rowAttributes={(d) => ({ 'data-delivery-id': d.id })}
+      empty={
+        filtered
+          ? 'No deliveries with this status.'
+          : 'No deliveries yet: events of the subscribed types appear here once they happen.'
+      }
+      scrollable
+    />
   );
 }

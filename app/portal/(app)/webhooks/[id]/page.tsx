@@ -11,7 +11,6 @@ import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { endpointModeOrThrow, withMode } from '@/lib/portal/admin/webhooks';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { getWebhookEndpoint, listWebhookDeliveries } from '@/lib/webhooks/endpoints/list';
-import { EmptyState } from '../../../components/EmptyState';
 import { Pager } from '../../../components/Pager';
 import { EndpointState } from '../EndpointState';
 import { DeliveryTable } from './DeliveryTable';
@@ -126,15 +125,12 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
             Show
           </button>
         </form>
-        {deliveries.items.length === 0 ? (
-          <EmptyState>
-            {status
-              ? 'No deliveries with this status.'
-              : 'No deliveries yet: events of the subscribed types appear here once they happen.'}
-          </EmptyState>
-        ) : (
-          <DeliveryTable endpointId={endpoint.id} deliveries={deliveries.items} />
-        )}
+        <DeliveryTable
+          endpointId={endpoint.id}
+          deliveries={deliveries.items}
+          filtered={Boolean(status)}
+          labelledBy="deliveries-title"
+        />
         <Pager
           path={`/portal/webhooks/${endpoint.id}`}
           params={{ status, cursor: q.cursor }}
