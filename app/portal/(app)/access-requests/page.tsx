@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { EmptyState } from '@/app/portal/components/EmptyState';
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
@@ -21,6 +21,34 @@ const EMPTY: Record<string, string> = {
   REVOKED: 'No revoked accesses.',
   PENDING_VERIFICATION: 'No request waits for its email to be confirmed.',
 };
+
+const columns: Column<PoliRequestView>[] = [
+  {
+    id: 'requester',
+    header: 'Requester',
+    cell: (r) => (
+      <>
+        <Link href={`/portal/access-requests/${r.id}`}>{r.name}</Link>
+        <br />
+        <span className={c.small}>{r.email}</span>
+      </>
+    ),
+  },
+  { id: 'organisation', header: 'Organisation', cell: (r) => r.organisation },
+  { id: 'role', header: 'Role', cell: (r) => r.roleLabel },
+  {
+    id: 'tier',
+    header: 'Tier it grants',
+    cell: (r) => <span className={`${s.badge} ${c.nowrap}`}>{tierLabel(r.tier)}</span>,
+  },
+  {
+    id: 'passport',
+    header: 'Passport',
+    cell: (r) => <Link href={`/portal/passports/${r.productId}`}>{r.productName}</Link>,
+  },
+  { id: 'requested', header: 'Requested', cell: (r) => when(r.createdAt) },
+  { id: 'confirmed', header: 'Email confirmed', cell: (r) => when(r.verifiedAt) },
+];
 
 export default async function AccessRequestsPage({ searchParams }: { searchParams: Search }) {
   const operator = await requireOperator();
@@ -71,55 +99,18 @@ export default async function AccessRequestsPage({ searchParams }: { searchParam
         </p>
       ) : null}
       {page && status ? (
-        page.data.length === 0 ? (
-          <EmptyState>{EMPTY[status]}</EmptyState>
-        ) : (
-          <RequestTable requests={page.data} caption={`${STATUS_LABELS[status]}: access requests, newest first`} />
-        )
+        <DataTable
+          caption={`${STATUS_LABELS[status]}: access requests, newest first`}
+          captionClassName={`muted ${c.caption}`}
+          columns={columns}
+          rows={page.data}
+          rowKey={(r) => r.id}
+          empty={EMPTY[status]}
+        />
       ) : null}
       {page ? (
         <Pager path="/portal/access-requests" params={{ status: status ?? undefined, cursor }} next={page.nextCursor} />
       ) : null}
     </>
-  );
-}
-
-function RequestTable({ requests, caption }: { requests: PoliRequestView[]; caption: string }) {
-  return (
-    <table className={s.table}>
-      <caption className={`muted ${c.caption}`}>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Requester</th>
-          <th scope="col">Organisation</th>
-          <th scope="col">Role</th>
-          <th scope="col">Tier it grants</th>
-          <th scope="col">Passport</th>
-          <th scope="col">Requested</th>
-          <th scope="col">Email confirmed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {requests.map((r) => (
-          <tr key={r.id}>
-            <td>
-              <Link href={`/portal/access-requests/${r.id}`}>{r.name}</Link>
-              <br />
-              <span className={c.small}>{r.email}</span>
-            </td>
-            <td>{r.organisation}</td>
-            <td>{r.roleLabel}</td>
-            <td>
-              <span className={`${s.badge} ${c.nowrap}`}>{tierLabel(r.tier)}</span>
-            </td>
-            <td>
-              <Link href={`/portal/passports/${r.productId}`}>{r.productName}</Link>
-            </td>
-            <td>{when(r.createdAt)}</td>
-            <td>{when(r.verifiedAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/app/portal/components/EmptyState';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
@@ -62,11 +61,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
               Download CSV{filtered ? ' (these filters, every page)' : ' (every entry)'}
             </a>
           </div>
-          {page.entries.length === 0 ? (
-            <EmptyState>{filtered ? 'No audit entries match these filters.' : 'No audit entries yet.'}</EmptyState>
-          ) : (
-            <AuditTable entries={page.entries} emails={emails} />
-          )}
+          <AuditTable entries={page.entries} emails={emails} filtered={filtered} />
           <Pager path="/portal/audit" params={{ ...parsed.values, cursor }} next={page.nextCursor} />
         </>
       ) : null}

@@ -1,14 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { EmptyState } from '@/app/portal/components/EmptyState';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import { listPassports, PUBLIC_STATE_NAMES, passportListQuery } from '@/lib/portal/passports/list';
 import { portalContext, requireOperator } from '@/lib/portal/session';
 import { BATTERY_CATEGORIES } from '@/lib/schema/types';
-import { categoryName, formatTime, STATE_LABEL } from './labels';
-import p from './passports.module.css';
-import { StateBadge } from './StateBadge';
+import { categoryName, STATE_LABEL } from './labels';
+import { PassportTable } from './PassportTable';
 
 export const metadata: Metadata = { title: 'Passports' };
 
@@ -69,47 +67,7 @@ export default async function PassportsPage({ searchParams }: { searchParams: Se
         </button>
         {filtered ? <Link href="/portal/passports">Clear filters</Link> : null}
       </form>
-      {items.length === 0 ? (
-        <EmptyState>
-          {filtered
-            ? 'No passport matches this search and these filters.'
-            : 'No passports yet: drafts created through the Integration API appear here.'}
-        </EmptyState>
-      ) : (
-        <div className={p.tableWrap}>
-          <table className={s.table}>
-            <caption className={p.visuallyHidden}>Passports, most recently changed first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Category</th>
-                <th scope="col">State</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Version</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.id} data-passport={row.id}>
-                  <td>
-                    <Link href={`/portal/passports/${row.id}`}>{row.name}</Link>
-                  </td>
-                  <td>{categoryName(row.category)}</td>
-                  <td>
-                    <StateBadge state={row.state} />
-                  </td>
-                  <td>{row.mode === 'test' ? 'Test' : 'Live'}</td>
-                  <td>{row.version > 0 ? row.version : '—'}</td>
-                  <td>
-                    <time dateTime={row.updatedAt.toISOString()}>{formatTime(row.updatedAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PassportTable items={items} filtered={filtered} />
       <Pager
         path="/portal/passports"
         params={{

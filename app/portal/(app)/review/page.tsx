@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { EmptyState } from '@/app/portal/components/EmptyState';
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
@@ -15,6 +15,38 @@ export const metadata: Metadata = { title: 'Review queue' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const categoryName = (code: string) => (isBatteryCategory(code) ? CATEGORY_INFO[code].name : code);
+
+const columns: Column<QueueItem>[] = [
+  {
+    id: 'passport',
+    header: 'Passport',
+    cell: (item) => <Link href={`/portal/passports/${item.id}`}>{item.name}</Link>,
+  },
+  { id: 'category', header: 'Category', cell: (item) => categoryName(item.category) },
+  {
+    id: 'mode',
+    header: 'Mode',
+    cell: (item) => <span className={s.badge}>{item.mode === 'LIVE' ? 'Live' : 'Sandbox'}</span>,
+  },
+  {
+    id: 'version',
+    header: 'Version',
+    cell: (item) =>
+      item.version > 0
+        ? `Revision: version ${item.version + 1} (public: ${item.version})`
+        : 'First publication: version 1',
+  },
+  {
+    id: 'submitted',
+    header: 'Submitted',
+    cell: (item) =>
+      item.submittedAt ? (
+        <time dateTime={item.submittedAt.toISOString()}>{portalTime(item.submittedAt)}</time>
+      ) : (
+        'Not recorded'
+      ),
+  },
+];
 
 /** Submitted passports, oldest submission first: what reviewers decide on next. */
 export default async function ReviewQueuePage({ searchParams }: { searchParams: SearchParams }) {
@@ -33,10 +65,15 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
         <p role="alert" className={s.error}>
           That page link is not valid any more. <Link href="/portal/review">Go to the first page</Link>.
         </p>
-      ) : page.items.length === 0 ? (
-        <EmptyState>Nothing awaits review{cursor ? ' on this page' : ''}.</EmptyState>
       ) : (
-        <QueueTable items={page.items} />
+        <DataTable
+          caption={page.items.length === 1 ? '1 passport on this page' : `${page.items.length} passports on this page`}
+          captionClassName="muted"
+          columns={columns}
+          rows={page.items}
+          rowKey={(item) => item.id}
+          empty={`Nothing awaits review${cursor ? ' on this page' : ''}.`}
+        />
       )}
       {page !== 'invalid-cursor' ? <Pager path="/portal/review" params={{ cursor }} next={page.nextCursor} /> : null}
     </>
@@ -51,48 +88,4 @@ async function loadPage(ctx: DomainContext, cursor: string | undefined): Promise
     if (error instanceof ServiceError && error.code === 'VALIDATION_ERROR') return 'invalid-cursor';
     throw error;
   }
-}
-
-function QueueTable({ items }: { items: QueueItem[] }) {
-  return (
-    <table className={s.table}>
-      <caption className="muted">
-        {items.length === 1 ? '1 passport' : `${items.length} passports`} on this page
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Passport</th>
-          <th scope="col">Category</th>
-          <th scope="col">Mode</th>
-          <th scope="col">Version</th>
-          <th scope="col">Submitted</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id}>
-            <td>
-              <Link href={`/portal/passports/${item.id}`}>{item.name}</Link>
-            </td>
-            <td>{categoryName(item.category)}</td>
-            <td>
-              <span className={s.badge}>{item.mode === 'LIVE' ? 'Live' : 'Sandbox'}</span>
-            </td>
-            <td>
-              {item.version > 0
-                ? `Revision: version ${item.version + 1} (public: ${item.version})`
-                : 'First publication: version 1'}
-            </td>
-            <td>
-              {item.submittedAt ? (
-                <time dateTime={item.submittedAt.toISOString()}>{portalTime(item.submittedAt)}</time>
-              ) : (
-                'Not recorded'
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
 import { getPoliRequest, type PoliRequestView } from '@/lib/poli';
@@ -19,6 +20,19 @@ const OUTCOMES: Record<string, (r: PoliRequestView) => string> = {
   rejected: (r) => `Rejected. The reason was emailed to ${r.email}.`,
   revoked: (r) => `Access revoked for ${r.email}.`,
 };
+
+type Grant = PoliRequestView['grants'][number];
+
+const grantColumns: Column<Grant>[] = [
+  { id: 'opened', header: 'Opened', cell: (g) => when(g.createdAt) },
+  { id: 'seen', header: 'Last seen', cell: (g) => when(g.lastSeenAt) },
+  { id: 'expires', header: 'Expires', cell: (g) => when(g.expiresAt) },
+  {
+    id: 'state',
+    header: 'State',
+    cell: (g) => (g.revokedAt ? `Revoked ${when(g.revokedAt)}` : g.active ? 'Active' : 'Expired'),
+  },
+];
 
 async function loadRequest(ctx: ReturnType<typeof portalContext>, requestId: string) {
   try {
@@ -95,31 +109,15 @@ export default async function AccessRequestPage({ params, searchParams }: { para
         ) : null}
       </dl>
       <h2>Browser sessions</h2>
-      {request.grants.length === 0 ? (
-        <p className="muted">No browser has opened the restricted view through this request.</p>
-      ) : (
-        <table className={s.table}>
-          <caption className={`muted ${c.caption}`}>Browsers that opened the access link</caption>
-          <thead>
-            <tr>
-              <th scope="col">Opened</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">Expires</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {request.grants.map((g) => (
-              <tr key={g.id}>
-                <td>{when(g.createdAt)}</td>
-                <td>{when(g.lastSeenAt)}</td>
-                <td>{when(g.expiresAt)}</td>
-                <td>{g.revokedAt ? `Revoked ${when(g.revokedAt)}` : g.active ? 'Active' : 'Expired'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        caption="Browsers that opened the access link"
+        captionClassName={`muted ${c.caption}`}
+        columns={grantColumns}
+        rows={request.grants}
+        rowKey={(g) => g.id}
+        empty="No browser has opened the restricted view through this request."
+        quietEmpty
+      />
       <h2>Decision</h2>
       {hasRole(operator, PORTAL_ROLES.review) ? (
         <DecisionPanel request={request} />
