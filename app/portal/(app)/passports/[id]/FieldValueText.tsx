@@ -1,4 +1,5 @@
 import { formatScalar, isMissing, safeHref } from '@/app/(public)/format';
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import type { FieldDefinition } from '@/lib/schema/types';
 import p from '../passports.module.css';
 
@@ -19,33 +20,16 @@ export function FieldValueText({ field, value }: { field: FieldDefinition; value
   return <span>{formatScalar(field, value)}</span>;
 }
 
+type Entry = Record<string, unknown> | null;
+
+/** A list value as a table: one column per member of the list's entries. */
 function Entries({ field, rows }: { field: FieldDefinition; rows: unknown[] }) {
-  const members = field.items ?? [];
+  const columns: Column<Entry>[] = (field.items ?? []).map((m) => ({
+    id: m.id,
+    header: m.label,
+    cell: (row) => <FieldValueText field={m} value={row?.[m.id]} />,
+  }));
   return (
-    <div className={p.tableWrap}>
-      <table className={p.entries}>
-        <caption className={p.visuallyHidden}>{field.label}</caption>
-        <thead>
-          <tr>
-            {members.map((m) => (
-              <th key={m.id} scope="col">
-                {m.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {members.map((m) => (
-                <td key={m.id}>
-                  <FieldValueText field={m} value={(row as Record<string, unknown> | null)?.[m.id]} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={field.label} columns={columns} rows={rows as Entry[]} rowKey={(_, i) => i} compact scrollable />
   );
 }

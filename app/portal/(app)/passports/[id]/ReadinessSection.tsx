@@ -1,3 +1,4 @@
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import type { GateCheckId, GateStatus } from '@/lib/passport/drafts/gate';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import type { FieldError } from '@/lib/schema/types';
@@ -13,6 +14,14 @@ const CHECK_NAME: Record<GateCheckId, string> = {
 
 const STATUS_TEXT: Record<GateStatus, string> = { pass: 'Passes', fail: 'Fails', warn: 'Warning', skip: 'Skipped' };
 
+type Check = PassportDetail['gate']['checks'][number];
+
+const checkColumns: Column<Check>[] = [
+  { id: 'check', header: 'Check', rowHeader: true, cell: (c) => CHECK_NAME[c.id] },
+  { id: 'result', header: 'Result', className: (c) => p[c.status], cell: (c) => STATUS_TEXT[c.status] },
+  { id: 'detail', header: 'Detail', cell: (c) => c.message },
+];
+
 // An entry's member (`test_reports[0].url`) links to its field's input or row.
 const anchor = (e: FieldError) => `#field-${e.field_id.replace(/[[.].*$/, '')}`;
 
@@ -27,27 +36,15 @@ export function ReadinessSection({ detail }: { detail: PassportDetail }) {
           ? 'The publication gate passes: the passport may be submitted.'
           : 'The publication gate blocks submission.'}
       </p>
-      <div className={p.tableWrap}>
-        <table className={p.entries}>
-          <caption className={p.visuallyHidden}>Publication gate checks</caption>
-          <thead>
-            <tr>
-              <th scope="col">Check</th>
-              <th scope="col">Result</th>
-              <th scope="col">Detail</th>
-            </tr>
-          </thead>
-          <tbody>
-            {gate.checks.map((c) => (
-              <tr key={c.id} data-check={c.id}>
-                <th scope="row">{CHECK_NAME[c.id]}</th>
-                <td className={p[c.status]}>{STATUS_TEXT[c.status]}</td>
-                <td>{c.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Publication gate checks"
+        columns={checkColumns}
+        rows={gate.checks}
+        rowKey={(c) => c.id}
+        rowAttributes={(c) => ({ 'data-check': c.id })}
+        compact
+        scrollable
+      />
       <h3>Readiness report</h3>
       {readiness.ok ? (
         <p>Every mandated field has a value and every value is valid.</p>

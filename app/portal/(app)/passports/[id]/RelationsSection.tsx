@@ -1,13 +1,57 @@
 import Link from 'next/link';
 import { formatCountry, safeHref } from '@/app/(public)/format';
-import { EmptyState } from '@/app/portal/components/EmptyState';
-import s from '@/app/portal/portal.module.css';
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { PUBLIC_STATE } from '@/lib/passport/states';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { formatTime } from '../labels';
 import p from '../passports.module.css';
 import { StateBadge } from '../StateBadge';
 import { type PageParams, SectionPager } from './SectionPager';
+
+type Component = PassportDetail['components']['items'][number];
+type Step = PassportDetail['traceability']['items'][number];
+
+const componentColumns: Column<Component>[] = [
+  {
+    id: 'component',
+    header: 'Component',
+    cell: (c) => <Link href={`/portal/passports/${c.child.id}`}>{c.child.name}</Link>,
+  },
+  { id: 'state', header: 'State', cell: (c) => <StateBadge state={PUBLIC_STATE[c.child.state]} /> },
+  { id: 'quantity', header: 'Quantity', cell: (c) => c.quantity },
+  { id: 'role', header: 'Role', cell: (c) => c.role ?? '—' },
+];
+
+const stepColumns: Column<Step>[] = [
+  { id: 'stage', header: 'Stage', cell: (t) => t.stage.replaceAll('_', ' ') },
+  { id: 'supplier', header: 'Supplier', cell: (t) => t.supplier?.name ?? '—' },
+  { id: 'material', header: 'Material', cell: (t) => t.material ?? '—' },
+  { id: 'country', header: 'Country', cell: (t) => (t.country ? formatCountry(t.country) : '—') },
+  { id: 'description', header: 'Description', cell: (t) => <StepDescription step={t} /> },
+  {
+    id: 'occurred',
+    header: 'Occurred',
+    cell: (t) => (t.occurredAt ? <time dateTime={t.occurredAt}>{formatTime(t.occurredAt)}</time> : '—'),
+  },
+];
+
+/** The step's description, with a link to its evidence when that is a safe address. */
+function StepDescription({ step }: { step: Step }) {
+  const evidence = safeHref(step.documentUrl);
+  return (
+    <>
+      {step.description ?? ''}
+      {evidence ? (
+        <>
+          {' '}
+          <a href={evidence} rel="noopener nofollow">
+            Evidence
+          </a>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 /** The passport's direct components (other passports of the company) and its supply-chain steps. */
 export function RelationsSection({ detail, params }: { detail: PassportDetail; params: PageParams }) {
@@ -17,35 +61,13 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
     <>
       <section className={p.section} aria-labelledby="components-title" id="components">
         <h2 id="components-title">Components</h2>
-        {components.items.length === 0 ? (
-          <EmptyState>No components: this passport lists no other passports as its parts.</EmptyState>
-        ) : (
-          <table className={s.table}>
-            <caption className={p.visuallyHidden}>Direct components, in the order they were added</caption>
-            <thead>
-              <tr>
-                <th scope="col">Component</th>
-                <th scope="col">State</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Role</th>
-              </tr>
-            </thead>
-            <tbody>
-              {components.items.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link href={`/portal/passports/${c.child.id}`}>{c.child.name}</Link>
-                  </td>
-                  <td>
-                    <StateBadge state={PUBLIC_STATE[c.child.state]} />
-                  </td>
-                  <td>{c.quantity}</td>
-                  <td>{c.role ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          caption="Direct components, in the order they were added"
+          columns={componentColumns}
+          rows={components.items}
+          rowKey={(c) => c.id}
+          empty="No components: this passport lists no other passports as its parts."
+        />
         <SectionPager
           path={path}
           params={params}
@@ -57,47 +79,14 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
       </section>
       <section className={p.section} aria-labelledby="traceability-title" id="traceability">
         <h2 id="traceability-title">Traceability</h2>
-        {traceability.items.length === 0 ? (
-          <EmptyState>No supply-chain steps recorded yet.</EmptyState>
-        ) : (
-          <div className={p.tableWrap}>
-            <table className={s.table}>
-              <caption className={p.visuallyHidden}>Supply-chain steps, in the order they were recorded</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Stage</th>
-                  <th scope="col">Supplier</th>
-                  <th scope="col">Material</th>
-                  <th scope="col">Country</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Occurred</th>
-                </tr>
-              </thead>
-              <tbody>
-                {traceability.items.map((t) => (
-                  <tr key={t.id}>
-                    <td>{t.stage.replaceAll('_', ' ')}</td>
-                    <td>{t.supplier?.name ?? '—'}</td>
-                    <td>{t.material ?? '—'}</td>
-                    <td>{t.country ? formatCountry(t.country) : '—'}</td>
-                    <td>
-                      {t.description ?? ''}
-                      {safeHref(t.documentUrl) ? (
-                        <>
-                          {' '}
-                          <a href={safeHref(t.documentUrl)!} rel="noopener nofollow">
-                            Evidence
-                          </a>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{t.occurredAt ? <time dateTime={t.occurredAt}>{formatTime(t.occurredAt)}</time> : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption="Supply-chain steps, in the order they were recorded"
+          columns={stepColumns}
+          rows={traceability.items}
+          rowKey={(t) => t.id}
+          empty="No supply-chain steps recorded yet."
+          scrollable
+        />
         <SectionPager
           path={path}
           params={params}

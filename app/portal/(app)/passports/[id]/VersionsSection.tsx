@@ -1,9 +1,37 @@
-import { EmptyState } from '@/app/portal/components/EmptyState';
-import s from '@/app/portal/portal.module.css';
+import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { formatBytes, formatTime } from '../labels';
 import p from '../passports.module.css';
 import { type PageParams, SectionPager } from './SectionPager';
+
+type Version = PassportDetail['versions']['items'][number];
+
+/** `slug` when the stored snapshots are served publicly, so each version links to its own. */
+const columns = (slug: string | null): Column<Version>[] => [
+  {
+    id: 'version',
+    header: 'Version',
+    cell: (v) =>
+      slug !== null ? (
+        <a href={`/api/dpp/${encodeURIComponent(slug)}/v/${v.version}`}>Version {v.version}</a>
+      ) : (
+        `Version ${v.version}`
+      ),
+  },
+  {
+    id: 'published',
+    header: 'Published',
+    cell: (v) => <time dateTime={v.publishedAt.toISOString()}>{formatTime(v.publishedAt)}</time>,
+  },
+  { id: 'sha256', header: 'Snapshot SHA-256', cell: (v) => <code className={p.hash}>{v.sha256}</code> },
+  {
+    id: 'bytes',
+    header: 'Bytes',
+    attributes: (v) => ({ title: formatBytes(v.byteLength) }),
+    cell: (v) => v.byteLength,
+  },
+  { id: 'schema', header: 'Schema', cell: (v) => `v${v.schemaVersion}` },
+];
 
 /** Every published version with the fingerprint of its stored snapshot, newest first. */
 export function VersionsSection({ detail, params }: { detail: PassportDetail; params: PageParams }) {
@@ -13,45 +41,15 @@ export function VersionsSection({ detail, params }: { detail: PassportDetail; pa
   return (
     <section className={p.section} aria-labelledby="versions-title" id="versions">
       <h2 id="versions-title">Version history</h2>
-      {versions.items.length === 0 ? (
-        <EmptyState>Not published yet: each approval publishes a new version with its snapshot.</EmptyState>
-      ) : (
-        <div className={p.tableWrap}>
-          <table className={s.table}>
-            <caption className={p.visuallyHidden}>Published versions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Published</th>
-                <th scope="col">Snapshot SHA-256</th>
-                <th scope="col">Bytes</th>
-                <th scope="col">Schema</th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.items.map((v) => (
-                <tr key={v.version} data-version={v.version}>
-                  <td>
-                    {served ? (
-                      <a href={`/api/dpp/${encodeURIComponent(product.slug)}/v/${v.version}`}>Version {v.version}</a>
-                    ) : (
-                      `Version ${v.version}`
-                    )}
-                  </td>
-                  <td>
-                    <time dateTime={v.publishedAt.toISOString()}>{formatTime(v.publishedAt)}</time>
-                  </td>
-                  <td>
-                    <code className={p.hash}>{v.sha256}</code>
-                  </td>
-                  <td title={formatBytes(v.byteLength)}>{v.byteLength}</td>
-                  <td>v{v.schemaVersion}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Published versions, newest first"
+        columns={columns(served ? product.slug : null)}
+        rows={versions.items}
+        rowKey={(v) => v.version}
+        rowAttributes={(v) => ({ 'data-version': v.version })}
+        empty="Not published yet: each approval publishes a new version with its snapshot."
+        scrollable
+      />
       <SectionPager
         path={`/portal/passports/${product.id}`}
         params={params}
