@@ -21,6 +21,7 @@ export default async function PassportsPage({ searchParams }: { searchParams: Se
   return (
     <>
       <h1>Passports</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark on the form itself, as every browser supports */}
       <form method="get" action="/portal/passports" className={s.filters} role="search" aria-label="Passports">
         <label>
           Search

@@ -32,6 +32,7 @@ function Context({ pairs }: { pairs: Entry['context'] }) {
   return (
     <dl className={p.context}>
       {pairs.map(([key, value], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an audit row's context, rendered once in its order
         <div key={`${key}-${i}`} className={p.contextRow}>
           <dt>{key}</dt>
           <dd>{value}</dd>

@@ -52,6 +52,7 @@ function LifecycleSummary({ product: p }: { product: PanelProduct }) {
   return (
     <>
       {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines of one note, rendered once in their order
         <p key={i} className={l.note}>
           {line}
         </p>

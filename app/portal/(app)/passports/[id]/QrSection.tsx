@@ -23,6 +23,7 @@ export async function QrSection({ detail }: { detail: PassportDetail }) {
             className={p.qrImage}
             role="img"
             aria-label={`QR code linking to ${address}`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: an SVG the qrcode library drew from the passport's own address
             dangerouslySetInnerHTML={{ __html: String((await renderQr(address, 'svg')).body) }}
           />
           <div>

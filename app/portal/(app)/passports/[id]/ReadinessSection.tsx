@@ -85,6 +85,7 @@ function FieldErrorList({
       <h4>{title}</h4>
       <ul data-testid={testId}>
         {errors.map((e, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one field may fail twice; the list is rendered once
           <li key={`${e.field_id}-${i}`}>
             <a href={anchor(e)}>{show(e)}</a>
           </li>
