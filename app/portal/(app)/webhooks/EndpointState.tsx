@@ -1,5 +1,7 @@
 import a from '@/app/portal/components/admin.module.css';
-import type { EndpointView } from './EndpointTable';
+import type { endpointView } from '@/lib/webhooks/endpoints/view';
+
+export type EndpointView = ReturnType<typeof endpointView>;
 
 export function EndpointState({ endpoint }: { endpoint: Pick<EndpointView, 'enabled' | 'disabledReason'> }) {
   if (endpoint.enabled) return <span className={a.okBadge}>Enabled</span>;

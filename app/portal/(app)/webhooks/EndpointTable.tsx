@@ -2,10 +2,7 @@ import Link from 'next/link';
 import a from '@/app/portal/components/admin.module.css';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Time } from '@/app/portal/components/Time';
-import type { endpointView } from '@/lib/webhooks/endpoints/view';
-import { EndpointState } from './EndpointState';
-
-export type EndpointView = ReturnType<typeof endpointView>;
+import { EndpointState, type EndpointView } from './EndpointState';
 
 const columns: Column<EndpointView>[] = [
   {

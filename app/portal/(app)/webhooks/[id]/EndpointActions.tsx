@@ -3,7 +3,7 @@ import s from '@/app/portal/portal.module.css';
 import { ActionForm } from '../../../components/ActionForm';
 import { ConfirmField } from '../../../components/ConfirmField';
 import { SubmitButton } from '../../../components/SubmitButton';
-import type { EndpointView } from '../EndpointTable';
+import type { EndpointView } from '../EndpointState';
 import { deleteEndpointAction, rotateSecretAction, setEnabledAction } from './actions';
 
 /** Pause or resume, a new signing secret, deletion. Each form stays mounted so its message survives the refresh. */
