@@ -17,7 +17,7 @@ export default defineConfig({
     globalSetup: ['testing/vitest-setup.ts'],
     // Vitest sets BASE_URL to '/' for its own use; the service reads BASE_URL as its public address.
     // A fixed test-only encryption key: tests that need another set their own.
-    env: { BASE_URL: 'http://localhost:3000', APP_ENCRYPTION_KEY: '0'.repeat(63) + '1' },
+    env: { BASE_URL: 'http://localhost:3000', APP_ENCRYPTION_KEY: `${'0'.repeat(63)}1` },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

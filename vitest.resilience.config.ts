@@ -12,7 +12,7 @@ export default defineConfig({
     // Vitest sets BASE_URL to '/' for its own use; the service's configuration reads it as its public address.
     env: {
       BASE_URL: 'http://localhost:3000',
-      APP_ENCRYPTION_KEY: '0'.repeat(63) + '1',
+      APP_ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
       NEXTAUTH_SECRET: 'resilience-suite-secret-0123456789abcdef',
     },
     testTimeout: 180_000,

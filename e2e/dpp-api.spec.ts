@@ -75,7 +75,7 @@ test.describe('GET /api/dpp/{slug}', () => {
     });
     expect(body.carbonFootprint).not.toBeNull();
     const { createHash } = await import('node:crypto');
-    expect(res.headers()['etag']).toBe(
+    expect(res.headers().etag).toBe(
       `"${createHash('sha256')
         .update(await res.body())
         .digest('hex')}"`,
@@ -88,11 +88,11 @@ test.describe('GET /api/dpp/{slug}', () => {
   test('answers 304 without a body to If-None-Match with the current ETag', async ({ request }) => {
     const product = await publish();
     const first = await request.get(`/api/dpp/${product.slug}`);
-    const etag = first.headers()['etag'];
+    const etag = first.headers().etag;
     const again = await request.get(`/api/dpp/${product.slug}`, { headers: { 'If-None-Match': etag } });
     expect(again.status()).toBe(304);
     expect((await again.body()).byteLength).toBe(0);
-    expect(again.headers()['etag']).toBe(etag);
+    expect(again.headers().etag).toBe(etag);
     expect(again.headers()['ratelimit-limit']).toBe('100');
     const stale = await request.get(`/api/dpp/${product.slug}`, { headers: { 'If-None-Match': '"something-else"' } });
     expect(stale.status()).toBe(200);
@@ -192,7 +192,7 @@ test.describe('GET /api/dpp/{slug}', () => {
       data: { formData: formData as Prisma.InputJsonObject, updatedAt: new Date() },
     });
     const after = await request.get(`/api/dpp/${product.slug}`, {
-      headers: { 'If-None-Match': before.headers()['etag'] },
+      headers: { 'If-None-Match': before.headers().etag },
     });
     expect(after.status()).toBe(200);
     expect((await after.json()).performance.currentSohPct).toBe(91.5);
@@ -248,7 +248,7 @@ test.describe('every public GET route', () => {
     }
     const head = await request.head(`/api/dpp/${product.slug}`);
     expect(head.status()).toBe(200);
-    expect(head.headers()['etag']).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(head.headers().etag).toMatch(/^"[0-9a-f]{64}"$/);
     expect((await head.body()).byteLength).toBe(0);
   });
 });
@@ -329,7 +329,7 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
     expect(new Date(res.headers()['x-snapshot-published-at']).toISOString()).toBe(
       res.headers()['x-snapshot-published-at'],
     );
-    expect(res.headers()['etag']).toBe(`"${sha}"`);
+    expect(res.headers().etag).toBe(`"${sha}"`);
     expect(res.headers()['access-control-allow-origin']).toBe('*');
     const snapshot = JSON.parse(bytes.toString('utf8'));
     expect(snapshot).toMatchObject({ id: product.id, version: 1, schemaVersion: 1 });

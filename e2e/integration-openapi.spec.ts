@@ -44,7 +44,7 @@ test.describe('GET /api/v1/openapi.json', () => {
 
   test('carries a strong ETag and answers 304 to If-None-Match', async ({ request }) => {
     const first = await request.get('/api/v1/openapi.json');
-    const etag = first.headers()['etag'];
+    const etag = first.headers().etag;
     const { createHash } = await import('node:crypto');
     expect(etag).toBe(
       `"${createHash('sha256')
@@ -53,7 +53,7 @@ test.describe('GET /api/v1/openapi.json', () => {
     );
     const again = await request.get('/api/v1/openapi.json', { headers: { 'If-None-Match': etag! } });
     expect(again.status()).toBe(304);
-    expect(again.headers()['etag']).toBe(etag);
+    expect(again.headers().etag).toBe(etag);
   });
 
   test('the client reads the same document and the health operation it describes', async () => {

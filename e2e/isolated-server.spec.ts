@@ -79,7 +79,7 @@ test('with BMS_INGESTION_ENABLED off the BMS endpoint answers 503 FEATURE_FLAG_O
 
 test('a forged X-Forwarded-For does not buy a fresh rate-limit budget', async () => {
   const first = await fetch(`${baseURL}/api/no-such-route`, { headers: { 'X-Forwarded-For': '192.0.2.1' } });
-  let reset = Number(first.headers.get('ratelimit-reset'));
+  const reset = Number(first.headers.get('ratelimit-reset'));
   if (reset < 20) await new Promise((r) => setTimeout(r, (reset + 1) * 1000));
   const start = await fetch(`${baseURL}/api/no-such-route`, { headers: { 'X-Forwarded-For': '192.0.2.2' } });
   let remaining = Number(start.headers.get('ratelimit-remaining'));

@@ -46,10 +46,12 @@ const auditTrail = async (productId: string) =>
     a.actorId,
   ]);
 
-const eventCounts = async (productId: string) =>
-  (await db().webhookEvent.findMany({ where: { payload: { path: ['productId'], equals: productId } } })).reduce<
-    Record<string, number>
-  >((counts, e) => ({ ...counts, [e.type]: (counts[e.type] ?? 0) + 1 }), {});
+const eventCounts = async (productId: string) => {
+  const events = await db().webhookEvent.findMany({ where: { payload: { path: ['productId'], equals: productId } } });
+  const counts: Record<string, number> = {};
+  for (const e of events) counts[e.type] = (counts[e.type] ?? 0) + 1;
+  return counts;
+};
 
 /** The version the public viewer's header states. */
 const viewerVersion = (page: Page) =>

@@ -48,7 +48,7 @@ test.describe('stored viewer pages', () => {
     expect(await second!.text()).toBe(firstHtml.replaceAll(firstNonce, nonce));
     expect(await second!.text()).not.toContain(stored.nonce);
     expect(await scriptNonces(page)).toEqual(new Set([nonce]));
-    expect(second!.headers()['link']).toMatch(/^<[^>]+\?linkType=linkset>; rel="linkset"/);
+    expect(second!.headers().link).toMatch(/^<[^>]+\?linkType=linkset>; rel="linkset"/);
     expect(second!.headers()['x-middleware-rewrite']).toBeUndefined();
     await expect(page.locator('[data-field="current_soh_pct"] dd')).toHaveText(/^93\.5 %/);
 

@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { createBmsSecret } from '../lib/bms/secrets';
 import { createOperator } from '../lib/companies';
-import { resetConfigForTests } from '../lib/config';
 import type { Db, Tx } from '../lib/db/client';
 import type { Company, Prisma, Product } from '../lib/db/generated/client';
 import type { Mode, ProductState, UserRole } from '../lib/db/generated/enums';
@@ -13,7 +12,7 @@ import type { Scope } from '../lib/integration/scopes';
 import { approveProduct } from '../lib/passport/lifecycle';
 import { loadCategorySchema } from '../lib/passport/schema-version';
 import { exampleFormData } from '../lib/schema/examples';
-import type { BatteryCategory, CategorySchema } from '../lib/schema/types';
+import type { BatteryCategory } from '../lib/schema/types';
 
 type AnyDb = Db | Tx;
 

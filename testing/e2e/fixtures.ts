@@ -8,6 +8,7 @@ export function clientAddress(): string {
 
 /** Every test speaks as its own client: the server behind one trusted proxy hop keys limits on this address. */
 export const test = base.extend<{ clientIp: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   clientIp: async ({}, use) => {
     await use(clientAddress());
   },

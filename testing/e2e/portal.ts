@@ -38,10 +38,12 @@ export async function signIn(
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(typeof expectPath === 'string' ? new RegExp(`${escape(expectPath)}$`) : expectPath);
+  await expect(page).toHaveURL(
+    typeof expectPath === 'string' ? new RegExp(`${escapeRegExp(expectPath)}$`) : expectPath,
+  );
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** No serious or critical axe-core violation on the current page. */
 export async function expectAccessible(page: Page) {
