@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { prisma } from '../db/client';
 import { type Statement, sqlRows, UTC_NOW } from '../db/sql';
 import type { DomainContext } from '../domain/context';
@@ -6,7 +7,7 @@ import { logger } from '../log';
 import { loadCategorySchema } from '../passport/schema-version';
 import { requireRole } from '../passport/transitions/result';
 import type { TelemetryTarget } from './authorize';
-import { type BmsUpdate, LIFETIME_COUNTER_NAMES, type LifetimeCounterName } from './schemas';
+import { type BmsUpdate, type BmsUpdateResult, LIFETIME_COUNTER_NAMES, type LifetimeCounterName } from './schemas';
 import { sortPatch } from './whitelist';
 
 export interface IngestTelemetryInput {
@@ -17,13 +18,7 @@ export interface IngestTelemetryInput {
 }
 
 /** The 200 body of the BMS endpoint. */
-export interface TelemetryResult {
-  ok: true;
-  productId: string;
-  appliedKeys: string[];
-  rejectedKeys: string[];
-  counterUpdated: boolean;
-}
+export type TelemetryResult = z.output<typeof BmsUpdateResult>;
 
 /** The counters the body names: a number or null is written, an omitted member keeps its stored value. */
 function givenCounters(update: BmsUpdate): [LifetimeCounterName, number | null][] {

@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { ServiceError } from '../errors';
 import { BodyUnreadable, readWholeBody } from '../http/bounded-body';
 import { renderBmsError, toServiceError } from '../http/errors';
 import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from '../http/rate-limit';
 import { requestIdFrom } from '../http/request-id';
+import { checkResponse, responsesChecked } from '../integration/response-check';
 import { logger } from '../log';
 import { requireBmsSecret } from './authorize';
 import { BMS_INTERNAL_MESSAGE, RATE_LIMITED_MESSAGE } from './messages';
@@ -23,6 +25,8 @@ export interface BmsCall<P> {
 export interface BmsRouteOptions {
   /** The per-secret limit; the shared limiter's `bmsSecret` policy unless a test hands its own. */
   limitSecret?: (secretId: string) => Promise<RateLimitResult>;
+  /** The success answer's schema (the one the BMS OpenAPI document shows): checked outside production. */
+  response?: { label: string; schema: z.ZodType };
 }
 
 /** Anything that is not a ServiceError is logged here and answers 500 INTERNAL; internals never leave. */
@@ -37,7 +41,8 @@ function asServiceError(error: unknown, requestId: string): ServiceError {
 
 /**
  * The one wrapper of the BMS surface. In order: the secret (MISSING_SECRET, BAD_SECRET), the signature over the
- * raw bytes before any parsing (BAD_SIGNATURE), the per-secret limit (429), then the handler. Every answer carries
+ * raw bytes before any parsing (BAD_SIGNATURE), the per-secret limit (429), then the handler, whose answer is
+ * checked against `options.response` outside production (the update has committed by then). Every answer carries
  * X-Request-Id and the tightest of the edge and per-secret RateLimit-*; errors are `{code, error, reason?}`.
  */
 export function bmsRoute<P>(handler: (call: BmsCall<P>) => Promise<Response>, options: BmsRouteOptions = {}) {
@@ -55,6 +60,8 @@ export function bmsRoute<P>(handler: (call: BmsCall<P>) => Promise<Response>, op
       rateLimit = tightestLimit(rateLimit, own);
       if (!own.success) throw new ServiceError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
       response = await handler({ request, requestId, secret, rawBody, params: await context.params });
+      if (options.response && responsesChecked())
+        await checkResponse(options.response.label, options.response.schema, response);
     } catch (error) {
       response = renderBmsError(asServiceError(error, requestId), { requestId });
     }

@@ -4,6 +4,8 @@ import { BMS_DYNAMIC_FIELD_IDS } from '../schema/fields/dynamic';
 // The BMS update resource, described once: the endpoint parses bodies with these and the BMS OpenAPI document is
 // generated from them.
 
+export const BMS_UPDATE_PATH = '/api/v1/products/{id}/bms-update';
+
 /** The seven lifetime counters: body member, database column and unit. */
 export const LIFETIME_COUNTERS = [
   {

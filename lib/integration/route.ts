@@ -30,6 +30,7 @@ import {
 } from './idempotency';
 import { parseJsonBody, parseQuery, requireNoBody, requireStorablePathParameters } from './input';
 import { signingSecretOf } from './keys';
+import { checkResponse, responsesChecked } from './response-check';
 import { keyHasScope } from './scopes';
 import { SIGNATURE_HEADER, verifyIntegrationSignature } from './signature';
 
@@ -124,7 +125,8 @@ async function touchKey(key: AuthenticatedKey): Promise<void> {
 /**
  * The one wrapper of Integration API routes. In order: bearer key (with company and CIDR checks), mode header,
  * per-key rate limit, then for writes the signature and Idempotency-Key, then scope, live-only, body and query,
- * and the handler. A write runs in one transaction together with its idempotency record.
+ * and the handler; outside production its JSON answer is checked against the endpoint's response schema
+ * (response-check.ts). A write runs in one transaction together with its idempotency record.
  */
 export function integrationRoute<E extends Endpoint, P = Record<string, never>>(
   endpoint: E,
@@ -211,7 +213,7 @@ async function execute<E extends Endpoint, P>(
     actor: { role: 'Integration', id: key.id, channel: 'API' },
     mode: key.mode,
   };
-  return handler({
+  const response = await handler({
     request: x.request,
     url: x.url,
     requestId: x.requestId,
@@ -224,6 +226,10 @@ async function execute<E extends Endpoint, P>(
     query: query as QueryOf<E>,
     params,
   });
+  // Inside the write's transaction: an answer that breaks the contract rolls its write back and is never recorded.
+  if (endpoint.response.schema && responsesChecked())
+    await checkResponse(`${endpoint.method} ${endpoint.path}`, endpoint.response.schema, response);
+  return response;
 }
 
 /** Carries a 5xx answer out of the transaction so it rolls back and is not recorded. */

@@ -1,7 +1,7 @@
 import { config } from '../../config';
 import { BMS_OPENAPI_PATH } from '../../http/surface';
 import { SchemaCollector } from '../../integration/openapi/json-schema';
-import { BmsErrorBody, BmsUpdateBody, BmsUpdateResult } from '../schemas';
+import { BMS_UPDATE_PATH, BmsErrorBody, BmsUpdateBody, BmsUpdateResult } from '../schemas';
 import { type BmsLimits, bmsDescription, DEFAULT_BMS_LIMITS } from './description';
 import { BMS_ERRORS, bmsErrorResponses } from './errors';
 import { formDataPatchSchema } from './whitelist';
@@ -9,8 +9,6 @@ import { formDataPatchSchema } from './whitelist';
 export interface BmsDocumentOptions extends BmsLimits {
   baseUrl: string;
 }
-
-export const BMS_UPDATE_PATH = '/api/v1/products/{id}/bms-update';
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const integer = { type: 'integer', minimum: 0 };
@@ -137,18 +135,23 @@ export function buildBmsOpenApiDocument(options: BmsDocumentOptions): Record<str
   };
 }
 
+/** The address and limits the served document states, from the configuration. */
+export function servedBmsDocumentOptions(): BmsDocumentOptions {
+  const cfg = config();
+  return {
+    ...DEFAULT_BMS_LIMITS,
+    baseUrl: cfg.BASE_URL,
+    edgePerMinute: cfg.RATE_LIMIT_EDGE_PER_MINUTE,
+    perSecretPerSecond: cfg.RATE_LIMIT_BMS_PER_SECOND,
+  };
+}
+
 let cached: { json: string; document: Record<string, any> } | undefined;
 
 /** The served document, built once per process. */
 export function bmsOpenApiDocument(): { json: string; document: Record<string, any> } {
   if (!cached) {
-    const cfg = config();
-    const document = buildBmsOpenApiDocument({
-      ...DEFAULT_BMS_LIMITS,
-      baseUrl: cfg.BASE_URL,
-      edgePerMinute: cfg.RATE_LIMIT_EDGE_PER_MINUTE,
-      perSecretPerSecond: cfg.RATE_LIMIT_BMS_PER_SECOND,
-    });
+    const document = buildBmsOpenApiDocument(servedBmsDocumentOptions());
     cached = { json: JSON.stringify(document), document };
   }
   return cached;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../http/error-codes';
 import { BMS_SECRET_PER_SECOND, policiesFromConfig } from '../../http/rate-limit/policies';
 import { BMS_DYNAMIC_FIELD_IDS } from '../../schema/fields/dynamic';
-import { LIFETIME_COUNTER_NAMES } from '../schemas';
-import { BMS_UPDATE_PATH, buildBmsOpenApiDocument } from './document';
+import { BMS_UPDATE_PATH, LIFETIME_COUNTER_NAMES } from '../schemas';
+import { buildBmsOpenApiDocument } from './document';
 
 type ParserInput = Exclude<Parameters<typeof SwaggerParser.validate>[0], string>;
 
