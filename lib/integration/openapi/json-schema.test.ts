@@ -71,6 +71,16 @@ describe('exampleOf', () => {
     });
   });
 
+  it('fills required members that have no type of a value of their own, so the example still fits its schema', () => {
+    const field = z.object({
+      id: z.string().meta({ example: 'rated_capacity_ah' }),
+      options: z.array(z.object({ value: z.string() })).nullable(),
+      example: z.unknown(),
+      details: z.record(z.string(), z.unknown()),
+    });
+    expect(example(field)).toEqual({ id: 'rated_capacity_ah', options: null, example: null, details: {} });
+  });
+
   it('gives no example when nothing in the schema carries one', () => {
     expect(example(z.object({ a: z.string(), b: z.number() }))).toBeUndefined();
   });

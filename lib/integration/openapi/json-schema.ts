@@ -85,11 +85,16 @@ function placeholder(s: JsonSchema): unknown {
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   // A nullable member without an example reads best as null (a last page's cursor, an absent description).
   if (Array.isArray(s.type) && s.type.includes('null')) return null;
+  const variants = [...((s.anyOf ?? []) as JsonSchema[]), ...((s.oneOf ?? []) as JsonSchema[])];
+  if (variants.some((v) => v.type === 'null')) return null;
   const type = s.type;
   if (type === 'string') return FORMAT_SAMPLES[s.format as string] ?? 'string';
   if (type === 'integer' || type === 'number') return typeof s.minimum === 'number' && s.minimum > 0 ? s.minimum : 0;
   if (type === 'boolean') return true;
   if (type === 'null') return null;
+  if (type === 'object') return {};
+  // Any value at all (`z.unknown()`): null is one, and a required member must not be left out of its example.
+  if (type === undefined && variants.length === 0 && s.allOf === undefined && s.$ref === undefined) return null;
   return undefined;
 }
 

@@ -30,7 +30,26 @@ const fieldMembers = {
 export const SchemaFieldItem = z
   .object(fieldMembers)
   .describe('A member of each object of an `array` field.')
-  .meta({ id: 'SchemaFieldItem' });
+  .meta({
+    id: 'SchemaFieldItem',
+    example: {
+      id: 'title',
+      label: 'Title',
+      type: 'string',
+      unit: null,
+      mandated: true,
+      min: null,
+      max: null,
+      maxLength: 200,
+      pattern: null,
+      options: null,
+      access: 'authority',
+      group: 'compliance',
+      dynamic: false,
+      example: 'UN 38.3 transport test report',
+      reference: { batteryPass: [18], regulation: 'Annex XIII (3)' },
+    },
+  });
 
 export const SchemaField = z
   .object({
@@ -38,13 +57,35 @@ export const SchemaField = z
     items: z.array(SchemaFieldItem).optional().describe('Members of each entry (array fields only).'),
   })
   .describe('One field of a category field schema.')
-  .meta({ id: 'SchemaField' });
+  .meta({
+    id: 'SchemaField',
+    example: {
+      id: 'rated_capacity_ah',
+      label: 'Rated capacity',
+      type: 'number',
+      unit: 'Ah',
+      mandated: true,
+      min: 0,
+      max: 1000000,
+      maxLength: null,
+      pattern: null,
+      options: null,
+      access: 'public',
+      group: 'performance',
+      dynamic: false,
+      example: 188,
+      reference: { batteryPass: [52], regulation: 'Annex XIII (1)(g); Annex IV Part A (1)' },
+    },
+  });
 
 export const CategoryFieldSchema = z.object({
   category: z.string().meta({ example: 'EV_BATTERY' }),
   version: z.number().int().meta({ example: 1 }),
-  currentVersion: z.number().int().describe('The version new products are created with.'),
-  attribution: z.string().describe('Source and licence of the field definitions.'),
+  currentVersion: z.number().int().describe('The version new products are created with.').meta({ example: 1 }),
+  attribution: z.string().describe('Source and licence of the field definitions.').meta({
+    example:
+      'Field definitions derived from the Battery Pass consortium, Data Attribute Longlist v1.2, licensed CC BY 4.0.',
+  }),
   fields: z.array(SchemaField),
 });
 
@@ -68,15 +109,27 @@ export const ErpTemplateAnswer = z.object({
   category: z.string().meta({ example: 'EV_BATTERY' }),
   schemaVersion: z.number().int().meta({ example: 1 }),
   columns: z.array(
-    z.object({
-      column: z.string().describe('Column header the ERP export should use (the field id).'),
-      fieldId: z.string(),
-      label: z.string(),
-      type: z.enum(FIELD_TYPES),
-      unit: z.string().nullable(),
-      mandated: z.boolean(),
-      example: z.unknown().describe('Example value; lists and objects go into a CSV cell as JSON.'),
-    }),
+    z
+      .object({
+        column: z.string().describe('Column header the ERP export should use (the field id).'),
+        fieldId: z.string(),
+        label: z.string(),
+        type: z.enum(FIELD_TYPES),
+        unit: z.string().nullable(),
+        mandated: z.boolean(),
+        example: z.unknown().describe('Example value; lists and objects go into a CSV cell as JSON.'),
+      })
+      .meta({
+        example: {
+          column: 'rated_capacity_ah',
+          fieldId: 'rated_capacity_ah',
+          label: 'Rated capacity',
+          type: 'number',
+          unit: 'Ah',
+          mandated: true,
+          example: 188,
+        },
+      }),
   ),
 });
 

@@ -83,7 +83,10 @@ const AuditItem = z
     actorId: Nullable(z.string(), 'Who did it (user, key or system id).'),
     channel: z.string().describe('Portal, API or System.'),
     productId: Nullable(Uuid, 'The passport concerned.'),
-    context: z.record(z.string(), z.unknown()).describe('Event details (ids, never addresses).'),
+    context: z
+      .record(z.string(), z.unknown())
+      .describe('Event details (ids, never addresses).')
+      .meta({ example: { requestId: '3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f' } }),
     createdAt: Timestamp,
   })
   .describe('An audit entry about one of those rows or written by that operator.');

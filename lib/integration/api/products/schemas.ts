@@ -181,7 +181,10 @@ const productMembers = {
 export const ProductSchema = z
   .object({
     ...productMembers,
-    formData: z.record(z.string(), z.unknown()).describe('Every field of the draft, all tiers.'),
+    formData: z
+      .record(z.string(), z.unknown())
+      .describe('Every field of the draft, all tiers.')
+      .meta({ example: { model_number: 'VX-75-NMC811', rated_capacity_ah: 188 } }),
   })
   .meta({ id: 'Product' });
 export const ProductSummarySchema = z.object(productMembers).meta({ id: 'ProductSummary' });
