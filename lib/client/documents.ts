@@ -1,42 +1,20 @@
 // Evidence documents: upload (multipart built here as bytes, so the signature covers exactly what is sent), list,
-// download. Types written from the contract and the OpenAPI document, never imported from the server.
+// download. Types come from the generated openapi-types.ts, never from the server's modules.
+import type { Page, QueryOf, Schema } from './api-types';
 import { IntegrationApiError, type Transport } from './http';
-import type { Page } from './products';
+import type { operations } from './openapi-types';
 
-export type DocumentType =
-  | 'declaration_of_conformity'
-  | 'test_report'
-  | 'safety_data_sheet'
-  | 'carbon_footprint_study'
-  | 'recycled_content_evidence'
-  | 'due_diligence_report'
-  | 'user_manual'
-  | 'other';
+export type EvidenceDocument = Schema<'Document'>;
 
-export interface EvidenceDocument {
-  id: string;
-  productId: string;
-  documentType: DocumentType;
-  title: string;
-  language: string | null;
-  fileName: string;
-  /** Decided by the server from the bytes. */
-  contentType: string;
-  byteLength: number;
-  sha256: string;
-  createdAt: string;
-  downloadUrl: string;
-}
+/** The metadata parts of an upload (`documentType`, `title`, `language`) as the document describes them. */
+type UploadParts = operations['uploadDocument']['requestBody']['content']['multipart/form-data'];
 
-export interface UploadDocumentInput {
+export type UploadDocumentInput = Omit<UploadParts, 'file'> & {
   file: Uint8Array;
   fileName: string;
   /** The part's claimed type; the server ignores it and sniffs the bytes. Default application/octet-stream. */
   contentType?: string;
-  documentType: DocumentType;
-  title: string;
-  language?: string;
-}
+};
 
 export interface DownloadedDocument {
   bytes: Uint8Array;
@@ -86,7 +64,7 @@ export function documentsApi(transport: Transport) {
         ...opts,
       });
     },
-    listDocuments(productId: string, query: { limit?: number; cursor?: string } = {}) {
+    listDocuments(productId: string, query: QueryOf<'listDocuments'> = {}) {
       return transport.call<Page<EvidenceDocument>>(
         'GET',
         `/api/v1/products/${encodeURIComponent(productId)}/documents`,

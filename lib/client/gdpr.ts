@@ -1,84 +1,11 @@
 // GDPR: data-subject access, portability and erasure for one email address (gdpr:admin keys, live mode only).
-// Types written from the contract and the OpenAPI document, never imported from the server.
+// Types come from the generated openapi-types.ts, never from the server's modules.
+import type { ResponseBody } from './api-types';
 import type { RequestOptions, Transport } from './http';
 
-export interface PoliRequestRecord {
-  id: string;
-  productId: string;
-  email: string;
-  name: string;
-  organisation: string;
-  role: string;
-  tier: string;
-  status: string;
-  createdAt: string;
-  verifiedAt: string | null;
-  decidedAt: string | null;
-  rejectionReason: string | null;
-  accessTokenExpiresAt: string | null;
-  accessTokenUsedAt: string | null;
-}
-
-export interface PoliGrantRecord {
-  id: string;
-  requestId: string;
-  productId: string;
-  tier: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  lastSeenAt: string | null;
-}
-
-export interface OperatorAccountRecord {
-  id: string;
-  email: string;
-  name: string | null;
-  role: string;
-  createdAt: string;
-  disabledAt: string | null;
-  lastLoginAt: string | null;
-}
-
-export interface EmailRecord {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  status: string;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-export interface AuditEntryRecord {
-  id: string;
-  eventType: string;
-  actorRole: string;
-  actorId: string | null;
-  channel: string;
-  productId: string | null;
-  context: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface SubjectData {
-  subject: { email: string };
-  generatedAt: string;
-  poliRequests: PoliRequestRecord[];
-  poliGrants: PoliGrantRecord[];
-  operatorAccounts: OperatorAccountRecord[];
-  emails: EmailRecord[];
-  auditEntries: AuditEntryRecord[];
-}
-
-export interface SubjectExport extends SubjectData {
-  format: 'battery-passport-gdpr-export/1';
-}
-
-export interface EraseResult {
-  erased: { poliRequests: number; poliGrants: number; emails: number; operatorAccounts: number };
-}
+export type SubjectData = ResponseBody<'gdprAccess'>;
+export type SubjectExport = ResponseBody<'gdprPortability'>;
+export type EraseResult = ResponseBody<'gdprErase'>;
 
 type WriteOptions = Pick<RequestOptions, 'idempotencyKey' | 'headers'>;
 

@@ -1,80 +1,17 @@
 // ERP mappings: named ERP column → field id maps with per-column transforms, and the lint that checks an export.
-// Types written from the contract and the OpenAPI document, never imported from the server.
+// Types come from the generated openapi-types.ts, never from the server's modules.
+import type { QueryOf, RequestBody, ResponseBody, Schema } from './api-types';
 import type { RequestOptions, Transport } from './http';
 
-export type ErpTransform =
-  | { type: 'number'; decimalSeparator: ',' | '.'; thousandsSeparator?: '.' | ',' | ' ' | "'" }
-  | { type: 'percent'; scale: 'fraction' | 'percent'; decimalSeparator?: ',' | '.' }
-  | { type: 'unit'; from: string; to: string; decimalSeparator?: ',' | '.' }
-  | { type: 'date'; format: 'YYYY-MM-DD' | 'DD.MM.YYYY' | 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'YYYYMMDD' | 'excel-serial' }
-  | { type: 'enum'; map: Record<string, string> }
-  | { type: 'boolean'; trueWords: string[]; falseWords: string[] }
-  | { type: 'trim' }
-  | { type: 'none' };
-
-export interface ErpMappingColumn {
-  column: string;
-  fieldId: string;
-  transform?: ErpTransform;
-}
-
-export interface ErpMapping {
-  id: string;
-  name: string;
-  categoryCode: string;
-  columns: ErpMappingColumn[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ErpMappingPage {
-  data: ErpMapping[];
-  nextCursor: string | null;
-}
-
-export interface ListErpMappingsQuery {
-  category?: string;
-  limit?: number;
-  cursor?: string;
-}
-
-export interface CreateErpMappingBody {
-  name: string;
-  categoryCode: string;
-  columns: ErpMappingColumn[];
-}
-
-export interface UpdateErpMappingBody {
-  name?: string;
-  /** Replaces the stored columns whole. */
-  columns?: ErpMappingColumn[];
-}
-
-export interface LintMappingBody {
-  categoryCode: string;
-  schemaVersion?: number;
-  columns: string[];
-  mappingId?: string;
-  mapping?: ErpMappingColumn[];
-  sampleRows?: string[][];
-}
-
-export type FieldErrorCode =
-  | 'REQUIRED_MISSING'
-  | 'WRONG_TYPE'
-  | 'INVALID_OPTION'
-  | 'OUT_OF_RANGE'
-  | 'PATTERN_MISMATCH'
-  | 'UNKNOWN_FIELD';
-
-export interface LintMappingReport {
-  ok: boolean;
-  unknownColumns: { column: string; suggestions: string[] }[];
-  unmappedMandatedFields: { field_id: string; label: string }[];
-  duplicateTargets: { fieldId: string; columns: string[] }[];
-  sampleErrors: { row: number; column: string; field_id: string; code: FieldErrorCode; message: string }[];
-  sampleErrorsTruncated: boolean;
-}
+export type ErpMapping = Schema<'ErpMapping'>;
+export type ErpMappingPage = ResponseBody<'listErpMappings'>;
+/** A column as the client sends it. */
+export type ErpMappingColumn = CreateErpMappingBody['columns'][number];
+export type ListErpMappingsQuery = QueryOf<'listErpMappings'>;
+export type CreateErpMappingBody = RequestBody<'createErpMapping'>;
+export type UpdateErpMappingBody = RequestBody<'updateErpMapping'>;
+export type LintMappingBody = RequestBody<'lintMapping'>;
+export type LintMappingReport = ResponseBody<'lintMapping'>;
 
 type WriteOptions = Pick<RequestOptions, 'idempotencyKey' | 'headers'>;
 

@@ -1,116 +1,21 @@
-// Products: headless passport authoring from create to submission, and withdrawal. Types written from the
-// contract and the OpenAPI document, never imported from the server.
+// Products: headless passport authoring from create to submission, and withdrawal. Types come from the generated
+// openapi-types.ts (npm run generate:client), never from the server's modules.
+import type { Page, QueryOf, RequestBody, Schema } from './api-types';
 import { type RequestOptions, type Transport, withLockRetry } from './http';
 
-export type ProductState = 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'WITHDRAWN' | 'DEPRECATED';
-export type PublicProductState = 'draft' | 'submitted' | 'published' | 'withdrawn' | 'deprecated';
-
-export interface FieldError {
-  field_id: string;
-  label: string;
-  code: 'REQUIRED_MISSING' | 'WRONG_TYPE' | 'INVALID_OPTION' | 'OUT_OF_RANGE' | 'PATTERN_MISMATCH' | 'UNKNOWN_FIELD';
-  message: string;
-}
-
-export interface ProductSummary {
-  id: string;
-  slug: string;
-  name: string;
-  category: string;
-  schemaVersion: number;
-  mode: 'live' | 'test';
-  state: ProductState;
-  publicState: PublicProductState;
-  lockVersion: number;
-  version: number;
-  gtin: string | null;
-  serialNumber: string | null;
-  batchNumber: string | null;
-  createdAt: string;
-  updatedAt: string;
-  submittedAt: string | null;
-  publishedAt: string | null;
-  withdrawnAt: string | null;
-  rejectionReason: string | null;
-  urls: { passport: string | null; json: string | null; jsonld: string | null };
-}
-
-export interface Product extends ProductSummary {
-  formData: Record<string, unknown>;
-}
-
-export interface Page<T> {
-  data: T[];
-  nextCursor: string | null;
-}
-
-export interface ListProductsQuery {
-  /** One state or several, comma-separated; API names or public names. */
-  state?: string;
-  category?: string;
-  updatedSince?: string;
-  limit?: number;
-  cursor?: string;
-}
-
-export interface CreateProductBody {
-  name: string;
-  categoryCode: string;
-  gtin?: string | null;
-  serialNumber?: string | null;
-  batchNumber?: string | null;
-  slug?: string | null;
-  formData?: Record<string, unknown> | null;
-}
-
-export interface ProductPatch {
-  name?: string;
-  gtin?: string | null;
-  serialNumber?: string | null;
-  batchNumber?: string | null;
-}
-
-export interface UpdateProductBody extends ProductPatch {
-  lockVersion: number;
-}
-
-export interface PutFormDataBody {
-  formData: Record<string, unknown>;
-  lockVersion?: number;
-}
-
-export interface WithdrawBody {
-  reason: string;
-  successorId?: string | null;
-  operatorDetails?: string | null;
-  manufacturerContact?: string | null;
-}
-
-export interface Readiness {
-  ok: boolean;
-  missing: FieldError[];
-  invalid: FieldError[];
-}
-
-export interface GateCheck {
-  id: 'readiness' | 'schema_compatibility' | 'component_graph' | 'gtin_prefix' | 'documents';
-  status: 'pass' | 'fail' | 'warn' | 'skip';
-  message: string;
-  details?: Record<string, unknown>;
-}
-
-export interface PublishGate {
-  ok: boolean;
-  checks: GateCheck[];
-}
-
-export interface SchemaCompatibility {
-  productSchemaVersion: number;
-  currentSchemaVersion: number;
-  compatible: boolean;
-  upgradeAvailable: boolean;
-  problems: FieldError[];
-}
+export type ProductSummary = Schema<'ProductSummary'>;
+export type Product = Schema<'Product'>;
+export type { Page };
+export type ListProductsQuery = QueryOf<'listProducts'>;
+export type CreateProductBody = RequestBody<'createProduct'>;
+export type UpdateProductBody = RequestBody<'updateProduct'>;
+/** The members of a change besides its lockVersion. */
+export type ProductPatch = Omit<UpdateProductBody, 'lockVersion'>;
+export type PutFormDataBody = RequestBody<'putFormData'>;
+export type WithdrawBody = RequestBody<'withdrawProduct'>;
+export type Readiness = Schema<'Readiness'>;
+export type PublishGate = Schema<'PublishGate'>;
+export type SchemaCompatibility = Schema<'SchemaCompatibility'>;
 
 type WriteOptions = Pick<RequestOptions, 'idempotencyKey' | 'headers'>;
 

@@ -1,77 +1,16 @@
-// Traceability, components and GS1 company prefixes, typed from the contract alone (no server imports).
+// Traceability, components and GS1 company prefixes. Types come from the generated openapi-types.ts, never from
+// the server's modules.
+import type { Page, QueryOf, RequestBody, ResponseBody, Schema } from './api-types';
 import type { Transport } from './http';
 
-export type TraceabilityStage =
-  | 'raw_material_extraction'
-  | 'refining'
-  | 'active_material_production'
-  | 'cell_manufacturing'
-  | 'module_assembly'
-  | 'pack_assembly'
-  | 'transport'
-  | 'recycling'
-  | 'other';
+export type TraceabilityEntryInput = RequestBody<'addTraceabilityEntry'>;
+export type TraceabilityEntry = Schema<'TraceabilityEntry'>;
+export type ComponentInput = RequestBody<'addComponent'>;
+export type Component = Schema<'Component'>;
+export type Gs1Prefix = ResponseBody<'addGs1Prefix'>;
+export type ListPage<T> = Page<T>;
 
-export interface TraceabilityEntryInput {
-  supplierId?: string | null;
-  stage: TraceabilityStage;
-  material?: string | null;
-  /** ISO 3166-1 alpha-2, capitals. */
-  country?: string | null;
-  description?: string | null;
-  /** Absolute http(s) URL. */
-  documentUrl?: string | null;
-  /** `YYYY-MM-DD` or an RFC 3339 date-time. */
-  occurredAt?: string | null;
-}
-
-export interface TraceabilityEntry {
-  id: string;
-  supplier: { id: string; name: string } | null;
-  stage: TraceabilityStage;
-  material: string | null;
-  country: string | null;
-  description: string | null;
-  documentUrl: string | null;
-  occurredAt: string | null;
-  createdAt: string;
-}
-
-export interface ComponentInput {
-  childId: string;
-  /** Integer ≥ 1; default 1. */
-  quantity?: number;
-  role?: string | null;
-}
-
-export interface Component {
-  id: string;
-  child: {
-    id: string;
-    name: string;
-    slug: string;
-    state: 'DRAFT' | 'SUBMITTED' | 'APPROVED' | 'WITHDRAWN' | 'DEPRECATED';
-  };
-  quantity: number;
-  role: string | null;
-  createdAt: string;
-}
-
-export interface Gs1Prefix {
-  id: string;
-  prefix: string;
-  createdAt: string;
-}
-
-export interface ListPage<T> {
-  data: T[];
-  nextCursor: string | null;
-}
-
-export interface PageOptions {
-  limit?: number;
-  cursor?: string;
-}
+export type PageOptions = QueryOf<'listTraceability'>;
 
 const productPath = (productId: string, what: string) => `/api/v1/products/${encodeURIComponent(productId)}/${what}`;
 const GS1_PREFIXES = '/api/v1/companies/me/gs1-prefixes';
