@@ -8,7 +8,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * One Integration API operation, described once: the route wrapper enforces it and the OpenAPI document is
  * generated from it, so the two cannot disagree.
  */
-export interface Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
   method: HttpMethod;
   /** OpenAPI path template, e.g. `/api/v1/products/{id}`. */
   path: string;
@@ -21,8 +25,8 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   /** JSON body schema; `none` for writes without a body (the signature hashes the empty string). */
   body?: B | 'none' | 'multipart';
   query?: Q;
-  /** The success answer. */
-  response: { status: number; description: string; schema?: z.ZodType; contentType?: string };
+  /** The success answer; its schema is documented and, outside production, checked on every answer (route.ts). */
+  response: { status: number; description: string; schema?: R; contentType?: string };
   /** Codes this operation itself can answer beyond the ones every authenticated call can. */
   errors?: ErrorCode[];
   /** Refused for sandbox keys with 403 CROSS_MODE_DENIED. */
@@ -45,6 +49,11 @@ export const isWrite = (method: string) =>
   method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
 /** Identity helper that keeps the literal types of a definition. */
-export function defineEndpoint<B extends z.ZodType, Q extends z.ZodType>(endpoint: Endpoint<B, Q>): Endpoint<B, Q> {
+export function defineEndpoint<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
+  endpoint: Endpoint<B, Q, R>,
+): Endpoint<B, Q, R> {
   return endpoint;
 }
+
+/** The JSON body an endpoint's success answer carries, as its response schema describes it. */
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer R> ? z.output<R> : never;

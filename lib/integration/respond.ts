@@ -10,6 +10,3 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 export function noContent(): Response {
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 }
-
-/** ISO-8601 strings for dates, so every timestamp of the API reads the same. */
-export const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);

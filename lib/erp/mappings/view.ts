@@ -11,17 +11,12 @@ export interface MappingRow {
   category: { code: string };
 }
 
-export interface MappingView {
-  id: string;
-  name: string;
-  categoryCode: string;
-  columns: MappingColumn[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The API form of a stored mapping; columns were validated when written, so they are read as stored. */
-export const mappingView = (row: MappingRow): MappingView => ({
+/**
+ * The API form of a stored mapping; columns were validated when written, so they are read as stored. No interface
+ * repeats its shape: the Integration API's MappingSchema describes it, and lib/integration/api/views.test.ts checks
+ * that the two agree.
+ */
+export const mappingView = (row: MappingRow) => ({
   id: row.id,
   name: row.name,
   categoryCode: row.category.code,

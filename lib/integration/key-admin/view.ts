@@ -4,22 +4,11 @@ import { isKeyUsable } from '../authenticate';
 export const KEY_STATUSES = ['active', 'grace', 'expired', 'revoked'] as const;
 export type KeyStatus = (typeof KEY_STATUSES)[number];
 
-/** What a key looks like to its administrators: never the hash, never the signing secret, never a plaintext. */
-export interface KeyView {
-  id: string;
-  name: string;
-  displayPrefix: string;
-  scopes: string[];
-  mode: 'live' | 'test';
-  allowedCidrs: string[];
-  expiresAt: string | null;
-  revokedAt: string | null;
-  graceUntil: string | null;
-  rotatedFromId: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-  status: KeyStatus;
-}
+/**
+ * What a key looks like to its administrators: never the hash, never the signing secret, never a plaintext. The
+ * Integration API's KeySchema describes the same shape; lib/integration/api/views.test.ts checks that they agree.
+ */
+export type KeyView = ReturnType<typeof keyView>;
 
 /** The columns a view is made of; the key hash and the encrypted secret are never selected. */
 export const KEY_VIEW_SELECT = {
@@ -49,13 +38,13 @@ export function keyStatus(key: Pick<ApiKey, 'revokedAt' | 'expiresAt' | 'graceUn
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function keyView(key: KeyRow, now = new Date()): KeyView {
+export function keyView(key: KeyRow, now = new Date()) {
   return {
     id: key.id,
     name: key.name,
     displayPrefix: key.displayPrefix,
     scopes: key.scopes,
-    mode: key.mode === 'TEST' ? 'test' : 'live',
+    mode: key.mode === 'TEST' ? ('test' as const) : ('live' as const),
     allowedCidrs: key.allowedCidrs,
     expiresAt: iso(key.expiresAt),
     revokedAt: iso(key.revokedAt),

@@ -33,38 +33,10 @@ export const VIEWED_COLUMNS = [
 /** What productView shows: a ProductRow, or a verb's row read in SQL. */
 export type ViewedProduct = Pick<ProductRow, (typeof VIEWED_COLUMNS)[number] | 'category'>;
 
-export interface ProductUrls {
-  passport: string | null;
-  json: string | null;
-  jsonld: string | null;
-}
-
-export interface ProductSummary {
-  id: string;
-  slug: string;
-  name: string;
-  category: string;
-  schemaVersion: number;
-  mode: 'live' | 'test';
-  state: ProductRow['state'];
-  publicState: (typeof PUBLIC_STATE)[ProductRow['state']];
-  lockVersion: number;
-  version: number;
-  gtin: string | null;
-  serialNumber: string | null;
-  batchNumber: string | null;
-  createdAt: string;
-  updatedAt: string;
-  submittedAt: string | null;
-  publishedAt: string | null;
-  withdrawnAt: string | null;
-  rejectionReason: string | null;
-  urls: ProductUrls;
-}
-
-export interface ProductView extends ProductSummary {
-  formData: Record<string, unknown>;
-}
+// The views' types are what the functions below return (no interface repeats them); the Integration API's zod
+// schemas (ProductSchema, ProductSummarySchema) describe the same shapes, and lib/integration/api/views.test.ts checks
+// that they agree.
+export type ProductSummary = ReturnType<typeof productSummary>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -74,7 +46,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export function publicUrls(
   p: Pick<ProductRow, 'mode' | 'state' | 'version' | 'slug' | 'gtin' | 'serialNumber' | 'batchNumber'>,
-): ProductUrls {
+) {
   const answered = p.mode === 'LIVE' && p.version > 0 && (isPubliclyServed(p) || p.state === 'WITHDRAWN');
   if (!answered) return { passport: null, json: null, jsonld: null };
   const base = config().BASE_URL;
@@ -83,19 +55,19 @@ export function publicUrls(
 }
 
 /** The Integration API's product: the owner's full draft (every tier), its state in both vocabularies. */
-export function productView(p: ViewedProduct): ProductView {
+export function productView(p: ViewedProduct) {
   return { ...productSummary(p), formData: (p.formData ?? {}) as Record<string, unknown> };
 }
 
 /** The product without its form data, as lists carry it. */
-export function productSummary(p: ViewedProduct): ProductSummary {
+export function productSummary(p: ViewedProduct) {
   return {
     id: p.id,
     slug: p.slug,
     name: p.name,
     category: p.category.code,
     schemaVersion: p.schemaVersion,
-    mode: p.mode === 'TEST' ? 'test' : 'live',
+    mode: p.mode === 'TEST' ? ('test' as const) : ('live' as const),
     state: p.state,
     publicState: PUBLIC_STATE[p.state],
     lockVersion: p.lockVersion,

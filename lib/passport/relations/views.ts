@@ -1,18 +1,10 @@
 import type { ProductState } from '../../db/generated/enums';
+import type { TraceabilityStage } from './traceability-stages';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export interface TraceabilityEntryView {
-  id: string;
-  supplier: { id: string; name: string } | null;
-  stage: string;
-  material: string | null;
-  country: string | null;
-  description: string | null;
-  documentUrl: string | null;
-  occurredAt: string | null;
-  createdAt: string;
-}
+// The views' types are what they return (no interface repeats them); the Integration API's zod schemas describe
+// the same shapes, and lib/integration/api/views.test.ts checks that they agree.
 
 export function traceabilityEntryView(row: {
   id: string;
@@ -24,11 +16,12 @@ export function traceabilityEntryView(row: {
   occurredAt: Date | null;
   createdAt: Date;
   supplier: { id: string; name: string } | null;
-}): TraceabilityEntryView {
+}) {
   return {
     id: row.id,
     supplier: row.supplier ? { id: row.supplier.id, name: row.supplier.name } : null,
-    stage: row.stage,
+    // The column is text, but only a TraceabilityStage is ever written (add-traceability-entry.ts).
+    stage: row.stage as TraceabilityStage,
     material: row.material,
     country: row.country,
     description: row.description,
@@ -38,21 +31,13 @@ export function traceabilityEntryView(row: {
   };
 }
 
-export interface ComponentView {
-  id: string;
-  child: { id: string; name: string; slug: string; state: ProductState };
-  quantity: number;
-  role: string | null;
-  createdAt: string;
-}
-
 export function componentView(row: {
   id: string;
   quantity: number;
   role: string | null;
   createdAt: Date;
   child: { id: string; name: string; slug: string; state: ProductState };
-}): ComponentView {
+}) {
   return {
     id: row.id,
     child: { id: row.child.id, name: row.child.name, slug: row.child.slug, state: row.child.state },
@@ -62,13 +47,7 @@ export function componentView(row: {
   };
 }
 
-export interface Gs1PrefixView {
-  id: string;
-  prefix: string;
-  createdAt: string;
-}
-
-export const gs1PrefixView = (row: { id: string; prefix: string; createdAt: Date }): Gs1PrefixView => ({
+export const gs1PrefixView = (row: { id: string; prefix: string; createdAt: Date }) => ({
   id: row.id,
   prefix: row.prefix,
   createdAt: row.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import type { DomainContext } from '../../../domain/context';
 import { decodeTimeCursor, encodeTimeCursor } from '../../../domain/cursor';
+import type { ResponseOf } from '../../endpoint';
 import { listKeys } from '../../key-admin/list';
 import type { listKeysEndpoint } from './endpoints';
 
@@ -14,7 +15,11 @@ function positionOf(cursor: string | undefined) {
 }
 
 /** One page of `{ data, nextCursor }`. */
-export async function listKeysPage(db: Db | Tx, ctx: DomainContext, query: ListQuery) {
+export async function listKeysPage(
+  db: Db | Tx,
+  ctx: DomainContext,
+  query: ListQuery,
+): Promise<ResponseOf<typeof listKeysEndpoint>> {
   const { items, next } = await listKeys({
     ctx,
     db,

@@ -7,6 +7,7 @@ import { listMappings } from '../../../erp/mappings/list-mappings';
 import { mappingView } from '../../../erp/mappings/view';
 import type { MappingColumn } from '../../../erp/types';
 import { ServiceError } from '../../../errors';
+import type { ResponseOf } from '../../endpoint';
 import { loadStoredSchema } from '../catalog/reference';
 import type { lintMappingEndpoint, listErpMappingsEndpoint } from './endpoints';
 
@@ -20,7 +21,11 @@ function positionOf(cursor: string | undefined) {
   return { name, id };
 }
 
-export async function listMappingsPage(db: Db | Tx, ctx: DomainContext, query: ListQuery) {
+export async function listMappingsPage(
+  db: Db | Tx,
+  ctx: DomainContext,
+  query: ListQuery,
+): Promise<ResponseOf<typeof listErpMappingsEndpoint>> {
   const { items, next } = await listMappings({
     ctx,
     db,
@@ -42,7 +47,11 @@ async function schemaFor(db: Db | Tx, code: string, version: number | undefined)
   }
 }
 
-export async function lintReport(db: Db | Tx, ctx: DomainContext, body: LintInput) {
+export async function lintReport(
+  db: Db | Tx,
+  ctx: DomainContext,
+  body: LintInput,
+): Promise<ResponseOf<typeof lintMappingEndpoint>> {
   const schema = await schemaFor(db, body.categoryCode, body.schemaVersion);
   return lintMapping(db, ctx, schema, { ...body, mapping: body.mapping as MappingColumn[] | undefined });
 }

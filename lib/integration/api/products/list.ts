@@ -5,6 +5,7 @@ import type { DomainContext } from '../../../domain/context';
 import { decodeTimeCursor, encodeTimeCursor } from '../../../domain/cursor';
 import { listProducts } from '../../../passport/drafts/list-products';
 import { productSummary } from '../../../passport/drafts/product-view';
+import type { ResponseOf } from '../../endpoint';
 import type { listProductsEndpoint } from './authoring';
 
 type ListQuery = z.output<NonNullable<typeof listProductsEndpoint.query>>;
@@ -23,7 +24,11 @@ function positionOf(cursor: string | undefined) {
 }
 
 /** One page of `{ data, nextCursor }`; list items leave out formData to keep pages small. */
-export async function listProductsPage(db: Db | Tx, ctx: DomainContext, query: ListQuery) {
+export async function listProductsPage(
+  db: Db | Tx,
+  ctx: DomainContext,
+  query: ListQuery,
+): Promise<ResponseOf<typeof listProductsEndpoint>> {
   const { items, next } = await listProducts({
     ctx,
     db,
