@@ -1,5 +1,6 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import type { DomainContext } from '../domain/context';
+import { afterOf, keysetQuery, type PageInput, pageOf } from '../domain/keyset';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { requireRole } from '../passport/transitions/result';
@@ -64,12 +65,6 @@ export async function revokeCompanyBmsSecret({
   return revokeBmsSecret(db, { companyId: ctx.companyId, secretId: input.secretId, actor: ctx.actor });
 }
 
-export interface BmsSecretPage {
-  /** Where the previous page ended: its last secret's (createdAt, id). */
-  after?: { createdAt: Date; id: string };
-  limit: number;
-}
-
 /** One page of the company's secrets, newest first (createdAt, then id, both descending). */
 export async function listCompanyBmsSecrets({
   ctx,
@@ -77,25 +72,14 @@ export async function listCompanyBmsSecrets({
   db = prisma,
 }: {
   ctx: DomainContext;
-  page: BmsSecretPage;
+  page: PageInput;
   db?: Db | Tx;
 }) {
   requireRole(ctx, BMS_SECRET_ROLES, 'list BMS secrets');
   if (!isUuid(ctx.companyId)) throw new ServiceError('NOT_FOUND', 'No such company.');
-  const after = page.after;
   const rows: BmsSecretView[] = await db.bmsSecret.findMany({
-    where: {
-      companyId: ctx.companyId,
-      ...(after
-        ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-        : {}),
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    ...keysetQuery({ companyId: ctx.companyId }, page, 'desc'),
     select: VIEW_SELECT,
-    take: page.limit + 1,
   });
-  const more = rows.length > page.limit;
-  const items = more ? rows.slice(0, page.limit) : rows;
-  const last = items.at(-1);
-  return { items, next: more && last ? { createdAt: last.createdAt, id: last.id } : null };
+  return pageOf(rows, page.limit, afterOf);
 }

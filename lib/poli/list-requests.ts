@@ -2,7 +2,7 @@ import { type Db, prisma, type Tx } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { PoliRequestStatus } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
-import { decodeTimeCursor, encodeTimeCursor } from '../domain/cursor';
+import { decodeAfter, encodeAfter, keysetPage, keysetQuery } from '../domain/keyset';
 import { ServiceError } from '../errors';
 import { requireRole } from '../passport/transitions/result';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
@@ -49,23 +49,14 @@ export async function listPoliRequests({
       details: { field: 'status' },
     });
   }
-  const after = decodeTimeCursor(input.cursor);
   const where: Prisma.PoliRequestWhereInput = {
     companyId: ctx.companyId,
     status: input.status ?? { not: 'PENDING_VERIFICATION' },
-    ...(after ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] } : {}),
   };
   const rows = await db.poliRequest.findMany({
-    where,
+    ...keysetQuery(where, { limit, after: decodeAfter(input.cursor) }, 'desc'),
     include: REQUEST_VIEW_INCLUDE,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit + 1,
   });
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
-  return {
-    data: page.map((r) => poliRequestView(r, now)),
-    nextCursor: more && last ? encodeTimeCursor(last.createdAt, last.id) : null,
-  };
+  const { items, next } = keysetPage(rows, limit, (r) => poliRequestView(r, now));
+  return { data: items, nextCursor: encodeAfter(next) };
 }

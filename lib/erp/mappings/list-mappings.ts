@@ -1,5 +1,6 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
+import { pageOf } from '../../domain/keyset';
 import { MAPPING_INCLUDE, type MappingRow } from './view';
 
 export interface ListMappingsQuery {
@@ -30,8 +31,5 @@ export async function listMappings({
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
     take: query.limit + 1,
   });
-  const more = rows.length > query.limit;
-  const items = more ? rows.slice(0, query.limit) : rows;
-  const last = items.at(-1);
-  return { items, next: more && last ? { name: last.name, id: last.id } : null };
+  return pageOf(rows, query.limit, (last) => ({ name: last.name, id: last.id }));
 }

@@ -2,6 +2,7 @@ import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
+import { pageOf } from '../../domain/keyset';
 import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 
 /** Where the previous page ended: the sort key of its last product. */
@@ -49,8 +50,5 @@ export async function listProducts({
     orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
     take: query.limit + 1,
   });
-  const more = rows.length > query.limit;
-  const items = more ? rows.slice(0, query.limit) : rows;
-  const last = items.at(-1);
-  return { items, next: more && last ? { updatedAt: last.updatedAt, id: last.id } : null };
+  return pageOf(rows, query.limit, (last): ProductPosition => ({ updatedAt: last.updatedAt, id: last.id }));
 }

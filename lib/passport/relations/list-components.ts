@@ -1,7 +1,7 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
+import { keysetPage, keysetQuery, type PageInput } from '../../domain/keyset';
 import { findVisibleProduct } from './editable-product';
-import { keysetOrder, keysetPage, keysetWhere, type PageInput } from './keyset';
 import { componentChildSelect, componentView } from './views';
 
 /** A product's direct components in the order they were added. */
@@ -16,10 +16,8 @@ export async function listComponents({
 }) {
   const product = await findVisibleProduct(db, ctx, input.productId);
   const rows = await db.componentLink.findMany({
-    where: { parentId: product.id, ...keysetWhere(input.after) },
+    ...keysetQuery({ parentId: product.id }, input),
     include: { child: componentChildSelect },
-    orderBy: keysetOrder,
-    take: input.limit + 1,
   });
   return keysetPage(rows, input.limit, componentView);
 }

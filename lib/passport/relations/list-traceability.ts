@@ -1,7 +1,7 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
+import { keysetPage, keysetQuery, type PageInput } from '../../domain/keyset';
 import { findVisibleProduct } from './editable-product';
-import { keysetOrder, keysetPage, keysetWhere, type PageInput } from './keyset';
 import { supplierSelect, traceabilityEntryView } from './views';
 
 /** A product's supply-chain steps in the order they were recorded. */
@@ -16,10 +16,8 @@ export async function listTraceability({
 }) {
   const product = await findVisibleProduct(db, ctx, input.productId);
   const rows = await db.traceabilityEntry.findMany({
-    where: { productId: product.id, ...keysetWhere(input.after) },
+    ...keysetQuery({ productId: product.id }, input),
     include: { supplier: supplierSelect },
-    orderBy: keysetOrder,
-    take: input.limit + 1,
   });
   return keysetPage(rows, input.limit, traceabilityEntryView);
 }

@@ -1,26 +1,9 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
+import { keysetPage, keysetQuery, type PageInput } from '../../domain/keyset';
 import { ServiceError } from '../../errors';
 import { findEndpointOrThrow, requireWebhooks, tenantEndpoints } from './access';
 import { DELIVERY_INCLUDE, deliveryView, endpointView } from './view';
-
-export interface PageInput {
-  /** Where the previous page ended: its last item's (createdAt, id). */
-  after?: { createdAt: Date; id: string };
-  limit: number;
-}
-
-const afterWhere = (after: PageInput['after'], dir: 'gt' | 'lt') =>
-  after
-    ? { OR: [{ createdAt: { [dir]: after.createdAt } }, { createdAt: after.createdAt, id: { [dir]: after.id } }] }
-    : {};
-
-function paged<T extends { createdAt: Date; id: string }, V>(rows: T[], limit: number, view: (row: T) => V) {
-  const more = rows.length > limit;
-  const items = more ? rows.slice(0, limit) : rows;
-  const last = items.at(-1);
-  return { items: items.map(view), next: more && last ? { createdAt: last.createdAt, id: last.id } : null };
-}
 
 /** The company's endpoints of the caller's mode, oldest first. */
 export async function listWebhookEndpoints({
@@ -33,12 +16,8 @@ export async function listWebhookEndpoints({
   db?: Db | Tx;
 }) {
   await requireWebhooks(db, ctx, 'read webhook endpoints');
-  const rows = await db.webhookEndpoint.findMany({
-    where: { AND: [tenantEndpoints(ctx), afterWhere(page.after, 'gt')] },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take: page.limit + 1,
-  });
-  return paged(rows, page.limit, endpointView);
+  const rows = await db.webhookEndpoint.findMany(keysetQuery(tenantEndpoints(ctx), page));
+  return keysetPage(rows, page.limit, endpointView);
 }
 
 export async function getWebhookEndpoint({ ctx, id, db = prisma }: { ctx: DomainContext; id: string; db?: Db | Tx }) {
@@ -63,12 +42,10 @@ export async function listWebhookDeliveries({
   await requireWebhooks(db, ctx, 'read webhook deliveries');
   await findEndpointOrThrow(db, ctx, id);
   const rows = await db.webhookDelivery.findMany({
-    where: { AND: [{ endpointId: id }, status ? { status } : {}, afterWhere(page.after, 'lt')] },
+    ...keysetQuery({ endpointId: id, ...(status ? { status } : {}) }, page, 'desc'),
     include: DELIVERY_INCLUDE,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: page.limit + 1,
   });
-  return paged(rows, page.limit, deliveryView);
+  return keysetPage(rows, page.limit, deliveryView);
 }
 
 /** A delivery of one of the caller's endpoints; anything else is 404 NOT_FOUND. */
