@@ -201,4 +201,16 @@ describe('middleware.ts', () => {
     expect(config.runtime).toBe('nodejs');
     expect(config.matcher).toEqual(['/((?!_next/static|_next/image|favicon.ico|robots.txt).*)']);
   });
+
+  it('is wired with the passport addresses: a resolver address is negotiated, an internal route refused', async () => {
+    const { middleware } = await import('./middleware');
+    const jsonld = await middleware(
+      new Request('http://localhost/dpp/cell-1', { headers: { accept: 'application/ld+json' } }),
+    );
+    expect(jsonld.headers.get('x-middleware-rewrite')).toBe('http://localhost/api/resolver/jsonld');
+    expect(jsonld.headers.get('Vary')).toBe('Accept');
+    const internal = await middleware(new Request('http://localhost/api/resolver/linkset'));
+    expect(internal.status).toBe(404);
+    expect(await internal.json()).toEqual({ error: expect.any(String), code: 'PRODUCT_NOT_FOUND', details: {} });
+  });
 });
