@@ -13,10 +13,10 @@
  * - Invalidated by nothing sent anywhere: a trigger bumps Product.revision on every change of the row (and on a
  *   rename of its company) in that change's commit, and a stored copy or an in-memory passport (stamped-cache.ts)
  *   serves only while its revision equals the product's. Versions never change.
- * - Served in one query per read: the JSON, the JSON-LD and a version share one statement with the reads of the
- *   same event-loop turn (lib/db/batch.ts); a page is one read by primary key; the rest is one light read of the
- *   revision in front of the in-memory passport. A read gets bytes, their strong ETag (the quoted SHA-256) and the
- *   headers the answer needs; the HTTP layer makes the response, 304 included, knowing nothing of passports.
+ * - Served from one query: the JSON, the JSON-LD and a version share one statement with the reads of the same
+ *   event-loop turn (lib/db/batch.ts); a page is one read by primary key; the others start with one light read of
+ *   the revision that decides whether the in-memory passport is still current. A read gets bytes, their strong ETag
+ *   (the quoted SHA-256) and the headers the answer needs; the HTTP layer makes the response, 304 included.
  */
 import { config } from '../../config';
 import { publicDocumentBySlug } from './documents';
@@ -48,7 +48,7 @@ export { productNotFound } from './served';
 export { publicViewOf, storePublicView } from './snapshot-view';
 
 /** Passports change (BMS values within 60 s, withdrawal at once): caches must revalidate every time. */
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** Bytes as served, their strong ETag, and the headers the answer needs. */
 export interface PassportRepresentation extends ServedBytes {
