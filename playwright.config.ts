@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 // `npm test` (scripts/test-all.ts) creates a fresh database and passes it here with a free port.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// Specs that build documents in-process (the stored-document checks) must use the server's public address.
+process.env.BASE_URL = baseURL;
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
