@@ -4,7 +4,8 @@ const BASE = '^lib/(errors/|crypto/|config\\.ts|log\\.ts|ids\\.ts|health\\.ts|st
 const DB = '^lib/db/';
 const HTTP = '^lib/http/';
 // The surfaces: the wrappers and handlers that join the HTTP toolkit to the domain, and the composition root.
-const SURFACE = '^lib/(integration/(route|endpoint)\\.ts|integration/(api|openapi)/|bms/(route|endpoint)\\.ts|bms/openapi/|portal/|server/)';
+const SURFACE =
+  '^lib/(integration/(route|endpoint)\\.ts|integration/(api|openapi)/|bms/(route|endpoint)\\.ts|bms/openapi/|portal/|server/)';
 const TEST_CODE = '(^testing/|^e2e/|^resilience/|\\.test\\.tsx?$)';
 const TOOLS = '^(scripts|bench)/';
 const PRODUCTION = '^(lib|app)/|^middleware\\.ts$';
@@ -54,6 +55,14 @@ module.exports = {
       to: { path: '^lib/bench/' },
     },
     {
+      name: 'one-public-read-path',
+      comment:
+        'lib/passport/public/representations.ts is the one door to the public representations; the rest of the folder is its internals.',
+      severity: 'error',
+      from: { path: '^(lib|app)/|^middleware\\.ts$', pathNot: `${TEST_CODE}|^lib/passport/public/` },
+      to: { path: '^lib/passport/public/', pathNot: '^lib/passport/public/representations\\.ts$' },
+    },
+    {
       name: 'base-imports-only-base',
       comment: 'The base (errors, configuration, logging, ids, crypto) depends on nothing else of lib/.',
       severity: 'error',
@@ -62,21 +71,22 @@ module.exports = {
     },
     {
       name: 'db-imports-only-base',
-      comment: 'lib/db is the database access; what it stores is the domain\'s business.',
+      comment: "lib/db is the database access; what it stores is the domain's business.",
       severity: 'error',
       from: { path: DB, pathNot: TEST_CODE },
       to: { path: '^lib/', pathNot: `${BASE}|${DB}` },
     },
     {
       name: 'http-imports-no-domain',
-      comment: 'lib/http is a generic HTTP toolkit: what it needs from the domain comes through its dependency objects.',
+      comment:
+        'lib/http is a generic HTTP toolkit: what it needs from the domain comes through its dependency objects.',
       severity: 'error',
       from: { path: HTTP, pathNot: TEST_CODE },
       to: { path: '^lib/', pathNot: `${BASE}|${DB}|${HTTP}` },
     },
     {
       name: 'domain-imports-no-http',
-      comment: 'Domain verbs throw ServiceError (lib/errors) with a code; statuses and envelopes are lib/http\'s.',
+      comment: "Domain verbs throw ServiceError (lib/errors) with a code; statuses and envelopes are lib/http's.",
       severity: 'error',
       from: { path: '^lib/', pathNot: `${TEST_CODE}|${BASE}|${DB}|${HTTP}|${SURFACE}|^lib/bench/` },
       to: { path: `${HTTP}|${SURFACE}` },

@@ -10,8 +10,8 @@ import {
   type PassportKey,
   type PublicLookup,
   type PublicPassport,
+  resolverKey,
 } from '@/lib/passport/public/representations';
-import { resolverKey } from '@/lib/passport/public/resolver-key';
 
 // React's cache compares arguments by identity, so the key travels as a string.
 const lookupOnce = cache((key: string): Promise<PublicLookup> => findPublicPassport(JSON.parse(key) as PassportKey));

@@ -1,6 +1,5 @@
 import { config } from '@/lib/config';
-import { dppNamespace } from '@/lib/passport/public/jsonld';
-import { DPP_TERMS, vocabularyDocument } from '@/lib/passport/public/vocabulary';
+import { DPP_TERMS, dppNamespace, vocabularyDocument } from '@/lib/passport/public/representations';
 
 export const dynamic = 'force-dynamic';
 

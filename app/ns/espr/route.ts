@@ -1,6 +1,5 @@
 import { config } from '@/lib/config';
-import { esprNamespace } from '@/lib/passport/public/jsonld';
-import { ESPR_TERMS, vocabularyDocument } from '@/lib/passport/public/vocabulary';
+import { ESPR_TERMS, esprNamespace, vocabularyDocument } from '@/lib/passport/public/representations';
 
 export const dynamic = 'force-dynamic';
 

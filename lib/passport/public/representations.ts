@@ -37,15 +37,17 @@ import {
 import { listPublicVersions, parseVersion, publicSnapshotBySlug } from './snapshot-view';
 
 export { refreshPublicDocument } from './documents';
-export { buildJsonLd } from './jsonld';
+export { buildJsonLd, dppNamespace, esprNamespace } from './jsonld';
 export type { PassportKey, PublicLookup, PublicPassport, VersionSummary, Withdrawal } from './lookup';
 export { findPublicPassport } from './lookup';
 export type { PageStoreOptions, PassportPage, RenderedPage } from './page-store';
 export { pageStoreEnabled } from './page-store';
+export { renderQr } from './qr';
 export type { KeyQualifier } from './resolver-key';
-export { parseResolverPath } from './resolver-key';
+export { parseResolverPath, resolverKey } from './resolver-key';
 export { productNotFound } from './served';
 export { publicViewOf, storePublicView } from './snapshot-view';
+export { DPP_TERMS, ESPR_TERMS, vocabularyDocument } from './vocabulary';
 
 /** Passports change (BMS values within 60 s, withdrawal at once): caches must revalidate every time. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { parseResolverPath } from '@/lib/passport/public/resolver-key';
+import { parseResolverPath } from '@/lib/passport/public/representations';
 import styles from '../../components/viewer.module.css';
 
 export const metadata: Metadata = { title: 'Email address confirmed', robots: { index: false } };

@@ -1,4 +1,4 @@
-import { renderQr } from '@/lib/passport/public/qr';
+import { renderQr } from '@/lib/passport/public/representations';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import p from '../passports.module.css';
 
