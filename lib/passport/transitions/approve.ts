@@ -1,11 +1,10 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { emitEvent } from '../../webhooks/events';
 import { publicViewOf, refreshPublicDocument, storePublicView } from '../public/representations';
 import { writeSnapshot } from '../snapshot';
 import { loadProductForUpdate, requireState } from './load';
+import { recordProductChange } from './record';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /**
@@ -51,16 +50,15 @@ export async function approveProduct({
     // The new version's public documents, serialized once in the commit that publishes them.
     await refreshPublicDocument(tx, product.slug);
     const context = { version, sha256: snapshot.sha256, byteLength: snapshot.byteLength };
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'Approve',
-      actor: ctx.actor,
-      context,
-    });
-    const data = { productId: product.id, slug: product.slug, version };
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.approved', data });
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'passport.published', data });
+    const data = { slug: product.slug, version };
+    await recordProductChange(
+      tx,
+      ctx,
+      product,
+      { eventType: 'Approve', context },
+      { type: 'product.approved', data },
+      { type: 'passport.published', data },
+    );
     return lifecycleResult(updated);
   });
 }

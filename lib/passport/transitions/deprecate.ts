@@ -1,9 +1,8 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate, requireState } from './load';
+import { recordProductChange } from './record';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** Published → deprecated: no longer served publicly (404), kept for reinstatement. */
@@ -25,19 +24,7 @@ export async function deprecateProduct({
       data: { state: 'DEPRECATED', deprecatedAt: new Date(), lockVersion: { increment: 1 } },
     });
     const context = { reason: input.reason?.trim() || null };
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'Deprecate',
-      actor: ctx.actor,
-      context,
-    });
-    await emitEvent(tx, {
-      companyId: product.companyId,
-      mode: product.mode,
-      type: 'product.deprecated',
-      data: { productId: product.id },
-    });
+    await recordProductChange(tx, ctx, product, { eventType: 'Deprecate', context }, { type: 'product.deprecated' });
     return lifecycleResult(updated);
   });
 }

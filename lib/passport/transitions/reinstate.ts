@@ -1,10 +1,9 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { emitEvent } from '../../webhooks/events';
 import { refreshPublicDocument } from '../public/representations';
 import { loadProductForUpdate, requireState } from './load';
+import { recordProductChange } from './record';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** Withdrawn or deprecated → published again at the same version; the withdrawal is kept in the audit trail. */
@@ -37,19 +36,7 @@ export async function reinstateProduct({
     // Served again: its public documents are written in the same commit.
     await refreshPublicDocument(tx, product.slug);
     const context = { from: product.state, reason: input.reason?.trim() || null };
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'Reinstate',
-      actor: ctx.actor,
-      context,
-    });
-    await emitEvent(tx, {
-      companyId: product.companyId,
-      mode: product.mode,
-      type: 'product.reinstated',
-      data: { productId: product.id },
-    });
+    await recordProductChange(tx, ctx, product, { eventType: 'Reinstate', context }, { type: 'product.reinstated' });
     return lifecycleResult(updated);
   });
 }

@@ -1,10 +1,9 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
-import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate, requireState } from './load';
+import { recordProductChange } from './record';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** A reviewer sends a submitted passport back to draft with a reason the integrator can read. */
@@ -28,19 +27,13 @@ export async function rejectProduct({
       where: { id: product.id },
       data: { state: 'DRAFT', rejectionReason: reason, lockVersion: { increment: 1 } },
     });
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'Reject',
-      actor: ctx.actor,
-      context: { reason },
-    });
-    await emitEvent(tx, {
-      companyId: product.companyId,
-      mode: product.mode,
-      type: 'product.rejected',
-      data: { productId: product.id, reason },
-    });
+    await recordProductChange(
+      tx,
+      ctx,
+      product,
+      { eventType: 'Reject', context: { reason } },
+      { type: 'product.rejected', data: { reason } },
+    );
     return lifecycleResult(updated);
   });
 }

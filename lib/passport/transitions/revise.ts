@@ -1,9 +1,8 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate, requireState } from './load';
+import { recordProductChange } from './record';
 import { lifecycleResult, requireRole } from './result';
 
 /** The roles that may open a revision (the portal shows the action to these). */
@@ -30,15 +29,13 @@ export async function startRevision({
       where: { id: product.id },
       data: { state: 'DRAFT', lockVersion: { increment: 1 } },
     });
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'StartRevision',
-      actor: ctx.actor,
-      context: { fromVersion: product.version },
-    });
-    const data = { productId: product.id, slug: product.slug, state: 'draft', revisionOf: product.version };
-    await emitEvent(tx, { companyId: product.companyId, mode: product.mode, type: 'product.updated', data });
+    await recordProductChange(
+      tx,
+      ctx,
+      product,
+      { eventType: 'StartRevision', context: { fromVersion: product.version } },
+      { type: 'product.updated', data: { slug: product.slug, state: 'draft', revisionOf: product.version } },
+    );
     return lifecycleResult(updated);
   });
 }

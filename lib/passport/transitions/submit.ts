@@ -1,12 +1,11 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { missingMandatedFields } from '../../schema/validate';
-import { emitEvent } from '../../webhooks/events';
 import { loadCategorySchema } from '../schema-version';
 import { loadProductForUpdate, requireState } from './load';
+import { recordProductChange } from './record';
 import { lifecycleResult, requireRole } from './result';
 
 /** Draft → submitted, once every mandated field of the product's schema version holds a value. */
@@ -38,18 +37,7 @@ export async function submitProduct({
       where: { id: product.id },
       data: { state: 'SUBMITTED', submittedAt: new Date(), rejectionReason: null, lockVersion: { increment: 1 } },
     });
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'Submit',
-      actor: ctx.actor,
-    });
-    await emitEvent(tx, {
-      companyId: product.companyId,
-      mode: product.mode,
-      type: 'product.submitted',
-      data: { productId: product.id },
-    });
+    await recordProductChange(tx, ctx, product, { eventType: 'Submit' }, { type: 'product.submitted' });
     return lifecycleResult(updated);
   });
 }

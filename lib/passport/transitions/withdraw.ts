@@ -1,13 +1,12 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
-import { emitEvent } from '../../webhooks/events';
 import { refreshPublicDocument } from '../public/representations';
 import { isPubliclyServed } from '../states';
 import { loadProductForUpdate, requireState } from './load';
+import { recordProductChange } from './record';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 export interface WithdrawInput {
@@ -51,19 +50,13 @@ export async function withdrawProduct({
     // Its stored public documents go in the same commit (the revision bump alone already stops them serving).
     await refreshPublicDocument(tx, product.slug);
     const context = { reason, successorId: input.successorId ?? null };
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'Withdraw',
-      actor: ctx.actor,
-      context,
-    });
-    await emitEvent(tx, {
-      companyId: product.companyId,
-      mode: product.mode,
-      type: 'product.withdrawn',
-      data: { productId: product.id, ...context },
-    });
+    await recordProductChange(
+      tx,
+      ctx,
+      product,
+      { eventType: 'Withdraw', context },
+      { type: 'product.withdrawn', data: context },
+    );
     return lifecycleResult(updated);
   });
 }
