@@ -55,10 +55,6 @@ export function logger(): Logger {
   return root;
 }
 
-export function requestLogger(requestId: string): Logger {
-  return logger().child({ requestId });
-}
-
 /** True at most once per `intervalMs`: keeps a backend outage from writing a log line per request. */
 export function everyMs(intervalMs: number): () => boolean {
   let last = Number.NEGATIVE_INFINITY;

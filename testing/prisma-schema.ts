@@ -138,12 +138,6 @@ export function foreignKeyFields(model: PrismaModel): PrismaField[] {
   return model.fields.filter((f) => f.kind === 'object' && f.relation?.fields?.length);
 }
 
-export function field(model: PrismaModel, name: string): PrismaField {
-  const f = model.fields.find((x) => x.name === name);
-  if (!f) throw new Error(`schema.prisma: ${model.name} has no field ${name}`);
-  return f;
-}
-
 /** The primary key's field names: the `@id` field or `@@id([...])`. */
 export function primaryKeyFields(model: PrismaModel): string[] | undefined {
   if (model.compoundId) return model.compoundId.fields;

@@ -1,5 +1,8 @@
 // The integrator's client: typed calls for every Integration API endpoint over one signing, retrying transport.
 import { catalogApi } from './catalog';
+
+export type { SchemaField } from './catalog';
+
 import { documentsApi } from './documents';
 import { gdprApi } from './gdpr';
 import { type ClientOptions, createTransport } from './http';

@@ -83,9 +83,5 @@ export const ERROR_CODES = {
 
 export { type ErrorCode, isErrorCode } from '../errors';
 
-export function errorSpec(errorCode: ErrorCode): ErrorCodeSpec {
-  return ERROR_CODES[errorCode];
-}
-
 /** The HTTP status of a code. */
 export const statusOf = (errorCode: ErrorCode): number => ERROR_CODES[errorCode].status;

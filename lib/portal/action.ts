@@ -15,8 +15,6 @@ export interface ActionState {
   reveal?: Record<string, string>;
 }
 
-export const IDLE: ActionState = { ok: false, message: null };
-
 export interface ActionScope {
   operator: Operator;
   ctx: DomainContext;
@@ -30,6 +28,7 @@ export interface ActionScope {
  */
 export async function runAction(
   roles: readonly UserRole[] | 'any',
+  // biome-ignore lint/suspicious/noConfusingVoidType: an action with nothing to say simply returns
   work: (scope: ActionScope) => Promise<Partial<ActionState> | void>,
 ): Promise<ActionState> {
   try {

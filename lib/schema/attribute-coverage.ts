@@ -241,9 +241,4 @@ export function getBatteryPassAttribute(no: number): BatteryPassAttribute | unde
   return BY_NUMBER.get(no);
 }
 
-/** Attribute number → implementing field ids or the reason it is out of scope. */
-export const ATTRIBUTE_COVERAGE: ReadonlyMap<number, AttributeImplementation> = new Map(
-  BATTERY_PASS_ATTRIBUTES.map((a) => [a.no, a.implementation]),
-);
-
 export const OUT_OF_SCOPE_ATTRIBUTES = BATTERY_PASS_ATTRIBUTES.filter((a) => 'outOfScope' in a.implementation);

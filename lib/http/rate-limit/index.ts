@@ -5,8 +5,7 @@ import { policiesFromConfig } from './policies';
 import type { BackendStatus, PolicyName, RateLimitResult } from './types';
 
 export { EDGE_RATE_LIMIT_HEADER, edgeLimitFromHeaders, rateLimitHeaders, tightestLimit } from './headers';
-export { createRateLimiter, FAILURE_RETRY_SECONDS, type RateLimiter } from './limiter';
-export { edgeLimitApplies, routeLimitPolicy } from './scope';
+export type { RateLimiter } from './limiter';
 export type { BackendStatus, PolicyName, RateLimitResult } from './types';
 
 // On globalThis: middleware and route handlers are separate bundles, and dev reloads modules;

@@ -6,8 +6,8 @@ import { asLibraryClient, type RateLimitBackend, type ScriptClient } from './typ
  * two scripts a single-region fixed window runs, recognised by the SHA-1 the library pins for them
  * (@upstash/ratelimit 2.2.0; the limiter tests fail if an upgrade changes them).
  */
-export const FIXED_WINDOW_LIMIT_SHA = 'b2efc02798c8e9b471a10f9b1d5745db89923ff3';
-export const FIXED_WINDOW_REMAINING_SHA = '823cb2a5a902d69681244f5e28e5ebb8f2a89edd';
+const FIXED_WINDOW_LIMIT_SHA = 'b2efc02798c8e9b471a10f9b1d5745db89923ff3';
+const FIXED_WINDOW_REMAINING_SHA = '823cb2a5a902d69681244f5e28e5ebb8f2a89edd';
 
 interface Counter {
   value: number;

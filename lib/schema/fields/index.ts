@@ -10,8 +10,8 @@ import { RECYCLED_CONTENT_FIELDS } from './recycled-content';
 import type { FieldSpec } from './spec';
 import { SUPPLY_CHAIN_FIELDS } from './supply-chain';
 
-export { BMS_DYNAMIC_FIELD_IDS, type BmsDynamicFieldId } from './dynamic';
-export type { FieldSpec, Mandate } from './spec';
+export { BMS_DYNAMIC_FIELD_IDS } from './dynamic';
+export type { FieldSpec } from './spec';
 
 /** Every field of every category, in display order; categories.ts picks each category's subset. */
 export const ALL_FIELD_SPECS: readonly FieldSpec[] = [
