@@ -6,7 +6,7 @@ import { resetConfigForTests } from '../../config';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { systemActor } from '../../domain/context';
-import { ServiceError } from '../../errors';
+import type { ServiceError } from '../../errors';
 import { reinstateProduct, withdrawProduct } from '../lifecycle';
 import { publicDocumentBySlug, storeDocument } from './documents';
 import { findPublicPassport, resetPublicCacheForTests } from './lookup';

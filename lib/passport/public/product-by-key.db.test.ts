@@ -34,6 +34,7 @@ describe('findPassportState: the light read behind X-Robots-Tag', () => {
     expect(await findPassportState({ slug: serial.slug })).toEqual({ state: 'APPROVED', version: 1 });
     expect(await findPassportState({ gtin, serialNumber: 'SN-1' })).toEqual({ state: 'APPROVED', version: 1 });
     expect(await findPassportState({ gtin, batchNumber: 'B-1' })).toEqual({ state: 'WITHDRAWN', version: 3 });
+    expect(await findPassportState({ slug: batch.slug })).toEqual({ state: 'WITHDRAWN', version: 3 });
     expect(await findPassportState({ slug: `sandbox-${gtin}` })).toBeNull();
     expect(await findPassportState({ gtin, serialNumber: 'NO-SUCH' })).toBeNull();
   });
