@@ -3,15 +3,14 @@ import { config } from '../config';
 import { sha256Hex } from '../crypto/secrets';
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../errors';
 import { logger } from '../log';
 import { AUTHOR_ROLES } from '../passport/drafts/create-product';
 import { requireNotDemo } from '../passport/drafts/guards';
 import { loadProductForUpdate } from '../passport/transitions/load';
+import { recordProductChange } from '../passport/transitions/record';
 import { requireRole } from '../passport/transitions/result';
-import { emitEvent } from '../webhooks/events';
 import { requireDocumentsModule, reserveStorage } from './access';
 import { parseUpload } from './multipart';
 import { sniffMediaType } from './sniff';
@@ -84,19 +83,7 @@ export async function uploadDocument({
         },
       });
       const context = { documentId: row.id, documentType: row.documentType, byteLength: row.byteLength, sha256 };
-      await writeAudit(tx, {
-        companyId: ctx.companyId,
-        productId: product.id,
-        eventType: 'DocumentUploaded',
-        actor: ctx.actor,
-        context,
-      });
-      await emitEvent(tx, {
-        companyId: ctx.companyId,
-        mode: product.mode,
-        type: 'document.uploaded',
-        data: { productId: product.id, ...context },
-      });
+      await recordProductChange(tx, ctx, product, 'DocumentUploaded', context, { 'document.uploaded': context });
       return row;
     });
     const settled = settleUpload(document.productId, storageKey, storage).catch((error) =>

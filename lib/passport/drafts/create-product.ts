@@ -1,11 +1,10 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
-import { emitEvent } from '../../webhooks/events';
 import { loadCategorySchema } from '../schema-version';
+import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
 import { applyFormData } from './form-data';
 import {
@@ -74,15 +73,8 @@ export async function createProduct({
         include: PRODUCT_INCLUDE,
       });
       const context = { category: category.code, schemaVersion: schema.version, fields: changed };
-      await writeAudit(tx, {
-        companyId: ctx.companyId,
-        productId: product.id,
-        eventType: 'Create',
-        actor: ctx.actor,
-        context,
-      });
-      const data = { productId: product.id, slug, category: category.code };
-      await emitEvent(tx, { companyId: ctx.companyId, mode, type: 'product.created', data });
+      const data = { slug, category: category.code };
+      await recordProductChange(tx, ctx, product, 'Create', context, { 'product.created': data });
       return product;
     });
   } catch (error) {

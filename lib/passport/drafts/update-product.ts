@@ -1,10 +1,9 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
-import { emitEvent } from '../../webhooks/events';
 import { loadProductForUpdate } from '../transitions/load';
+import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
 import { AUTHOR_ROLES } from './create-product';
 import { requireEditable, requireLockVersion } from './guards';
@@ -87,19 +86,8 @@ export async function updateProduct({
         data: { ...data, lockVersion: { increment: 1 } },
         include: PRODUCT_INCLUDE,
       });
-      await writeAudit(tx, {
-        companyId: product.companyId,
-        productId: product.id,
-        eventType: 'Update',
-        actor: ctx.actor,
-        context: { members: changed },
-      });
-      await emitEvent(tx, {
-        companyId: product.companyId,
-        mode: product.mode,
-        type: 'product.updated',
-        data: { productId: product.id, members: changed },
-      });
+      const context = { members: changed };
+      await recordProductChange(tx, ctx, product, 'Update', context, { 'product.updated': context });
       return updated;
     });
   } catch (error) {

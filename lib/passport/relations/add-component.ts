@@ -1,11 +1,9 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
-import { emitEvent } from '../../webhooks/events';
 import { containsTransitively, lockComponentGraph, MAX_COMPONENTS } from './component-graph';
-import { loadEditableProduct, requireRelationWriter, touchProduct } from './editable-product';
+import { loadEditableProduct, recordRelationChange, requireRelationWriter } from './editable-product';
 import { componentChildSelect, componentView } from './views';
 
 export interface ComponentInput {
@@ -64,7 +62,6 @@ export async function addComponent({
           data: { parentId: parent.id, childId: child.id, ...data },
           include: { child: componentChildSelect },
         });
-    await touchProduct(tx, parent.id);
     const context = {
       componentLinkId: link.id,
       childId: child.id,
@@ -72,19 +69,7 @@ export async function addComponent({
       role: link.role,
       created: !existing,
     };
-    await writeAudit(tx, {
-      companyId: parent.companyId,
-      productId: parent.id,
-      eventType: 'Update',
-      actor: ctx.actor,
-      context,
-    });
-    await emitEvent(tx, {
-      companyId: parent.companyId,
-      mode: parent.mode,
-      type: 'product.updated',
-      data: { productId: parent.id, change: 'components', ...context },
-    });
+    await recordRelationChange(tx, ctx, parent, 'components', context);
     return { component: componentView(link), created: !existing };
   });
 }

@@ -1,9 +1,7 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { emitEvent } from '../../webhooks/events';
-import { loadEditableProduct, requireRelationWriter, touchProduct } from './editable-product';
+import { loadEditableProduct, recordRelationChange, requireRelationWriter } from './editable-product';
 import { requireAccessibleSupplier } from './supplier-access';
 import type { TraceabilityStage } from './traceability-stages';
 import { supplierSelect, traceabilityEntryView } from './views';
@@ -47,21 +45,8 @@ export async function addTraceabilityEntry({
       },
       include: { supplier: supplierSelect },
     });
-    await touchProduct(tx, product.id);
     const context = { traceabilityEntryId: entry.id, stage: entry.stage, supplierId: entry.supplierId };
-    await writeAudit(tx, {
-      companyId: product.companyId,
-      productId: product.id,
-      eventType: 'Update',
-      actor: ctx.actor,
-      context,
-    });
-    await emitEvent(tx, {
-      companyId: product.companyId,
-      mode: product.mode,
-      type: 'product.updated',
-      data: { productId: product.id, change: 'traceability', ...context },
-    });
+    await recordRelationChange(tx, ctx, product, 'traceability', context);
     return traceabilityEntryView(entry);
   });
 }

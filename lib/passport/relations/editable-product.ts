@@ -1,8 +1,11 @@
 import type { Db, Tx } from '../../db/client';
+import type { Prisma } from '../../db/generated/client';
+import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { FROZEN_STATES } from '../states';
 import { loadProductForUpdate } from '../transitions/load';
+import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
 
 /** Who may change a product's traceability and components: editors, admins and Integration keys. */
@@ -31,9 +34,20 @@ export async function loadEditableProduct(tx: Tx, ctx: DomainContext, productId:
   return product;
 }
 
-/** Relations change the passport's content, so list syncs by `updatedAt` must see them; lockVersion stays. */
-export async function touchProduct(tx: Tx, productId: string): Promise<void> {
-  await tx.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
+/**
+ * A draft's components or traceability changed: the product is touched (the passport's content changed, so list
+ * syncs by `updatedAt` must see it; lockVersion stays), audited as an Update and announced as `product.updated`
+ * naming what changed.
+ */
+export async function recordRelationChange(
+  tx: Tx,
+  ctx: DomainContext,
+  product: { id: string; companyId: string; mode: Mode },
+  change: 'components' | 'traceability',
+  context: Prisma.InputJsonObject,
+): Promise<void> {
+  await tx.product.update({ where: { id: product.id }, data: { updatedAt: new Date() } });
+  await recordProductChange(tx, ctx, product, 'Update', context, { 'product.updated': { change, ...context } });
 }
 
 /** The tenant's product in the caller's mode, for reads; anything else is 404 exactly like an unknown id. */

@@ -51,14 +51,10 @@ export async function approveProduct({
     await refreshPublicDocument(tx, product.slug);
     const context = { version, sha256: snapshot.sha256, byteLength: snapshot.byteLength };
     const data = { slug: product.slug, version };
-    await recordProductChange(
-      tx,
-      ctx,
-      product,
-      { eventType: 'Approve', context },
-      { type: 'product.approved', data },
-      { type: 'passport.published', data },
-    );
+    await recordProductChange(tx, ctx, product, 'Approve', context, {
+      'product.approved': data,
+      'passport.published': data,
+    });
     return lifecycleResult(updated);
   });
 }

@@ -24,7 +24,7 @@ export async function deprecateProduct({
       data: { state: 'DEPRECATED', deprecatedAt: new Date(), lockVersion: { increment: 1 } },
     });
     const context = { reason: input.reason?.trim() || null };
-    await recordProductChange(tx, ctx, product, { eventType: 'Deprecate', context }, { type: 'product.deprecated' });
+    await recordProductChange(tx, ctx, product, 'Deprecate', context, { 'product.deprecated': {} });
     return lifecycleResult(updated);
   });
 }

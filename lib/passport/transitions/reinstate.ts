@@ -36,7 +36,7 @@ export async function reinstateProduct({
     // Served again: its public documents are written in the same commit.
     await refreshPublicDocument(tx, product.slug);
     const context = { from: product.state, reason: input.reason?.trim() || null };
-    await recordProductChange(tx, ctx, product, { eventType: 'Reinstate', context }, { type: 'product.reinstated' });
+    await recordProductChange(tx, ctx, product, 'Reinstate', context, { 'product.reinstated': {} });
     return lifecycleResult(updated);
   });
 }

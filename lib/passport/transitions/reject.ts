@@ -27,13 +27,7 @@ export async function rejectProduct({
       where: { id: product.id },
       data: { state: 'DRAFT', rejectionReason: reason, lockVersion: { increment: 1 } },
     });
-    await recordProductChange(
-      tx,
-      ctx,
-      product,
-      { eventType: 'Reject', context: { reason } },
-      { type: 'product.rejected', data: { reason } },
-    );
+    await recordProductChange(tx, ctx, product, 'Reject', { reason }, { 'product.rejected': { reason } });
     return lifecycleResult(updated);
   });
 }

@@ -29,13 +29,9 @@ export async function startRevision({
       where: { id: product.id },
       data: { state: 'DRAFT', lockVersion: { increment: 1 } },
     });
-    await recordProductChange(
-      tx,
-      ctx,
-      product,
-      { eventType: 'StartRevision', context: { fromVersion: product.version } },
-      { type: 'product.updated', data: { slug: product.slug, state: 'draft', revisionOf: product.version } },
-    );
+    const context = { fromVersion: product.version };
+    const data = { slug: product.slug, state: 'draft', revisionOf: product.version };
+    await recordProductChange(tx, ctx, product, 'StartRevision', context, { 'product.updated': data });
     return lifecycleResult(updated);
   });
 }

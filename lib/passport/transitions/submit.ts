@@ -37,7 +37,7 @@ export async function submitProduct({
       where: { id: product.id },
       data: { state: 'SUBMITTED', submittedAt: new Date(), rejectionReason: null, lockVersion: { increment: 1 } },
     });
-    await recordProductChange(tx, ctx, product, { eventType: 'Submit' }, { type: 'product.submitted' });
+    await recordProductChange(tx, ctx, product, 'Submit', {}, { 'product.submitted': {} });
     return lifecycleResult(updated);
   });
 }

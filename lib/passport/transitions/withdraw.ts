@@ -50,13 +50,7 @@ export async function withdrawProduct({
     // Its stored public documents go in the same commit (the revision bump alone already stops them serving).
     await refreshPublicDocument(tx, product.slug);
     const context = { reason, successorId: input.successorId ?? null };
-    await recordProductChange(
-      tx,
-      ctx,
-      product,
-      { eventType: 'Withdraw', context },
-      { type: 'product.withdrawn', data: context },
-    );
+    await recordProductChange(tx, ctx, product, 'Withdraw', context, { 'product.withdrawn': context });
     return lifecycleResult(updated);
   });
 }
