@@ -4,12 +4,10 @@ import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { loadProductForUpdate, requireState } from '../transitions/load';
 import { requireRole } from '../transitions/result';
-import { submitProduct } from '../transitions/submit';
+import { SUBMIT_ROLES, submitProduct } from '../transitions/submit';
 import { gateOf } from './gate';
 import { requireNotDemo } from './guards';
 import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
-
-export const SUBMIT_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
 
 /**
  * Submission through the publication gate: a failing check other than missing fields (invalid stored values,

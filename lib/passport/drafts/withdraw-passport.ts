@@ -2,8 +2,8 @@ import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { loadProductForUpdate } from '../transitions/load';
-import { REVIEW_ROLES, requireRole } from '../transitions/result';
-import { type WithdrawInput, withdrawProduct } from '../transitions/withdraw';
+import { requireRole } from '../transitions/result';
+import { WITHDRAW_ROLES, type WithdrawInput, withdrawProduct } from '../transitions/withdraw';
 import { requireNotDemo } from './guards';
 import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 
@@ -17,7 +17,7 @@ export async function withdrawPassport({
   input: WithdrawInput;
   db?: Db | Tx;
 }): Promise<ProductRow> {
-  requireRole(ctx, [...REVIEW_ROLES, 'Integration'], 'withdraw a passport');
+  requireRole(ctx, WITHDRAW_ROLES, 'withdraw a passport');
   return inTransaction(db, async (tx) => {
     requireNotDemo(await loadProductForUpdate(tx, ctx, input.productId));
     await withdrawProduct({ ctx, input, db: tx });

@@ -8,6 +8,9 @@ import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
 import { lifecycleResult, requireRole } from './result';
 
+/** Who submits a passport: editors and admins, integration keys, the system. */
+export const SUBMIT_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
+
 /** Draft → submitted, once every mandated field of the product's schema version holds a value. */
 export async function submitProduct({
   ctx,
@@ -18,7 +21,7 @@ export async function submitProduct({
   input: { productId: string };
   db?: Db | Tx;
 }) {
-  requireRole(ctx, ['ADMIN', 'EDITOR', 'Integration', 'System'], 'submit a passport');
+  requireRole(ctx, SUBMIT_ROLES, 'submit a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
     requireState(product, ['DRAFT'], 'submit');

@@ -17,6 +17,9 @@ export interface WithdrawInput {
   manufacturerContact?: string | null;
 }
 
+/** Who withdraws a passport: the review roles, and integration keys. */
+export const WITHDRAW_ROLES = [...REVIEW_ROLES, 'Integration'];
+
 /** Published → withdrawn: public JSON answers 410 and pages show the notice, from this commit on. */
 export async function withdrawProduct({
   ctx,
@@ -27,7 +30,7 @@ export async function withdrawProduct({
   input: WithdrawInput;
   db?: Db | Tx;
 }) {
-  requireRole(ctx, [...REVIEW_ROLES, 'Integration'], 'withdraw a passport');
+  requireRole(ctx, WITHDRAW_ROLES, 'withdraw a passport');
   const reason = input.reason?.trim();
   if (!reason)
     throw new ServiceError('VALIDATION_ERROR', 'A withdrawal needs a reason.', { details: { field: 'reason' } });

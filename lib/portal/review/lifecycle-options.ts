@@ -1,6 +1,6 @@
 import type { Mode, ProductState, UserRole } from '../../db/generated/enums';
-import { SUBMIT_ROLES } from '../../passport/drafts/submit-draft';
 import { REVIEW_ROLES } from '../../passport/transitions/result';
+import { SUBMIT_ROLES } from '../../passport/transitions/submit';
 import type { ActionState } from '../action';
 
 export const LIFECYCLE_INTENTS = [
