@@ -5,7 +5,7 @@ import { BodyUnreadable, readWholeBody } from '../http/bounded-body';
 import { renderBmsError, toServiceError } from '../http/errors';
 import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from '../http/rate-limit';
 import { requestIdFrom } from '../http/request-id';
-import { checkResponse, responsesChecked } from '../integration/response-check';
+import { checkResponse, ResponseMismatch, responsesChecked } from '../integration/response-check';
 import { logger } from '../log';
 import { requireBmsSecret } from './authorize';
 import { BMS_INTERNAL_MESSAGE, RATE_LIMITED_MESSAGE } from './messages';
@@ -35,6 +35,8 @@ function asServiceError(error: unknown, requestId: string): ServiceError {
   if (error instanceof BodyUnreadable) return new ServiceError('BAD_BODY', error.message);
   // A lost database: one warning line per request, not a stack per device while it lasts.
   if (isDatabaseUnavailable(error)) return toServiceError(error, { requestId }, 'bms');
+  // Logged where it was found (response-check.ts); the update itself had committed, so "rolled back" would be wrong.
+  if (error instanceof ResponseMismatch) return new ServiceError('INTERNAL', BMS_INTERNAL_MESSAGE);
   logger().error({ err: error, requestId }, 'BMS update failed; rolled back');
   return new ServiceError('INTERNAL', BMS_INTERNAL_MESSAGE);
 }
