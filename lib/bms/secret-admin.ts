@@ -1,5 +1,5 @@
 import { type Db, prisma, type Tx } from '../db/client';
-import type { DomainContext } from '../domain/context';
+import { type DomainContext, portalUserId } from '../domain/context';
 import { afterOf, keysetQuery, type PageInput, pageOf } from '../domain/keyset';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
@@ -29,8 +29,6 @@ const VIEW_SELECT = {
   revokedAt: true,
 } as const;
 
-const creator = (ctx: DomainContext) => (ctx.actor.channel === 'Portal' && isUuid(ctx.actor.id) ? ctx.actor.id : null);
-
 /** A new secret of the caller's company; product ids must be the company's own (VALIDATION_ERROR naming the others). */
 export async function createCompanyBmsSecret({
   ctx,
@@ -46,7 +44,7 @@ export async function createCompanyBmsSecret({
     companyId: ctx.companyId,
     name: input.name,
     productIds: input.productIds,
-    createdByUserId: creator(ctx),
+    createdByUserId: portalUserId(ctx),
     actor: ctx.actor,
   });
 }

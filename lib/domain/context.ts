@@ -1,4 +1,5 @@
 import type { Mode } from '../db/generated/enums';
+import { isUuid } from '../ids';
 
 /** The channels of the audit trail: who asked for a change, through which door. */
 export type Channel = 'Portal' | 'API' | 'System';
@@ -18,5 +19,9 @@ export interface DomainContext {
   /** Integration API keys see only their own mode's data; operators and the CLI see both. */
   mode?: Mode;
 }
+
+/** The operator (a user id) behind a portal request, recorded as who decided or created; null for keys and the system. */
+export const portalUserId = (ctx: DomainContext): string | null =>
+  ctx.actor.channel === 'Portal' && isUuid(ctx.actor.id) ? ctx.actor.id : null;
 
 export const systemActor = (id = 'system'): Actor => ({ role: 'System', id, channel: 'System' });

@@ -1,12 +1,12 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import type { DomainContext } from '../domain/context';
+import { type DomainContext, portalUserId } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { approvedEmail } from '../email/templates/poli';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { auditPoliRequest } from './audit';
 import { accessLink } from './links';
-import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
+import { loadPoliRequestForUpdate, requireStatus } from './load-request';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 import { ACCESS_TOKEN_TTL_MS, issueToken, later } from './tokens';
 
@@ -35,7 +35,7 @@ export async function approvePoliRequest({
       data: {
         status: 'APPROVED',
         decidedAt: now,
-        decidedByUserId: deciderOf(ctx),
+        decidedByUserId: portalUserId(ctx),
         accessTokenHash: token.hash,
         accessTokenExpiresAt: later(now, ACCESS_TOKEN_TTL_MS),
         accessTokenUsedAt: null,

@@ -32,7 +32,3 @@ export function requireStatus(
     });
   }
 }
-
-/** The operator who decided, when a person decided in the portal; the CLI and the system leave it empty. */
-export const deciderOf = (ctx: DomainContext): string | null =>
-  ctx.actor.channel === 'Portal' && ctx.actor.id && isUuid(ctx.actor.id) ? ctx.actor.id : null;

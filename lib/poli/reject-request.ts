@@ -1,12 +1,12 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import type { DomainContext } from '../domain/context';
+import { type DomainContext, portalUserId } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { rejectedEmail } from '../email/templates/poli';
 import { ServiceError } from '../errors';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { auditPoliRequest } from './audit';
-import { deciderOf, loadPoliRequestForUpdate, requireStatus } from './load-request';
+import { loadPoliRequestForUpdate, requireStatus } from './load-request';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
 export const MAX_REASON_LENGTH = 2000;
@@ -37,7 +37,7 @@ export async function rejectPoliRequest({
     requireStatus(request, ['PENDING_REVIEW'], 'reject');
     const updated = await tx.poliRequest.update({
       where: { id: request.id },
-      data: { status: 'REJECTED', decidedAt: now, decidedByUserId: deciderOf(ctx), rejectionReason: reason },
+      data: { status: 'REJECTED', decidedAt: now, decidedByUserId: portalUserId(ctx), rejectionReason: reason },
       include: REQUEST_VIEW_INCLUDE,
     });
     const mail = rejectedEmail({

@@ -12,10 +12,6 @@ export const KEY_ADMIN_ROLES = ['ADMIN', 'Integration', 'System'];
 
 export const requireKeyAdmin = (ctx: DomainContext, action: string) => requireRole(ctx, KEY_ADMIN_ROLES, action);
 
-/** The operator behind a portal request, recorded as a key's creator; null for keys and the system. */
-export const operatorId = (ctx: DomainContext): string | null =>
-  ctx.actor.channel === 'Portal' && isUuid(ctx.actor.id) ? ctx.actor.id : null;
-
 /** A live administrator manages keys of both modes; a sandbox administrator only sandbox keys. */
 export function visibleModes(ctx: DomainContext): Mode[] {
   return ctx.mode === 'TEST' ? ['TEST'] : ['LIVE', 'TEST'];

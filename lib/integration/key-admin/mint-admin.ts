@@ -1,11 +1,10 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import { type DomainContext, portalUserId } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { requireRole } from '../../passport/transitions/result';
 import { mintApiKey } from '../keys';
 import { PRIVILEGED_SCOPES, type Scope, validateScopeSet } from '../scopes';
-import { operatorId } from './find';
 import type { MintedKeyView } from './mint';
 import { KEY_VIEW_SELECT, keyView } from './view';
 
@@ -53,7 +52,7 @@ export async function mintAdminKey({
       mode,
       expiresInDays: input.expiresInDays,
       allowedCidrs: input.allowedCidrs,
-      createdByUserId: operatorId(ctx),
+      createdByUserId: portalUserId(ctx),
       actor: ctx.actor,
       allowPrivileged: true,
     });

@@ -1,9 +1,9 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import { type DomainContext, portalUserId } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { mintApiKey } from '../keys';
-import { operatorId, requireKeyAdmin, visibleModes } from './find';
+import { requireKeyAdmin, visibleModes } from './find';
 import { KEY_VIEW_SELECT, type KeyView, keyView } from './view';
 
 export interface MintKeyInput {
@@ -45,7 +45,7 @@ export async function mintKey({
       mode,
       expiresInDays: input.expiresInDays,
       allowedCidrs: input.allowedCidrs,
-      createdByUserId: operatorId(ctx),
+      createdByUserId: portalUserId(ctx),
       actor: ctx.actor,
       allowPrivileged: false,
     });
