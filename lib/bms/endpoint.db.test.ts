@@ -172,11 +172,11 @@ describe('parallel updates to one product', () => {
       string,
       unknown
     >;
-    keys.forEach((key, i) => expect(formData[key], key).toBe(i + 1));
+    for (const [i, key] of keys.entries()) expect(formData[key], key).toBe(i + 1);
     const stored = (await prisma.lifetimeCounters.findUniqueOrThrow({
       where: { productId: product.id },
     })) as unknown as Record<string, unknown>;
-    counters.forEach((name, i) => expect(stored[name], name).toBe(i + 1));
+    for (const [i, name] of counters.entries()) expect(stored[name], name).toBe(i + 1);
     expect(await audits(product.id)).toHaveLength(keys.length);
   });
 });

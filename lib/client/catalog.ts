@@ -37,6 +37,7 @@ export function catalogApi(transport: Transport) {
     suppliers: ({ limit, cursor }: QueryOf<'listSuppliers'> = {}) =>
       transport.call<Page<Supplier>>('GET', '/api/v1/suppliers', { query: { limit, cursor } }),
     /** The OpenAPI 3.1 document (needs no credentials). */
+    // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is plain JSON an integrator reads freely
     openapi: () => transport.call<Record<string, any>>('GET', '/api/v1/openapi.json'),
     health: () => transport.call<Health>('GET', '/api/v1/health'),
   };

@@ -43,8 +43,10 @@ export interface ApiResponse<T = unknown> {
 export class IntegrationApiError extends Error {
   readonly status: number;
   readonly code: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the body the server answered, whatever its shape; callers narrow it
   readonly body: any;
   readonly headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
   constructor(status: number, body: any, headers: Headers) {
     super(body?.error?.message ?? `HTTP ${status}`);
     this.name = 'IntegrationApiError';
@@ -85,9 +87,11 @@ export function retryDelayMs(
  * 429, any 5xx but a switched-off feature (the contract: retry transient errors, 429, 502 and other 5xx, with backoff
  * and the same Idempotency-Key), and a 409 saying an identical request is still running.
  */
-function worthRetrying(status: number, data: any): boolean {
-  const code = data?.error?.code ?? data?.code;
-  if (status >= 500) return !NOT_TRANSIENT.has(code);
+function worthRetrying(status: number, data: unknown): boolean {
+  // The Integration API nests its code in `error`; the BMS endpoint names it at the top.
+  const body = (data ?? {}) as { code?: string; error?: { code?: string } };
+  const code = body.error?.code ?? body.code;
+  if (status >= 500) return code === undefined || !NOT_TRANSIENT.has(code);
   return status === 429 || (status === 409 && code === 'IDEMPOTENCY_IN_PROGRESS');
 }
 
@@ -106,6 +110,7 @@ export function createTransport(options: ClientOptions) {
   const mode = options.apiKey.startsWith('pk_test_') ? 'test' : undefined;
 
   /** One HTTP exchange with retries; never throws for an HTTP status. */
+  // biome-ignore lint/suspicious/noExplicitAny: an untyped call answers what the server sent; the typed modules name T
   async function send<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const upper = method.toUpperCase();
     // Signed as fetch will send it: the URL parser percent-encodes what a hand-written path left raw.
@@ -154,6 +159,7 @@ export function createTransport(options: ClientOptions) {
   }
 
   /** Like send, but a 4xx/5xx throws IntegrationApiError; resolves to the response body. */
+  // biome-ignore lint/suspicious/noExplicitAny: as for send
   async function call<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const result = await send<T>(method, path, opts);
     if (result.status >= 400) throw new IntegrationApiError(result.status, result.data, result.headers);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { isStorableText } from '../storable-text';
@@ -51,7 +51,7 @@ interface Visit {
 /** `a.b.0.c` of a visited member; only built for the one reported, so deep nesting costs no path strings. */
 function pathOf(visit: Visit): string {
   const names: string[] = [];
-  for (let v: Visit | null = visit; v && v.parent; v = v.parent) names.push(v.name);
+  for (let v: Visit | null = visit; v?.parent; v = v.parent) names.push(v.name);
   const path = names.reverse();
   return (path.length > 12 ? ['…', ...path.slice(-12)] : path).join('.') || '(root)';
 }

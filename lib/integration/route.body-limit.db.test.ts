@@ -88,7 +88,7 @@ describe('the write body size limit, enforced before the body is buffered', () =
 
   it('reads a body within the limit in full', async () => {
     const { key } = await tenant({ scopes: ['document:write'] });
-    const raw = '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\n' + 'y'.repeat(800) + '\r\n--x--\r\n';
+    const raw = `--x\r\nContent-Disposition: form-data; name="title"\r\n\r\n${'y'.repeat(800)}\r\n--x--\r\n`;
     const request = buildRequest({
       path: '/api/v1/probe/upload',
       apiKey: key.key,

@@ -1,5 +1,6 @@
 import { config } from '../../config';
 import { BMS_OPENAPI_PATH } from '../../http/surface';
+import type { OpenApiObject } from '../../integration/openapi/document';
 import { SchemaCollector } from '../../integration/openapi/json-schema';
 import { BMS_UPDATE_PATH, BmsErrorBody, BmsUpdateBody, BmsUpdateResult } from '../schemas';
 import { type BmsLimits, bmsDescription, DEFAULT_BMS_LIMITS } from './description';
@@ -54,7 +55,7 @@ const EXAMPLE_UPDATE = {
 };
 
 /** The BMS endpoint's own OpenAPI 3.1 document: schemas from the zod definitions the endpoint parses with. */
-export function buildBmsOpenApiDocument(options: BmsDocumentOptions): Record<string, any> {
+export function buildBmsOpenApiDocument(options: BmsDocumentOptions): OpenApiObject {
   const schemas = new SchemaCollector();
   const body = schemas.convert(BmsUpdateBody, 'input');
   const result = schemas.convert(BmsUpdateResult, 'output');
@@ -146,10 +147,10 @@ export function servedBmsDocumentOptions(): BmsDocumentOptions {
   };
 }
 
-let cached: { json: string; document: Record<string, any> } | undefined;
+let cached: { json: string; document: OpenApiObject } | undefined;
 
 /** The served document, built once per process. */
-export function bmsOpenApiDocument(): { json: string; document: Record<string, any> } {
+export function bmsOpenApiDocument(): { json: string; document: OpenApiObject } {
   if (!cached) {
     const document = buildBmsOpenApiDocument(servedBmsDocumentOptions());
     cached = { json: JSON.stringify(document), document };

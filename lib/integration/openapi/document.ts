@@ -37,7 +37,11 @@ const describedTags = (endpoints: readonly Endpoint[]) =>
   }));
 
 /** The OpenAPI 3.1 document of the given endpoints: each definition becomes one operation; nothing is hand-written. */
-export function buildOpenApiDocument(endpoints: readonly Endpoint[], options: DocumentOptions): Record<string, any> {
+/** An OpenAPI document or part of one: JSON whose members the builders and the tests read freely. */
+// biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON, built and read member by member
+export type OpenApiObject = Record<string, any>;
+
+export function buildOpenApiDocument(endpoints: readonly Endpoint[], options: DocumentOptions): OpenApiObject {
   const schemas = new SchemaCollector();
   schemas.convert(ErrorEnvelope, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
@@ -88,10 +92,10 @@ export function servedDocumentOptions(): DocumentOptions {
   };
 }
 
-let cached: { json: string; document: Record<string, any> } | undefined;
+let cached: { json: string; document: OpenApiObject } | undefined;
 
 /** The served document, built once per process: the definitions and the configuration never change at run time. */
-export function openApiDocument(): { json: string; document: Record<string, any> } {
+export function openApiDocument(): { json: string; document: OpenApiObject } {
   if (!cached) {
     const document = buildOpenApiDocument(INTEGRATION_ENDPOINTS, servedDocumentOptions());
     cached = { json: JSON.stringify(document), document };

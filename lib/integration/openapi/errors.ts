@@ -16,7 +16,9 @@ const TABLE_ORDER = Object.keys(ERROR_CODES) as ErrorCode[];
  */
 export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(['RATE_LIMITED', 'INTERNAL_ERROR', 'FEATURE_DISABLED']);
-  const add = (...more: ErrorCode[]) => more.forEach((c) => codes.add(c));
+  const add = (...more: ErrorCode[]) => {
+    for (const c of more) codes.add(c);
+  };
   if (endpoint.scope !== null) {
     add('UNAUTHENTICATED', 'INVALID_API_KEY', 'FORBIDDEN_MODULE', 'FORBIDDEN_COMPANY', 'MODE_HEADER_MISMATCH');
     if (endpoint.scope !== 'any') add('FORBIDDEN_SCOPE');

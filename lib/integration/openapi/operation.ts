@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { isWrite } from '../endpoint';
+import type { OpenApiObject } from './document';
 import type { DocumentedEndpoint } from './endpoint-docs';
 import { errorResponses, pathParameterNames } from './errors';
 import { headerParameters, responseHeaders } from './headers';
@@ -108,7 +109,7 @@ function accessNote(endpoint: DocumentedEndpoint): string {
 }
 
 /** A status both documented and an error status (health's 503): one response whose body is either. */
-function mergeResponses(success: Record<string, any>, errors: Record<string, any>): Record<string, unknown> {
+function mergeResponses(success: OpenApiObject, errors: OpenApiObject): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...errors, ...success };
   for (const status of Object.keys(success).filter((s) => s in errors)) {
     const [a, b] = [success[status], errors[status]];
