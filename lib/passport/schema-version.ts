@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../db/client';
+import { ServiceError } from '../errors';
 import type { CategorySchema, FieldDefinition } from '../schema/types';
 
 // Installed versions never change (lib/db/reference-data.ts refuses a differing schema under an existing version
@@ -32,4 +33,19 @@ export async function loadCategorySchema(tx: Tx | Db, categoryId: string, versio
   });
   loaded.set(key, schema);
   return schema;
+}
+
+/** A category by code with its current field schema; an unknown code is VALIDATION_ERROR on `categoryCode`. */
+export async function currentCategorySchema(
+  tx: Tx,
+  categoryCode: string,
+): Promise<{ categoryId: string; schema: CategorySchema }> {
+  const category = await tx.category.findUnique({ where: { code: categoryCode } });
+  if (!category) {
+    const message = 'No battery category has this code; GET /api/v1/categories lists them.';
+    throw new ServiceError('VALIDATION_ERROR', message, {
+      details: { issues: [{ path: 'categoryCode', code: 'unknown_category', message }] },
+    });
+  }
+  return { categoryId: category.id, schema: await loadCategorySchema(tx, category.id, category.currentSchemaVersion) };
 }

@@ -3,10 +3,10 @@ import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
+import { currentCategorySchema } from '../../passport/schema-version';
 import { requireRole } from '../../passport/transitions/result';
 import type { MappingColumn } from '../types';
 import {
-  currentSchemaOf,
   MAPPING_ROLES,
   requireNameFree,
   requireValidColumns,
@@ -35,7 +35,7 @@ export async function createMapping({
   const name = input.name.trim();
   try {
     return await inTransaction(db, async (tx) => {
-      const { categoryId, schema } = await currentSchemaOf(tx, input.categoryCode);
+      const { categoryId, schema } = await currentCategorySchema(tx, input.categoryCode);
       requireValidColumns(schema, input.columns);
       await requireNameFree(tx, ctx, name, null);
       const row = await tx.erpMapping.create({

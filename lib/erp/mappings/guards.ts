@@ -2,7 +2,6 @@ import type { Db, Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
-import { loadCategorySchema } from '../../passport/schema-version';
 import type { CategorySchema } from '../../schema/types';
 import { checkMappingColumns } from '../check-columns';
 import type { MappingColumn } from '../types';
@@ -24,21 +23,6 @@ export async function findMappingOrThrow(db: Db | Tx, ctx: DomainContext, mappin
 
 export function invalid(path: string, code: string, message: string): ServiceError {
   return new ServiceError('VALIDATION_ERROR', message, { details: { issues: [{ path, code, message }] } });
-}
-
-/** A category by code with its current field schema; an unknown code is VALIDATION_ERROR on `categoryCode`. */
-export async function currentSchemaOf(
-  tx: Tx,
-  categoryCode: string,
-): Promise<{ categoryId: string; schema: CategorySchema }> {
-  const category = await tx.category.findUnique({ where: { code: categoryCode } });
-  if (!category)
-    throw invalid(
-      'categoryCode',
-      'unknown_category',
-      'No battery category has this code; GET /api/v1/categories lists them.',
-    );
-  return { categoryId: category.id, schema: await loadCategorySchema(tx, category.id, category.currentSchemaVersion) };
 }
 
 /** Refuses columns the schema cannot take, naming each column in details.issues. */

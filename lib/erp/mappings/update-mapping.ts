@@ -3,7 +3,7 @@ import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import type { DomainContext } from '../../domain/context';
-import { loadCategorySchema } from '../../passport/schema-version';
+import { currentCategorySchema } from '../../passport/schema-version';
 import { requireRole } from '../../passport/transitions/result';
 import type { MappingColumn } from '../types';
 import {
@@ -41,8 +41,8 @@ export async function updateMapping({
       // Row lock: two concurrent PATCHes apply one after the other, each audited against what it replaced.
       await tx.$queryRaw`SELECT id FROM "ErpMapping" WHERE id = ${current.id}::uuid FOR UPDATE`;
       if (input.columns) {
-        const category = await tx.category.findUniqueOrThrow({ where: { code: current.category.code } });
-        requireValidColumns(await loadCategorySchema(tx, category.id, category.currentSchemaVersion), input.columns);
+        const { schema } = await currentCategorySchema(tx, current.category.code);
+        requireValidColumns(schema, input.columns);
       }
       if (name !== undefined && name !== current.name) await requireNameFree(tx, ctx, name, current.id);
       const data = {

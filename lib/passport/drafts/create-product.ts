@@ -2,8 +2,7 @@ import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../errors';
-import { loadCategorySchema } from '../schema-version';
+import { currentCategorySchema } from '../schema-version';
 import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
 import { applyFormData } from './form-data';
@@ -52,9 +51,7 @@ export async function createProduct({
   const mode = ctx.mode ?? 'LIVE';
   try {
     return await inTransaction(db, async (tx) => {
-      const category = await tx.category.findUnique({ where: { code: input.categoryCode } });
-      if (!category) throw unknownCategory();
-      const schema = await loadCategorySchema(tx, category.id, category.currentSchemaVersion);
+      const { categoryId, schema } = await currentCategorySchema(tx, input.categoryCode);
       const { formData, changed } = applyFormData(schema, {}, input.formData ?? {});
       await requireProductQuota(tx, ctx.companyId, mode);
       await requireNameFree(tx, ctx, mode, null, identity.name);
@@ -66,25 +63,18 @@ export async function createProduct({
           slug,
           mode,
           companyId: ctx.companyId,
-          categoryId: category.id,
+          categoryId,
           schemaVersion: schema.version,
           formData: formData as Prisma.InputJsonObject,
         },
         include: PRODUCT_INCLUDE,
       });
-      const context = { category: category.code, schemaVersion: schema.version, fields: changed };
-      const data = { slug, category: category.code };
+      const context = { category: schema.category, schemaVersion: schema.version, fields: changed };
+      const data = { slug, category: schema.category };
       await recordProductChange(tx, ctx, product, 'Create', context, { 'product.created': data });
       return product;
     });
   } catch (error) {
     throw uniqueViolationAsConflict(error);
   }
-}
-
-function unknownCategory(): ServiceError {
-  const message = 'No battery category has this code; GET /api/v1/categories lists them.';
-  return new ServiceError('VALIDATION_ERROR', message, {
-    details: { issues: [{ path: 'categoryCode', code: 'unknown_category', message }] },
-  });
 }
