@@ -1,6 +1,6 @@
 import type { ErrorCode } from './codes';
 
-export { ERROR_CODE_NAMES, type ErrorCode, isErrorCode } from './codes';
+export { type ErrorCode, isErrorCode } from './codes';
 
 /** One entry of a 422 FIELD_VALIDATION_ERROR: names the field, never echoes the submitted value. */
 export interface FieldError {

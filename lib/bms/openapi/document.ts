@@ -1,7 +1,7 @@
 import { config } from '../../config';
 import { BMS_OPENAPI_PATH } from '../../http/surface';
-import type { OpenApiObject } from '../../integration/openapi/document';
 import { SchemaCollector } from '../../integration/openapi/json-schema';
+import type { OpenApiObject } from '../../integration/openapi/openapi-object';
 import { BMS_UPDATE_PATH, BmsErrorBody, BmsUpdateBody, BmsUpdateResult } from '../schemas';
 import { type BmsLimits, bmsDescription, DEFAULT_BMS_LIMITS } from './description';
 import { BMS_ERRORS, bmsErrorResponses } from './errors';

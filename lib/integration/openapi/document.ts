@@ -7,6 +7,7 @@ import type { DocumentedEndpoint } from './endpoint-docs';
 import { errorCodesOf, errorExamples } from './errors';
 import { HEADER_COMPONENTS, HEADER_PARAMETERS } from './headers';
 import { SchemaCollector } from './json-schema';
+import type { OpenApiObject } from './openapi-object';
 import { buildOperation } from './operation';
 
 export interface DocumentOptions extends DescriptionLimits {
@@ -37,9 +38,7 @@ const describedTags = (endpoints: readonly Endpoint[]) =>
   }));
 
 /** The OpenAPI 3.1 document of the given endpoints: each definition becomes one operation; nothing is hand-written. */
-/** An OpenAPI document or part of one: JSON whose members the builders and the tests read freely. */
-// biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON, built and read member by member
-export type OpenApiObject = Record<string, any>;
+export type { OpenApiObject } from './openapi-object';
 
 export function buildOpenApiDocument(endpoints: readonly Endpoint[], options: DocumentOptions): OpenApiObject {
   const schemas = new SchemaCollector();

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { isWrite } from '../endpoint';
-import type { OpenApiObject } from './document';
 import type { DocumentedEndpoint } from './endpoint-docs';
 import { errorResponses, pathParameterNames } from './errors';
 import { headerParameters, responseHeaders } from './headers';
 import { exampleOf, type JsonSchema, type SchemaCollector } from './json-schema';
+import type { OpenApiObject } from './openapi-object';
 
 const PATH_PARAMETERS: Record<string, { description: string; schema: JsonSchema }> = {
   id: {
