@@ -1,6 +1,5 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { loadCategorySchema } from '../schema-version';
 import { getProductOrThrow } from './find-product';
 import {
   componentGraphCheck,
@@ -10,7 +9,7 @@ import {
   readinessCheck,
   schemaCompatibilityCheck,
 } from './gate-checks';
-import { type ReadinessReport, readinessOf } from './readiness';
+import { type ReadinessReport, readinessOfProduct } from './readiness';
 import { compatibilityOf } from './schema-compatibility';
 
 export type { GateCheck, GateCheckId, GateStatus } from './gate-checks';
@@ -32,8 +31,7 @@ type Subject = {
 
 /** Every publication check with its result, in a fixed order; the readiness report comes along for submission. */
 export async function gateOf(db: Db | Tx, product: Subject): Promise<GateReport & { readiness: ReadinessReport }> {
-  const schema = await loadCategorySchema(db as Tx, product.categoryId, product.schemaVersion);
-  const readiness = readinessOf(schema, product.formData as Record<string, unknown>);
+  const readiness = await readinessOfProduct(db, product);
   const checks = [
     readinessCheck(readiness),
     schemaCompatibilityCheck(await compatibilityOf(db, product)),

@@ -1,6 +1,6 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import type { CategorySchema, FieldError } from '../../schema/types';
+import type { FieldError } from '../../schema/types';
 import { missingMandatedFields, validateFormData } from '../../schema/validate';
 import { loadCategorySchema } from '../schema-version';
 import { getProductOrThrow } from './find-product';
@@ -13,7 +13,12 @@ export interface ReadinessReport {
 }
 
 /** The field checks of submission, on the product's own schema version. */
-export function readinessOf(schema: CategorySchema, formData: Record<string, unknown>): ReadinessReport {
+export async function readinessOfProduct(
+  db: Db | Tx,
+  product: { categoryId: string; schemaVersion: number; formData: unknown },
+): Promise<ReadinessReport> {
+  const schema = await loadCategorySchema(db as Tx, product.categoryId, product.schemaVersion);
+  const formData = product.formData as Record<string, unknown>;
   const missing = missingMandatedFields(schema, formData);
   const invalid = validateFormData(schema, formData);
   return { ok: missing.length === 0 && invalid.length === 0, missing, invalid };
@@ -28,7 +33,5 @@ export async function productReadiness({
   input: { productId: string };
   db?: Db | Tx;
 }): Promise<ReadinessReport> {
-  const product = await getProductOrThrow(db, ctx, input.productId);
-  const schema = await loadCategorySchema(db as Tx, product.categoryId, product.schemaVersion);
-  return readinessOf(schema, product.formData as Record<string, unknown>);
+  return readinessOfProduct(db, await getProductOrThrow(db, ctx, input.productId));
 }
