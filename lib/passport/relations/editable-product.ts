@@ -3,6 +3,7 @@ import type { Prisma } from '../../db/generated/client';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
+import { requireNotDemo } from '../drafts/guards';
 import { FROZEN_STATES } from '../states';
 import { loadProductForUpdate } from '../transitions/load';
 import { recordProductChange } from '../transitions/record';
@@ -21,7 +22,7 @@ export function requireRelationWriter(ctx: DomainContext, action: string): void 
  */
 export async function loadEditableProduct(tx: Tx, ctx: DomainContext, productId: string) {
   const product = await loadProductForUpdate(tx, ctx, productId);
-  if (product.isDemo) throw new ServiceError('DEMO_PRODUCT', 'Demo passports are read-only through the API.');
+  requireNotDemo(product);
   if (FROZEN_STATES.has(product.state)) {
     throw new ServiceError(
       'PRODUCT_FROZEN',
