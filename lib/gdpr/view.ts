@@ -1,12 +1,6 @@
 import type { Prisma } from '../db/generated/client';
+import { iso } from '../domain/iso';
 import type { SubjectRows } from './collect';
-
-/** ISO 8601; a column that is never null keeps a string type, as the API's schema documents it. */
-function iso(date: Date): string;
-function iso(date: Date | null | undefined): string | null;
-function iso(date: Date | null | undefined): string | null {
-  return date ? date.toISOString() : null;
-}
 
 /** The export format version: bumped when a member changes meaning or disappears (additions keep it). */
 export const GDPR_EXPORT_FORMAT = 'battery-passport-gdpr-export/1';

@@ -1,4 +1,5 @@
 import type { PoliGrant, PoliRequest, Prisma } from '../db/generated/client';
+import { iso } from '../domain/iso';
 import { roleInfo } from './roles';
 
 /** What a view reads besides the request itself: its passport's name and slug, and its grants. */
@@ -8,8 +9,6 @@ export const REQUEST_VIEW_INCLUDE = {
 } as const satisfies Prisma.PoliRequestInclude;
 
 type Row = PoliRequest & { product: { name: string; slug: string }; grants: PoliGrant[] };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A request as the portal shows it: no token hashes, times as ISO strings, each grant with whether it still works. */
 export function poliRequestView(row: Row, now = new Date()) {

@@ -1,4 +1,5 @@
 import type { ApiKey, Prisma } from '../../db/generated/client';
+import { iso } from '../../domain/iso';
 import { isKeyUsable } from '../authenticate';
 
 export const KEY_STATUSES = ['active', 'grace', 'expired', 'revoked'] as const;
@@ -35,8 +36,6 @@ export function keyStatus(key: Pick<ApiKey, 'revokedAt' | 'expiresAt' | 'graceUn
   if (!isKeyUsable(key, now)) return 'expired';
   return key.graceUntil ? 'grace' : 'active';
 }
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function keyView(key: KeyRow, now = new Date()) {
   return {

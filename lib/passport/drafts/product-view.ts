@@ -1,5 +1,6 @@
 import { config } from '../../config';
 import type { Prisma } from '../../db/generated/client';
+import { iso } from '../../domain/iso';
 import { passportPath } from '../../gs1/digital-link';
 import { isPubliclyServed, PUBLIC_STATE } from '../states';
 
@@ -37,8 +38,6 @@ export type ViewedProduct = Pick<ProductRow, (typeof VIEWED_COLUMNS)[number] | '
 // schemas (ProductSchema, ProductSummarySchema) describe the same shapes, and lib/integration/api/views.test.ts checks
 // that they agree.
 export type ProductSummary = ReturnType<typeof productSummary>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The public addresses of a passport while the public surfaces answer for it: published (or a revision of a

@@ -1,7 +1,6 @@
 import type { ProductState } from '../../db/generated/enums';
+import { iso } from '../../domain/iso';
 import type { TraceabilityStage } from './traceability-stages';
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 // The views' types are what they return (no interface repeats them); the Integration API's zod schemas describe
 // the same shapes, and lib/integration/api/views.test.ts checks that they agree.

@@ -1,6 +1,5 @@
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../db/generated/client';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso } from '../../domain/iso';
 
 /** An endpoint as the API answers it: never a secret, except the one `secret` member of create and rotate. */
 export function endpointView(e: WebhookEndpoint) {
