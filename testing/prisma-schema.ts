@@ -155,31 +155,34 @@ interface Block {
   lines: string[];
 }
 
-/** Removes a `//` or `///` comment, leaving `//` inside string literals alone. */
-export function stripComment(line: string): string {
+/**
+ * The positions in `text`, from `from` on, that stand outside string literals (the quotes themselves and what
+ * they enclose are skipped; a backslash escapes the next character inside a string), for scanning Prisma source.
+ */
+function* outsideStrings(text: string, from = 0): Generator<number> {
   let inString = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
     if (inString) {
       if (c === '\\') i++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
-    else if (c === '/' && line[i + 1] === '/') return line.slice(0, i);
+    else yield i;
   }
+}
+
+/** Removes a `//` or `///` comment, leaving `//` inside string literals alone. */
+export function stripComment(line: string): string {
+  for (const i of outsideStrings(line)) if (line[i] === '/' && line[i + 1] === '/') return line.slice(0, i);
   return line;
 }
 
 /** Net bracket depth change of a line, ignoring brackets inside strings. */
 function depthChange(line: string): number {
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < line.length; i++) {
+  for (const i of outsideStrings(line)) {
     const c = line[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '(' || c === '[') depth++;
+    if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
   }
   return depth;
@@ -220,15 +223,10 @@ function splitBlocks(source: string): Block[] {
 export function splitTopLevel(text: string, sep = ','): string[] {
   const parts: string[] = [];
   let depth = 0;
-  let inString = false;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (const i of outsideStrings(text)) {
     const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '(' || c === '[' || c === '{') depth++;
+    if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') depth--;
     else if (c === sep && depth === 0) {
       parts.push(text.slice(start, i));
@@ -265,14 +263,9 @@ export function parseAttributes(text: string): PrismaAttribute[] {
 
 function matchingParen(text: string, open: number): number {
   let depth = 0;
-  let inString = false;
-  for (let i = open; i < text.length; i++) {
+  for (const i of outsideStrings(text, open)) {
     const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '(' || c === '[') depth++;
+    if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') {
       depth--;
       if (depth === 0) return i;
