@@ -1,33 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestBmsSecret, createTestCompany, createTestOperator, createTestProduct } from '../../testing/factories';
+import { portalOperator, refusal } from '../../testing/domain';
+import { createTestBmsSecret, createTestCompany, createTestProduct } from '../../testing/factories';
 import { disconnectPrisma, prisma } from '../db/client';
-import type { UserRole } from '../db/generated/enums';
-import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../errors';
 import { createCompanyBmsSecret, listCompanyBmsSecrets, revokeCompanyBmsSecret } from './secret-admin';
 import { findActiveBmsSecret } from './secrets';
 
 afterAll(() => disconnectPrisma());
 
-async function operator(role: UserRole = 'ADMIN') {
-  const company = await createTestCompany(prisma);
-  const user = await createTestOperator(prisma, { companyId: company.id, role });
-  const ctx: DomainContext = { companyId: company.id, actor: { role, id: user.id, channel: 'Portal' } };
-  return { company, user, ctx };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
-
 describe('BMS secret administration for operators', () => {
   it('an ADMIN creates a secret limited to own products (plaintext once, creator recorded), lists it and revokes it at once', async () => {
-    const { company, user, ctx } = await operator();
+    const { company, user, ctx } = await portalOperator();
     const product = await createTestProduct(prisma, { companyId: company.id });
     const created = await createCompanyBmsSecret({ ctx, input: { name: 'Line 3', productIds: [product.id] } });
     expect(created).toMatchObject({ name: 'Line 3', productIds: [product.id] });
@@ -50,7 +32,7 @@ describe('BMS secret administration for operators', () => {
   });
 
   it("refuses another company's product and malformed ids (VALIDATION_ERROR naming productIds) and creates nothing", async () => {
-    const { company, ctx } = await operator();
+    const { company, ctx } = await portalOperator();
     const foreign = await createTestProduct(prisma, { companyId: (await createTestCompany(prisma)).id });
     for (const productIds of [[foreign.id], ['not-a-product']]) {
       const error = await refusal(createCompanyBmsSecret({ ctx, input: { productIds } }));
@@ -61,7 +43,7 @@ describe('BMS secret administration for operators', () => {
   });
 
   it("another company's secret is NOT_FOUND for revoke, absent from the list, and keeps working", async () => {
-    const { ctx } = await operator();
+    const { ctx } = await portalOperator();
     const other = await createTestCompany(prisma);
     const foreign = await createTestBmsSecret(prisma, other.id);
     for (const secretId of [foreign.id, 'nope']) {
@@ -73,7 +55,7 @@ describe('BMS secret administration for operators', () => {
 
   it('EDITOR and REVIEWER operators are refused (FORBIDDEN) by create, list and revoke', async () => {
     for (const role of ['EDITOR', 'REVIEWER'] as const) {
-      const { company, ctx } = await operator(role);
+      const { company, ctx } = await portalOperator(role);
       const existing = await createTestBmsSecret(prisma, company.id);
       const secretId = existing.id;
       const attempts = [
@@ -90,7 +72,7 @@ describe('BMS secret administration for operators', () => {
   });
 
   it('pages newest first without gaps or repeats', async () => {
-    const { company, ctx } = await operator();
+    const { company, ctx } = await portalOperator();
     for (let i = 0; i < 5; i += 1) await createTestBmsSecret(prisma, company.id);
     const expected = await prisma.bmsSecret.findMany({
       where: { companyId: company.id },

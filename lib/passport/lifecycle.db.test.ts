@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { refusal } from '../../testing/domain';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { Prisma } from '../db/generated/client';
 import type { DomainContext } from '../domain/context';
-import { ServiceError } from '../errors';
+import type { ServiceError } from '../errors';
 import { CATEGORY_SCHEMAS } from '../schema/categories';
 import { exampleFormData } from '../schema/examples';
 import type { BatteryCategory } from '../schema/types';
@@ -49,20 +50,11 @@ async function published(companyId: string) {
   return p;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ServiceError);
-  return err as ServiceError;
-}
-
 describe('submit', () => {
   it('refuses a draft missing mandated fields with SUBMIT_BLOCKED naming them', async () => {
     const c = await company();
     const p = await draft(c.id, 'EV_BATTERY', {});
-    const err = await rejection(submitProduct({ ctx: editor(c.id), input: { productId: p.id } }));
+    const err = await refusal(submitProduct({ ctx: editor(c.id), input: { productId: p.id } }));
     expect(err.code).toBe('SUBMIT_BLOCKED');
     const mandated = CATEGORY_SCHEMAS.EV_BATTERY.fields.filter((f) => f.mandated).map((f) => f.id);
     expect(mandated.length).toBeGreaterThan(0);
@@ -134,7 +126,7 @@ describe('withdraw', () => {
   it('refuses a product that is not published with INVALID_STATE / INVALID_TRANSITION', async () => {
     const c = await company();
     const p = await draft(c.id);
-    const err = await rejection(withdrawProduct({ ctx: reviewer(c.id), input: { productId: p.id, reason: 'x' } }));
+    const err = await refusal(withdrawProduct({ ctx: reviewer(c.id), input: { productId: p.id, reason: 'x' } }));
     expect(err.code).toBe('INVALID_STATE');
     expect(err.options.reason).toBe('INVALID_TRANSITION');
   });
@@ -144,7 +136,7 @@ describe('withdraw', () => {
     const p = await published(c.id);
     const other = await draft(c.id);
     for (const successorId of [p.id, other.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const err = await rejection(
+      const err = await refusal(
         withdrawProduct({ ctx: reviewer(c.id), input: { productId: p.id, reason: 'Recall', successorId } }),
       );
       expect(err.code).toBe('SUCCESSOR_INVALID');
@@ -183,9 +175,7 @@ describe('tenant isolation', () => {
     const owner = await company();
     const outsider = await company();
     const p = await published(owner.id);
-    const err = await rejection(
-      withdrawProduct({ ctx: reviewer(outsider.id), input: { productId: p.id, reason: 'x' } }),
-    );
+    const err = await refusal(withdrawProduct({ ctx: reviewer(outsider.id), input: { productId: p.id, reason: 'x' } }));
     expect(err.code).toBe('NOT_FOUND');
     expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).state).toBe('APPROVED');
   });
@@ -194,7 +184,7 @@ describe('tenant isolation', () => {
     const c = await company();
     const p = await draft(c.id);
     await submitProduct({ ctx: editor(c.id), input: { productId: p.id } });
-    const err = await rejection(approveProduct({ ctx: editor(c.id), input: { productId: p.id } }));
+    const err = await refusal(approveProduct({ ctx: editor(c.id), input: { productId: p.id } }));
     expect(err.code).toBe('FORBIDDEN');
   });
 });

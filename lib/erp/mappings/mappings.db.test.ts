@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCtx, newCompany, rejection, tag } from '../../../testing/drafts';
+import { keyCtx, refusal } from '../../../testing/domain';
+import { newCompany, tag } from '../../../testing/drafts';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { loadStoredSchema } from '../../integration/api/catalog/reference';
 import { buildErpTemplate, csvCellText } from '../../schema/erp-template';
@@ -26,7 +27,7 @@ const auditOf = (companyId: string) =>
 describe('ERP mapping verbs', () => {
   it('create, list by category, rename, replace columns, delete: each one transaction with one audit row', async () => {
     const c = await newCompany();
-    const ctx = apiCtx(c.id);
+    const ctx = keyCtx(c.id);
     const created = await createMapping({
       ctx,
       input: { name: ` SAP ${tag()} `, categoryCode: 'EV_BATTERY', columns: COLUMNS },
@@ -54,8 +55,8 @@ describe('ERP mapping verbs', () => {
 
   it('refuses unknown field ids per column, a duplicate name (NAME_IN_USE) and writes nothing then', async () => {
     const c = await newCompany();
-    const ctx = apiCtx(c.id);
-    const bad = await rejection(
+    const ctx = keyCtx(c.id);
+    const bad = await refusal(
       createMapping({
         ctx,
         input: { name: 'X', categoryCode: 'EV_BATTERY', columns: [...COLUMNS, { column: 'Q', fieldId: 'nope' }] },
@@ -66,15 +67,15 @@ describe('ERP mapping verbs', () => {
       expect.objectContaining({ path: 'columns.2.fieldId', code: 'unknown_field' }),
     ]);
     expect(
-      (await rejection(createMapping({ ctx, input: { name: 'X', categoryCode: 'NOPE', columns: COLUMNS } }))).code,
+      (await refusal(createMapping({ ctx, input: { name: 'X', categoryCode: 'NOPE', columns: COLUMNS } }))).code,
     ).toBe('VALIDATION_ERROR');
     await createMapping({ ctx, input: { name: 'Taken', categoryCode: 'EV_BATTERY', columns: COLUMNS } });
     expect(
-      (await rejection(createMapping({ ctx, input: { name: 'Taken', categoryCode: 'LMT_BATTERY', columns: COLUMNS } })))
+      (await refusal(createMapping({ ctx, input: { name: 'Taken', categoryCode: 'LMT_BATTERY', columns: COLUMNS } })))
         .code,
     ).toBe('NAME_IN_USE');
     const other = await createMapping({ ctx, input: { name: 'Other', categoryCode: 'EV_BATTERY', columns: COLUMNS } });
-    expect((await rejection(updateMapping({ ctx, input: { mappingId: other.id, name: 'Taken' } }))).code).toBe(
+    expect((await refusal(updateMapping({ ctx, input: { mappingId: other.id, name: 'Taken' } }))).code).toBe(
       'NAME_IN_USE',
     );
     expect((await auditOf(c.id)).map((a) => a.eventType)).toEqual(['ErpMappingCreated', 'ErpMappingCreated']);
@@ -83,17 +84,15 @@ describe('ERP mapping verbs', () => {
   it("answers NOT_FOUND for another company's mapping and INVALID_ID for a malformed id, to every verb", async () => {
     const [owner, outsider] = [await newCompany(), await newCompany()];
     const m = await createMapping({
-      ctx: apiCtx(owner.id),
+      ctx: keyCtx(owner.id),
       input: { name: 'Mine', categoryCode: 'EV_BATTERY', columns: COLUMNS },
     });
-    const ctx = apiCtx(outsider.id);
-    expect((await rejection(updateMapping({ ctx, input: { mappingId: m.id, name: 'Stolen' } }))).code).toBe(
-      'NOT_FOUND',
-    );
-    expect((await rejection(deleteMapping({ ctx, input: { mappingId: m.id } }))).code).toBe('NOT_FOUND');
-    expect((await rejection(deleteMapping({ ctx, input: { mappingId: 'not-a-uuid' } }))).code).toBe('INVALID_ID');
+    const ctx = keyCtx(outsider.id);
+    expect((await refusal(updateMapping({ ctx, input: { mappingId: m.id, name: 'Stolen' } }))).code).toBe('NOT_FOUND');
+    expect((await refusal(deleteMapping({ ctx, input: { mappingId: m.id } }))).code).toBe('NOT_FOUND');
+    expect((await refusal(deleteMapping({ ctx, input: { mappingId: 'not-a-uuid' } }))).code).toBe('INVALID_ID');
     const { schema } = await loadStoredSchema(prisma, 'EV_BATTERY');
-    expect((await rejection(lintMapping(prisma, ctx, schema, { columns: ['Modell'], mappingId: m.id }))).code).toBe(
+    expect((await refusal(lintMapping(prisma, ctx, schema, { columns: ['Modell'], mappingId: m.id }))).code).toBe(
       'NOT_FOUND',
     );
     expect(await prisma.erpMapping.findUnique({ where: { id: m.id } })).toMatchObject({ name: 'Mine' });
@@ -102,10 +101,10 @@ describe('ERP mapping verbs', () => {
   it('shares a mapping between the live and sandbox keys of a company (mappings have no mode)', async () => {
     const c = await newCompany();
     const m = await createMapping({
-      ctx: apiCtx(c.id, 'TEST'),
+      ctx: keyCtx(c.id, 'TEST'),
       input: { name: 'Sandbox-made', categoryCode: 'EV_BATTERY', columns: COLUMNS },
     });
-    expect((await listMappings({ ctx: apiCtx(c.id, 'LIVE'), query: { limit: 5 } })).items.map((x) => x.id)).toEqual([
+    expect((await listMappings({ ctx: keyCtx(c.id, 'LIVE'), query: { limit: 5 } })).items.map((x) => x.id)).toEqual([
       m.id,
     ]);
   });
@@ -118,17 +117,17 @@ describe('ERP mapping verbs', () => {
       const template = buildErpTemplate(schema);
       const columns = template.columns.map((col) => col.column);
       const sampleRows = [template.columns.map((col) => csvCellText(col.example))];
-      const bare = await lintMapping(prisma, apiCtx(c.id), schema, { columns, sampleRows });
+      const bare = await lintMapping(prisma, keyCtx(c.id), schema, { columns, sampleRows });
       expect(bare).toMatchObject({ ok: true, sampleErrors: [] });
       const mapping = await createMapping({
-        ctx: apiCtx(c.id),
+        ctx: keyCtx(c.id),
         input: {
           name: 'Template',
           categoryCode: code,
           columns: template.columns.map((col) => ({ column: col.column, fieldId: col.fieldId })),
         },
       });
-      expect(await lintMapping(prisma, apiCtx(c.id), schema, { columns, sampleRows, mappingId: mapping.id })).toEqual(
+      expect(await lintMapping(prisma, keyCtx(c.id), schema, { columns, sampleRows, mappingId: mapping.id })).toEqual(
         bare,
       );
     },

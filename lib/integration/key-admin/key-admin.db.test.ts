@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { refusal } from '../../../testing/domain';
 import { createTestCompany, mintTestKey } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../errors';
 import { findApiKeyByPlaintext, signingSecretOf } from '../keys';
 import { bulkRevokeKeys } from './bulk-revoke';
 import { getKeyOrThrow } from './find';
@@ -25,15 +25,6 @@ async function admin(mode: 'live' | 'test' = 'live', company: Parameters<typeof 
     mode: key.mode,
   };
   return { company: row, key, ctx };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
 }
 
 const audit = (companyId: string, eventType: string) => prisma.auditLog.findMany({ where: { companyId, eventType } });

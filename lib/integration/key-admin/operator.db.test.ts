@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestCompany, createTestOperator, mintTestKey } from '../../../testing/factories';
+import { portalOperator, refusal } from '../../../testing/domain';
+import { createTestCompany, mintTestKey } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
-import type { UserRole } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../errors';
 import { findApiKeyByPlaintext } from '../keys';
 import { getKey } from './get';
 import { listKeys } from './list';
@@ -15,28 +14,11 @@ import { rotateSigningSecret } from './rotate-signing-secret';
 
 afterAll(() => disconnectPrisma());
 
-/** A company with one operator of `role`, and the context the portal builds for them (no mode: both). */
-async function operator(role: UserRole = 'ADMIN', company: Parameters<typeof createTestCompany>[1] = {}) {
-  const row = await createTestCompany(prisma, company);
-  const user = await createTestOperator(prisma, { companyId: row.id, role });
-  const ctx: DomainContext = { companyId: row.id, actor: { role, id: user.id, channel: 'Portal' } };
-  return { company: row, user, ctx };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
-
 const input = { name: 'ERP export', scopes: ['dpp:read', 'category:read'], mode: 'live' as const };
 
 describe('key administration by a portal operator', () => {
   it('an ADMIN operator mints, reads, lists (both modes), rotates and revokes; audited as the operator through the Portal', async () => {
-    const { company, user, ctx } = await operator('ADMIN');
+    const { company, user, ctx } = await portalOperator('ADMIN');
     const live = await mintKey({ ctx, input });
     const test = await mintKey({ ctx, input: { ...input, mode: 'test' } });
     expect(live.key).toMatch(/^pk_live_/);
@@ -64,7 +46,7 @@ describe('key administration by a portal operator', () => {
 
   it('EDITOR and REVIEWER operators are refused by every key verb (FORBIDDEN) and nothing is minted', async () => {
     for (const role of ['EDITOR', 'REVIEWER'] as const) {
-      const { company, ctx } = await operator(role);
+      const { company, ctx } = await portalOperator(role);
       const existing = await mintTestKey(prisma, company.id);
       const keyId = existing.id;
       const attempts = [
@@ -83,7 +65,7 @@ describe('key administration by a portal operator', () => {
   });
 
   it("another company's key is NOT_FOUND to an ADMIN operator and stays unchanged", async () => {
-    const { ctx } = await operator('ADMIN');
+    const { ctx } = await portalOperator('ADMIN');
     const other = await createTestCompany(prisma);
     const foreign = await mintTestKey(prisma, other.id);
     const keyId = foreign.id;
@@ -99,7 +81,7 @@ describe('key administration by a portal operator', () => {
   });
 
   it('the ordinary mint refuses privileged scopes for operators too', async () => {
-    const { ctx } = await operator('ADMIN');
+    const { ctx } = await portalOperator('ADMIN');
     for (const scope of ['keys:admin', 'gdpr:admin']) {
       const error = await refusal(mintKey({ ctx, input: { ...input, scopes: [scope] } }));
       expect(error.code).toBe('VALIDATION_ERROR');
@@ -110,7 +92,7 @@ describe('key administration by a portal operator', () => {
 
 describe('mintAdminKey', () => {
   it('mints keys:admin alone on a key (either mode) and gdpr:admin alone on a live key, audited as the operator', async () => {
-    const { company, user, ctx } = await operator('ADMIN');
+    const { company, user, ctx } = await portalOperator('ADMIN');
     const keysAdmin = await mintAdminKey({
       ctx,
       input: { name: 'Key manager', scope: 'keys:admin', mode: 'test', expiresInDays: 30, allowedCidrs: ['10.0.0.1'] },
@@ -142,7 +124,7 @@ describe('mintAdminKey', () => {
   });
 
   it('refuses gdpr:admin on a sandbox key, a grantable scope and an unknown one (VALIDATION_ERROR naming scope), minting nothing', async () => {
-    const { company, ctx } = await operator('ADMIN');
+    const { company, ctx } = await portalOperator('ADMIN');
     for (const [scope, mode] of [
       ['gdpr:admin', 'test'],
       ['dpp:read', 'live'],
@@ -156,7 +138,7 @@ describe('mintAdminKey', () => {
   });
 
   it('is for portal administrators only: an API key and the system are refused; the plan quota applies', async () => {
-    const { company, ctx } = await operator('ADMIN', { maxApiKeys: 1 });
+    const { company, ctx } = await portalOperator('ADMIN', { maxApiKeys: 1 });
     const integration: DomainContext = {
       companyId: company.id,
       actor: { role: 'Integration', id: null, channel: 'API' },

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCtx, auditRows, evExamples, newCompany, rejection, tag } from '../../../testing/drafts';
+import { auditRows, keyCtx, refusal } from '../../../testing/domain';
+import { evExamples, newCompany, tag } from '../../../testing/drafts';
 import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { withCheckDigit } from '../../gs1/gtin';
@@ -15,7 +16,7 @@ describe('createProduct', () => {
     const c = await newCompany();
     const gtin = gtin13();
     const p = await createProduct({
-      ctx: apiCtx(c.id, 'TEST'),
+      ctx: keyCtx(c.id, 'TEST'),
       input: { name: `Pack ${tag()}`, categoryCode: 'LMT_BATTERY', gtin, serialNumber: 'SN-1' },
     });
     const category = await prisma.category.findUniqueOrThrow({ where: { code: 'LMT_BATTERY' } });
@@ -33,7 +34,7 @@ describe('createProduct', () => {
   it('writes exactly one Create audit row and one product.created event', async () => {
     const c = await newCompany();
     const p = await createProduct({
-      ctx: apiCtx(c.id),
+      ctx: keyCtx(c.id),
       input: { name: `Pack ${tag()}`, categoryCode: 'EV_BATTERY', formData: { model_number: 'M-1' } },
     });
     const audit = await auditRows(p.id);
@@ -47,8 +48,8 @@ describe('createProduct', () => {
   it('makes a URL-safe slug from the name, unique even when the plain form is taken', async () => {
     const c = await newCompany();
     const name = `Zoë's Pack ${tag()}`;
-    const a = await createProduct({ ctx: apiCtx(c.id), input: { name, categoryCode: 'EV_BATTERY' } });
-    const b = await createProduct({ ctx: apiCtx(c.id, 'TEST'), input: { name, categoryCode: 'EV_BATTERY' } });
+    const a = await createProduct({ ctx: keyCtx(c.id), input: { name, categoryCode: 'EV_BATTERY' } });
+    const b = await createProduct({ ctx: keyCtx(c.id, 'TEST'), input: { name, categoryCode: 'EV_BATTERY' } });
     expect(a.slug).toMatch(/^zoe-s-pack-[0-9a-f]{10}$/);
     expect(b.slug).toMatch(new RegExp(`^${a.slug}-[0-9a-f]{8}$`));
   });
@@ -56,12 +57,12 @@ describe('createProduct', () => {
   it('refuses a malformed slug with VALIDATION_ERROR and a taken one with NAME_IN_USE', async () => {
     const c = await newCompany();
     const input = { name: `Pack ${tag()}`, categoryCode: 'EV_BATTERY' };
-    expect((await rejection(createProduct({ ctx: apiCtx(c.id), input: { ...input, slug: 'Not A Slug' } }))).code).toBe(
+    expect((await refusal(createProduct({ ctx: keyCtx(c.id), input: { ...input, slug: 'Not A Slug' } }))).code).toBe(
       'VALIDATION_ERROR',
     );
-    const first = await createProduct({ ctx: apiCtx(c.id), input });
-    const err = await rejection(
-      createProduct({ ctx: apiCtx(c.id), input: { ...input, name: `Other ${tag()}`, slug: first.slug } }),
+    const first = await createProduct({ ctx: keyCtx(c.id), input });
+    const err = await refusal(
+      createProduct({ ctx: keyCtx(c.id), input: { ...input, name: `Other ${tag()}`, slug: first.slug } }),
     );
     expect(err.code).toBe('NAME_IN_USE');
     expect(err.options.details).toEqual({ field: 'slug' });
@@ -72,26 +73,23 @@ describe('createProduct', () => {
     const good = gtin13();
     const bad = good.slice(0, -1) + String((Number(good.at(-1)) + 1) % 10);
     expect(
-      (
-        await rejection(
-          createProduct({ ctx: apiCtx(c.id), input: { name: 'X', categoryCode: 'EV_BATTERY', gtin: bad } }),
-        )
-      ).code,
+      (await refusal(createProduct({ ctx: keyCtx(c.id), input: { name: 'X', categoryCode: 'EV_BATTERY', gtin: bad } })))
+        .code,
     ).toBe('VALIDATION_ERROR');
-    expect(
-      (await rejection(createProduct({ ctx: apiCtx(c.id), input: { name: 'X', categoryCode: 'NOPE' } }))).code,
-    ).toBe('VALIDATION_ERROR');
+    expect((await refusal(createProduct({ ctx: keyCtx(c.id), input: { name: 'X', categoryCode: 'NOPE' } }))).code).toBe(
+      'VALIDATION_ERROR',
+    );
   });
 
   it('refuses a name the company uses in the same mode (NAME_IN_USE) but not in the other mode', async () => {
     const c = await newCompany();
     const name = `Pack ${tag()}`;
-    await createProduct({ ctx: apiCtx(c.id), input: { name, categoryCode: 'EV_BATTERY' } });
+    await createProduct({ ctx: keyCtx(c.id), input: { name, categoryCode: 'EV_BATTERY' } });
     expect(
-      (await rejection(createProduct({ ctx: apiCtx(c.id), input: { name, categoryCode: 'EV_BATTERY' } }))).code,
+      (await refusal(createProduct({ ctx: keyCtx(c.id), input: { name, categoryCode: 'EV_BATTERY' } }))).code,
     ).toBe('NAME_IN_USE');
     await expect(
-      createProduct({ ctx: apiCtx(c.id, 'TEST'), input: { name, categoryCode: 'EV_BATTERY' } }),
+      createProduct({ ctx: keyCtx(c.id, 'TEST'), input: { name, categoryCode: 'EV_BATTERY' } }),
     ).resolves.toBeTruthy();
   });
 
@@ -99,28 +97,28 @@ describe('createProduct', () => {
     const [mine, theirs] = [await newCompany(), await newCompany()];
     const gtin = gtin13();
     await createTestProduct(prisma, { companyId: theirs.id, gtin: `0${gtin}`, serialNumber: 'A' });
-    const foreign = await rejection(
+    const foreign = await refusal(
       createProduct({
-        ctx: apiCtx(mine.id),
+        ctx: keyCtx(mine.id),
         input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY', gtin, serialNumber: 'B' },
       }),
     );
     expect(foreign.code).toBe('GTIN_IN_USE');
     const own = gtin13();
     await createProduct({
-      ctx: apiCtx(mine.id),
+      ctx: keyCtx(mine.id),
       input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY', gtin: own, serialNumber: 'A' },
     });
-    const twice = await rejection(
+    const twice = await refusal(
       createProduct({
-        ctx: apiCtx(mine.id),
+        ctx: keyCtx(mine.id),
         input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY', gtin: own, serialNumber: 'A' },
       }),
     );
     expect(twice.code).toBe('GTIN_IN_USE');
     await expect(
       createProduct({
-        ctx: apiCtx(mine.id),
+        ctx: keyCtx(mine.id),
         input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY', gtin: own, serialNumber: 'B' },
       }),
     ).resolves.toBeTruthy();
@@ -129,8 +127,8 @@ describe('createProduct', () => {
   it('validates initial form data like a form-data write: FIELD_VALIDATION_ERROR and nothing created', async () => {
     const c = await newCompany();
     const name = `Pack ${tag()}`;
-    const err = await rejection(
-      createProduct({ ctx: apiCtx(c.id), input: { name, categoryCode: 'EV_BATTERY', formData: { no_such_field: 1 } } }),
+    const err = await refusal(
+      createProduct({ ctx: keyCtx(c.id), input: { name, categoryCode: 'EV_BATTERY', formData: { no_such_field: 1 } } }),
     );
     expect(err.code).toBe('FIELD_VALIDATION_ERROR');
     expect(err.options.fieldErrors).toEqual([
@@ -138,7 +136,7 @@ describe('createProduct', () => {
     ]);
     expect(await prisma.product.count({ where: { companyId: c.id } })).toBe(0);
     const ok = await createProduct({
-      ctx: apiCtx(c.id),
+      ctx: keyCtx(c.id),
       input: { name, categoryCode: 'EV_BATTERY', formData: evExamples() },
     });
     expect(ok.formData).toEqual(evExamples());
@@ -146,14 +144,14 @@ describe('createProduct', () => {
 
   it("enforces the plan's maxProducts per mode with PLAN_LIMIT", async () => {
     const c = await newCompany({ maxProducts: 1 });
-    await createProduct({ ctx: apiCtx(c.id), input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY' } });
-    const err = await rejection(
-      createProduct({ ctx: apiCtx(c.id), input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY' } }),
+    await createProduct({ ctx: keyCtx(c.id), input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY' } });
+    const err = await refusal(
+      createProduct({ ctx: keyCtx(c.id), input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY' } }),
     );
     expect(err.code).toBe('PLAN_LIMIT');
     expect(err.options.details).toMatchObject({ limit: 1, mode: 'live' });
     await expect(
-      createProduct({ ctx: apiCtx(c.id, 'TEST'), input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY' } }),
+      createProduct({ ctx: keyCtx(c.id, 'TEST'), input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY' } }),
     ).resolves.toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCtx, evExamples, newCompany, rejection, tag } from '../../../testing/drafts';
+import { keyCtx, refusal } from '../../../testing/domain';
+import { evExamples, newCompany, tag } from '../../../testing/drafts';
 import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { withCheckDigit } from '../../gs1/gtin';
@@ -10,28 +11,28 @@ import { productSchemaCompatibility } from './schema-compatibility';
 
 afterAll(() => disconnectPrisma());
 
-const statusOf = async (ctx: ReturnType<typeof apiCtx>, productId: string) =>
+const statusOf = async (ctx: ReturnType<typeof keyCtx>, productId: string) =>
   Object.fromEntries((await productGate({ ctx, input: { productId } })).checks.map((c) => [c.id, c.status]));
 
 describe('readiness', () => {
   it('lists mandated fields without a value and stored values the schema refuses; ok only when both are empty', async () => {
     const c = await newCompany();
     const empty = await createTestProduct(prisma, { companyId: c.id });
-    const report = await productReadiness({ ctx: apiCtx(c.id), input: { productId: empty.id } });
+    const report = await productReadiness({ ctx: keyCtx(c.id), input: { productId: empty.id } });
     expect(report.ok).toBe(false);
     expect(report.missing.length).toBe(CATEGORY_SCHEMAS.EV_BATTERY.fields.filter((f) => f.mandated).length);
     const broken = await createTestProduct(prisma, {
       companyId: c.id,
       formData: { ...evExamples(), nominal_voltage_v: 'high' },
     });
-    const r2 = await productReadiness({ ctx: apiCtx(c.id), input: { productId: broken.id } });
+    const r2 = await productReadiness({ ctx: keyCtx(c.id), input: { productId: broken.id } });
     expect(r2).toMatchObject({
       ok: false,
       missing: [],
       invalid: [expect.objectContaining({ field_id: 'nominal_voltage_v', code: 'WRONG_TYPE' })],
     });
     const full = await createTestProduct(prisma, { companyId: c.id, formData: evExamples() });
-    expect(await productReadiness({ ctx: apiCtx(c.id), input: { productId: full.id } })).toEqual({
+    expect(await productReadiness({ ctx: keyCtx(c.id), input: { productId: full.id } })).toEqual({
       ok: true,
       missing: [],
       invalid: [],
@@ -41,10 +42,8 @@ describe('readiness', () => {
   it("answers another mode's product with NOT_FOUND and a malformed id with INVALID_ID", async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, mode: 'TEST' });
-    expect((await rejection(productReadiness({ ctx: apiCtx(c.id), input: { productId: p.id } }))).code).toBe(
-      'NOT_FOUND',
-    );
-    expect((await rejection(productReadiness({ ctx: apiCtx(c.id), input: { productId: 'nope' } }))).code).toBe(
+    expect((await refusal(productReadiness({ ctx: keyCtx(c.id), input: { productId: p.id } }))).code).toBe('NOT_FOUND');
+    expect((await refusal(productReadiness({ ctx: keyCtx(c.id), input: { productId: 'nope' } }))).code).toBe(
       'INVALID_ID',
     );
   });
@@ -54,7 +53,7 @@ describe('schema compatibility endpoint', () => {
   it('reports a product on the current version as compatible with no upgrade', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M' } });
-    const report = await productSchemaCompatibility({ ctx: apiCtx(c.id), input: { productId: p.id } });
+    const report = await productSchemaCompatibility({ ctx: keyCtx(c.id), input: { productId: p.id } });
     expect(report).toEqual({
       productSchemaVersion: 1,
       currentSchemaVersion: 1,
@@ -68,7 +67,7 @@ describe('schema compatibility endpoint', () => {
 describe('publish gate', () => {
   it('skips the GTIN check without a GTIN, fails it outside the company prefixes, passes it under one', async () => {
     const c = await newCompany();
-    const ctx = apiCtx(c.id);
+    const ctx = keyCtx(c.id);
     const none = await createTestProduct(prisma, { companyId: c.id, formData: evExamples() });
     expect(await statusOf(ctx, none.id)).toEqual({
       readiness: 'pass',
@@ -97,7 +96,7 @@ describe('publish gate', () => {
   it('reports evidence documents: warn with none (never blocking), pass with one', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, formData: evExamples() });
-    const before = await productGate({ ctx: apiCtx(c.id), input: { productId: p.id } });
+    const before = await productGate({ ctx: keyCtx(c.id), input: { productId: p.id } });
     expect(before.ok).toBe(true);
     expect(before.checks.find((x) => x.id === 'documents')).toMatchObject({ status: 'warn', details: { count: 0 } });
     await prisma.document.create({
@@ -113,13 +112,13 @@ describe('publish gate', () => {
         storageKey: `k-${tag()}`,
       },
     });
-    expect((await statusOf(apiCtx(c.id), p.id)).documents).toBe('pass');
+    expect((await statusOf(keyCtx(c.id), p.id)).documents).toBe('pass');
   });
 
   it('fails readiness when mandated fields are missing', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id });
-    const gate = await productGate({ ctx: apiCtx(c.id), input: { productId: p.id } });
+    const gate = await productGate({ ctx: keyCtx(c.id), input: { productId: p.id } });
     expect(gate.ok).toBe(false);
     expect(gate.checks[0]).toMatchObject({ id: 'readiness', status: 'fail' });
   });

@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCtx, newCompany } from '../../../testing/drafts';
+import { keyCtx } from '../../../testing/domain';
+import { newCompany } from '../../../testing/drafts';
 import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { type ListProductsQuery, listProducts } from './list-products';
 
 afterAll(() => disconnectPrisma());
 
-async function everyPage(ctx: ReturnType<typeof apiCtx>, query: Omit<ListProductsQuery, 'after'>) {
+async function everyPage(ctx: ReturnType<typeof keyCtx>, query: Omit<ListProductsQuery, 'after'>) {
   const ids: string[] = [];
   let after: ListProductsQuery['after'];
   for (let pages = 0; pages < 20; pages++) {
@@ -33,10 +34,10 @@ describe('listProducts', () => {
       where: { companyId: c.id, mode: 'LIVE' },
       orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
     });
-    const { ids, pages } = await everyPage(apiCtx(c.id), { limit: 2 });
+    const { ids, pages } = await everyPage(keyCtx(c.id), { limit: 2 });
     expect(ids).toEqual(rows.map((r) => r.id));
     expect(pages).toBe(3);
-    expect((await everyPage(apiCtx(c.id, 'TEST'), { limit: 50 })).ids).toHaveLength(1);
+    expect((await everyPage(keyCtx(c.id, 'TEST'), { limit: 50 })).ids).toHaveLength(1);
   });
 
   it('filters by state, category and updatedSince', async () => {
@@ -44,7 +45,7 @@ describe('listProducts', () => {
     const draft = await createTestProduct(prisma, { companyId: c.id, category: 'LMT_BATTERY' });
     const submitted = await createTestProduct(prisma, { companyId: c.id, state: 'SUBMITTED' });
     await prisma.$executeRaw`UPDATE "Product" SET "updatedAt" = ${new Date('2020-01-01T00:00:00Z')} WHERE "id" = ${draft.id}::uuid`;
-    const ctx = apiCtx(c.id);
+    const ctx = keyCtx(c.id);
     const ids = async (q: Omit<ListProductsQuery, 'limit'>) =>
       (await listProducts({ ctx, query: { limit: 50, ...q } })).items.map((p) => p.id);
     expect(await ids({ states: ['SUBMITTED'] })).toEqual([submitted.id]);

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCtx, auditRows, newCompany, rejection } from '../../../testing/drafts';
+import { auditRows, keyCtx, refusal } from '../../../testing/domain';
+import { newCompany } from '../../../testing/drafts';
 import { createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { sqlTransaction } from '../../db/sql';
@@ -16,7 +17,7 @@ describe('putFormData', () => {
       formData: { model_number: 'M-1', rated_capacity_ah: 100 },
     });
     const updated = await putFormData({
-      ctx: apiCtx(c.id),
+      ctx: keyCtx(c.id),
       input: { productId: p.id, formData: { rated_capacity_ah: null, nominal_voltage_v: 400, model_number: 'M-1' } },
     });
     expect(updated.formData).toEqual({ model_number: 'M-1', nominal_voltage_v: 400 });
@@ -31,9 +32,9 @@ describe('putFormData', () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M-1' } });
     const marker = 'MARKER-7f3a9c';
-    const err = await rejection(
+    const err = await refusal(
       putFormData({
-        ctx: apiCtx(c.id),
+        ctx: keyCtx(c.id),
         input: { productId: p.id, formData: { model_number: 'M-2', nominal_voltage_v: marker } },
       }),
     );
@@ -48,16 +49,16 @@ describe('putFormData', () => {
   it('checks an optional lockVersion: stale is LOCK_CONFLICT, omitted is accepted', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id });
-    const err = await rejection(
+    const err = await refusal(
       putFormData({
-        ctx: apiCtx(c.id),
+        ctx: keyCtx(c.id),
         input: { productId: p.id, lockVersion: p.lockVersion + 5, formData: { model_number: 'A' } },
       }),
     );
     expect(err.code).toBe('LOCK_CONFLICT');
     expect(err.options.currentLockVersion).toBe(p.lockVersion);
     await expect(
-      putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { model_number: 'A' } } }),
+      putFormData({ ctx: keyCtx(c.id), input: { productId: p.id, formData: { model_number: 'A' } } }),
     ).resolves.toBeTruthy();
   });
 
@@ -65,7 +66,7 @@ describe('putFormData', () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, state: 'SUBMITTED' });
     expect(
-      (await rejection(putFormData({ ctx: apiCtx(c.id), input: { productId: p.id, formData: { x: 1 } } }))).code,
+      (await refusal(putFormData({ ctx: keyCtx(c.id), input: { productId: p.id, formData: { x: 1 } } }))).code,
     ).toBe('PRODUCT_FROZEN');
   });
 });
@@ -74,9 +75,9 @@ describe('list entries', () => {
   it('refuses an entry of a list field without its mandated members (REQUIRED_MISSING), though top-level fields may stay empty', async () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id });
-    const err = await rejection(
+    const err = await refusal(
       putFormData({
-        ctx: apiCtx(c.id),
+        ctx: keyCtx(c.id),
         input: { productId: p.id, formData: { test_reports: [{ title: 'Abuse test' }] } },
       }),
     );
@@ -84,7 +85,7 @@ describe('list entries', () => {
       expect.objectContaining({ field_id: 'test_reports[0].url', code: 'REQUIRED_MISSING' }),
     ]);
     const ok = await putFormData({
-      ctx: apiCtx(c.id),
+      ctx: keyCtx(c.id),
       input: { productId: p.id, formData: { test_reports: [{ title: 'Abuse test', url: 'https://lab.example/r/1' }] } },
     });
     expect(ok.formData).toEqual({ test_reports: [{ title: 'Abuse test', url: 'https://lab.example/r/1' }] });
@@ -96,7 +97,7 @@ describe('putFormData in a direct SQL transaction (the Integration API runs it s
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M-1' } });
     const updated = await sqlTransaction((tx) =>
-      putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'M-2' } } }),
+      putFormData({ ctx: keyCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'M-2' } } }),
     );
     const stored = await prisma.product.findUniqueOrThrow({ where: { id: p.id }, include: PRODUCT_INCLUDE });
     // The answer is the stored row as the Prisma reads show it: same times (UTC), same lock version, same category.
@@ -112,7 +113,7 @@ describe('putFormData in a direct SQL transaction (the Integration API runs it s
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M-1' } });
     const failed = sqlTransaction(async (tx) => {
-      await putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'M-2' } } });
+      await putFormData({ ctx: keyCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'M-2' } } });
       throw new Error('a later step failed');
     });
     await expect(failed).rejects.toThrow('a later step failed');
@@ -126,17 +127,17 @@ describe('putFormData in a direct SQL transaction (the Integration API runs it s
     const c = await newCompany();
     const other = await newCompany();
     const p = await createTestProduct(prisma, { companyId: other.id, formData: { model_number: 'M-1' } });
-    const err = await rejection(
+    const err = await refusal(
       sqlTransaction((tx) =>
-        putFormData({ ctx: apiCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'X' } } }),
+        putFormData({ ctx: keyCtx(c.id), db: tx, input: { productId: p.id, formData: { model_number: 'X' } } }),
       ),
     );
     expect(err.code).toBe('NOT_FOUND');
     const sandbox = await createTestProduct(prisma, { companyId: c.id, mode: 'TEST', formData: {} });
     expect(
       (
-        await rejection(
-          putFormData({ ctx: apiCtx(c.id), input: { productId: sandbox.id, formData: { model_number: 'X' } } }),
+        await refusal(
+          putFormData({ ctx: keyCtx(c.id), input: { productId: sandbox.id, formData: { model_number: 'X' } } }),
         )
       ).code,
     ).toBe('NOT_FOUND');

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCtx, auditRows, newCompany, rejection, tag } from '../../../testing/drafts';
+import { auditRows, keyCtx, refusal } from '../../../testing/domain';
+import { newCompany, tag } from '../../../testing/drafts';
 import { createPublishedPassport, createTestProduct } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
@@ -13,7 +14,7 @@ describe('updateProduct', () => {
     const p = await createTestProduct(prisma, { companyId: c.id });
     const name = `Renamed ${tag()}`;
     const updated = await updateProduct({
-      ctx: apiCtx(c.id),
+      ctx: keyCtx(c.id),
       input: { productId: p.id, lockVersion: p.lockVersion, name, serialNumber: 'S-9' },
     });
     expect(updated).toMatchObject({ name, serialNumber: 'S-9', lockVersion: p.lockVersion + 1 });
@@ -29,11 +30,11 @@ describe('updateProduct', () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id });
     await updateProduct({
-      ctx: apiCtx(c.id),
+      ctx: keyCtx(c.id),
       input: { productId: p.id, lockVersion: p.lockVersion, name: `A ${tag()}` },
     });
-    const err = await rejection(
-      updateProduct({ ctx: apiCtx(c.id), input: { productId: p.id, lockVersion: p.lockVersion, name: `B ${tag()}` } }),
+    const err = await refusal(
+      updateProduct({ ctx: keyCtx(c.id), input: { productId: p.id, lockVersion: p.lockVersion, name: `B ${tag()}` } }),
     );
     expect(err.code).toBe('LOCK_CONFLICT');
     expect(err.options.currentLockVersion).toBe(p.lockVersion + 1);
@@ -45,9 +46,9 @@ describe('updateProduct', () => {
     async (state) => {
       const c = await newCompany();
       const p = await createTestProduct(prisma, { companyId: c.id, state });
-      const err = await rejection(
+      const err = await refusal(
         updateProduct({
-          ctx: apiCtx(c.id),
+          ctx: keyCtx(c.id),
           input: { productId: p.id, lockVersion: p.lockVersion, name: `N ${tag()}` },
         }),
       );
@@ -63,8 +64,8 @@ describe('updateProduct', () => {
     });
     expect(
       (
-        await rejection(
-          updateProduct({ ctx: apiCtx(c.id), input: { productId: p.id, lockVersion: p.lockVersion, name: 'x' } }),
+        await refusal(
+          updateProduct({ ctx: keyCtx(c.id), input: { productId: p.id, lockVersion: p.lockVersion, name: 'x' } }),
         )
       ).code,
     ).toBe('DEMO_PRODUCT');
@@ -74,7 +75,7 @@ describe('updateProduct', () => {
     const c = await newCompany();
     const p = await createTestProduct(prisma, { companyId: c.id });
     const same = await updateProduct({
-      ctx: apiCtx(c.id),
+      ctx: keyCtx(c.id),
       input: { productId: p.id, lockVersion: p.lockVersion, name: p.name },
     });
     expect(same.lockVersion).toBe(p.lockVersion);
@@ -85,8 +86,8 @@ describe('updateProduct', () => {
     const c = await newCompany();
     const published = await createPublishedPassport(prisma, { companyId: c.id });
     const revision = await prisma.product.update({ where: { id: published.id }, data: { state: 'DRAFT' } });
-    const ctx = apiCtx(c.id);
-    const err = await rejection(
+    const ctx = keyCtx(c.id);
+    const err = await refusal(
       updateProduct({ ctx, input: { productId: revision.id, lockVersion: revision.lockVersion, serialNumber: 'NEW' } }),
     );
     expect(err.code).toBe('PRODUCT_FROZEN');
@@ -101,11 +102,8 @@ describe('updateProduct', () => {
     const sandbox = await createTestProduct(prisma, { companyId: mine.id, mode: 'TEST' });
     for (const p of [foreign, sandbox]) {
       expect(
-        (
-          await rejection(
-            updateProduct({ ctx: apiCtx(mine.id), input: { productId: p.id, lockVersion: 1, name: 'x' } }),
-          )
-        ).code,
+        (await refusal(updateProduct({ ctx: keyCtx(mine.id), input: { productId: p.id, lockVersion: 1, name: 'x' } })))
+          .code,
       ).toBe('NOT_FOUND');
     }
     expect((await prisma.product.findUniqueOrThrow({ where: { id: foreign.id } })).name).toBe(foreign.name);
@@ -119,16 +117,16 @@ describe('updateProduct', () => {
     ];
     expect(
       (
-        await rejection(
-          updateProduct({ ctx: apiCtx(c.id), input: { productId: b.id, lockVersion: b.lockVersion, name: a.name } }),
+        await refusal(
+          updateProduct({ ctx: keyCtx(c.id), input: { productId: b.id, lockVersion: b.lockVersion, name: a.name } }),
         )
       ).code,
     ).toBe('NAME_IN_USE');
     expect(
       (
-        await rejection(
+        await refusal(
           updateProduct({
-            ctx: apiCtx(c.id),
+            ctx: keyCtx(c.id),
             input: { productId: b.id, lockVersion: b.lockVersion, serialNumber: 'has space' },
           }),
         )

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { auditRows, keyCtx, refusal } from '../../../testing/domain';
 import { createTestCompany, createTestProduct } from '../../../testing/factories';
-import { auditRows, companyWithDrafts, keyCtx, refusal } from '../../../testing/relations';
+import { companyWithDrafts } from '../../../testing/relations';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { addComponent } from './add-component';
 import { MAX_COMPONENTS } from './component-graph';

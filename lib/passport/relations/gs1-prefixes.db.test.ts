@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { keyCtx, refusal } from '../../../testing/domain';
 import { createTestCompany } from '../../../testing/factories';
-import { keyCtx, refusal } from '../../../testing/relations';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { ServiceError } from '../../errors';
 import { addGs1Prefix } from './add-gs1-prefix';

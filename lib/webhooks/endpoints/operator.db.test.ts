@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestCompany, createTestOperator } from '../../../testing/factories';
+import { portalOperator, refusal } from '../../../testing/domain';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Mode, UserRole } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
-import { ServiceError } from '../../errors';
 import type { Resolver } from '../url-policy';
 import { updateWebhookEndpoint } from './change';
 import { createWebhookEndpoint } from './create';
@@ -17,23 +16,8 @@ const input = { url: 'https://hooks.example.com/portal', eventTypes: ['product.c
 
 /** The portal's context for an operator, with the mode the page chose (operators see both modes, one at a time). */
 async function operator(role: UserRole = 'ADMIN') {
-  const company = await createTestCompany(prisma);
-  const user = await createTestOperator(prisma, { companyId: company.id, role });
-  const ctx = (mode: Mode): DomainContext => ({
-    companyId: company.id,
-    actor: { role, id: user.id, channel: 'Portal' },
-    mode,
-  });
-  return { company, user, ctx };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
+  const { company, user, ctx } = await portalOperator(role);
+  return { company, user, ctx: (mode: Mode): DomainContext => ({ ...ctx, mode }) };
 }
 
 describe('webhook endpoints managed by a portal operator', () => {

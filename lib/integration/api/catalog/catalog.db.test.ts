@@ -1,29 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { keyCtx, refusal } from '../../../../testing/domain';
 import { createTestCompany } from '../../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../../db/client';
-import type { DomainContext } from '../../../domain/context';
 import { encodeCursor } from '../../../domain/cursor';
-import { ServiceError } from '../../../errors';
 import { CATEGORY_SCHEMAS } from '../../../schema/categories';
 import { fieldView, listCategoryViews, listIndustryViews, loadStoredSchema } from './reference';
 import { listSupplierPage } from './suppliers';
 
 afterAll(() => disconnectPrisma());
-
-const ctxOf = (companyId: string): DomainContext => ({
-  companyId,
-  actor: { role: 'Integration', id: null, channel: 'API' },
-  mode: 'LIVE',
-});
-
-async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
 
 describe('listSupplierPage', () => {
   it("lists owned and linked suppliers by name then id, never another tenant's unlinked one", async () => {
@@ -36,7 +20,7 @@ describe('listSupplierPage', () => {
     await prisma.supplier.create({ data: { companyId: other.id, name: 'Hidden Minerals' } });
     await prisma.supplierLink.create({ data: { supplierId: shared.id, companyId: mine.id } });
 
-    const page = await listSupplierPage({ ctx: ctxOf(mine.id), db: prisma, query: { limit: 50 } });
+    const page = await listSupplierPage({ ctx: keyCtx(mine.id), db: prisma, query: { limit: 50 } });
     const expectedOrder = (
       await prisma.supplier.findMany({
         where: { OR: [{ companyId: mine.id }, { id: shared.id }] },
@@ -67,7 +51,7 @@ describe('listSupplierPage', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 10; i++) {
-      const page = await listSupplierPage({ ctx: ctxOf(mine.id), db: prisma, query: { limit: 2, cursor } });
+      const page = await listSupplierPage({ ctx: keyCtx(mine.id), db: prisma, query: { limit: 2, cursor } });
       expect(page.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.data.map((s) => s.id));
       if (!page.nextCursor) break;
@@ -80,7 +64,7 @@ describe('listSupplierPage', () => {
   it('refuses a cursor it did not hand out with 400 VALIDATION_ERROR', async () => {
     const mine = await createTestCompany(prisma);
     for (const cursor of ['not-a-cursor', encodeCursor(['name', 'not-a-uuid'])]) {
-      const error = await rejection(listSupplierPage({ ctx: ctxOf(mine.id), db: prisma, query: { limit: 5, cursor } }));
+      const error = await refusal(listSupplierPage({ ctx: keyCtx(mine.id), db: prisma, query: { limit: 5, cursor } }));
       expect(error.code).toBe('VALIDATION_ERROR');
     }
   });
@@ -95,8 +79,8 @@ describe('reference data reads', () => {
   });
 
   it('answers 404 NOT_FOUND for an unknown category or version', async () => {
-    expect((await rejection(loadStoredSchema(prisma, 'TOASTER'))).code).toBe('NOT_FOUND');
-    expect((await rejection(loadStoredSchema(prisma, 'EV_BATTERY', 99))).code).toBe('NOT_FOUND');
+    expect((await refusal(loadStoredSchema(prisma, 'TOASTER'))).code).toBe('NOT_FOUND');
+    expect((await refusal(loadStoredSchema(prisma, 'EV_BATTERY', 99))).code).toBe('NOT_FOUND');
   });
 
   it('lists the battery industry and the five categories with their schema versions', async () => {
