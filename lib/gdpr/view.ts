@@ -68,8 +68,6 @@ export function subjectDataView(email: string, rows: SubjectRows, generatedAt: D
   };
 }
 
-export type SubjectDataView = ReturnType<typeof subjectDataView>;
-
 /** Counts for the request's own record: how much was found, never what. */
 export const countsOf = (rows: SubjectRows) => ({
   poliRequests: rows.poliRequests.length,

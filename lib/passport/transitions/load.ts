@@ -21,8 +21,6 @@ export async function loadProductForUpdate(tx: Tx, ctx: DomainContext, productId
   return product;
 }
 
-export type LockedProduct = Awaited<ReturnType<typeof loadProductForUpdate>>;
-
 /** 409 INVALID_STATE with reason INVALID_TRANSITION unless the product is in one of `allowed`. */
 export function requireState(product: { state: ProductState }, allowed: ProductState[], action: string): void {
   if (!allowed.includes(product.state)) {
