@@ -3,7 +3,7 @@ import { hashPassword } from './crypto/passwords';
 import type { Db, Tx } from './db/client';
 import type { Company } from './db/generated/client';
 import type { UserRole } from './db/generated/enums';
-import { inTransaction } from './db/transaction';
+import { inTransaction, isUniqueViolation } from './db/transaction';
 import { writeAudit } from './domain/audit';
 import { type Actor, systemActor } from './domain/context';
 import { ServiceError } from './errors';
@@ -30,7 +30,6 @@ export function slugFromName(name: string): string {
 
 const invalid = (message: string, field: string) =>
   new ServiceError('VALIDATION_ERROR', message, { details: { field } });
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
 
 export async function createCompany(
   db: Db | Tx,

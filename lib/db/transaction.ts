@@ -18,3 +18,6 @@ export function inTransaction<T>(db: Db | Tx, fn: (tx: Tx) => Promise<T>): Promi
   if (typeof client.$transaction === 'function') return (db as Db).$transaction(fn, { ...TRANSACTION_OPTIONS });
   return fn(db as Tx);
 }
+
+/** Prisma's unique-constraint violation (P2002): a concurrent write won a unique index first. */
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'P2002';

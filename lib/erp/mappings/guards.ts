@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
@@ -58,8 +59,7 @@ const nameInUse = () =>
   });
 
 /** A concurrent write that won the unique (companyId, name) index answers as the pre-check would have. */
-export const uniqueViolationAsNameInUse = (error: unknown): unknown =>
-  (error as { code?: string } | null)?.code === 'P2002' ? nameInUse() : error;
+export const uniqueViolationAsNameInUse = (error: unknown): unknown => (isUniqueViolation(error) ? nameInUse() : error);
 
 /** Only the members the caller set: stored JSON carries no `transform: undefined`. */
 export const storedColumns = (columns: readonly MappingColumn[]) =>

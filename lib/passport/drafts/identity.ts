@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { Mode } from '../../db/generated/enums';
+import { isUniqueViolation } from '../../db/transaction';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { normaliseGtin } from '../../gs1/gtin';
@@ -86,7 +87,7 @@ const gtinInUse = (message: string) => new ServiceError('GTIN_IN_USE', message, 
 
 /** A unique index that a concurrent write won first, as the 409 the pre-checks would have given. */
 export function uniqueViolationAsConflict(error: unknown): unknown {
-  if ((error as { code?: string } | null)?.code !== 'P2002') return error;
+  if (!isUniqueViolation(error)) return error;
   const text = `${(error as Error).message} ${JSON.stringify((error as { meta?: unknown }).meta ?? {})}`;
   if (/gtin/i.test(text)) return gtinInUse('Another product already has this GTIN with the same serial number.');
   const field = /slug/i.test(text) ? 'slug' : 'name';
