@@ -4,8 +4,9 @@ import { spawn } from 'node:child_process';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { revokeBmsSecret } from '../lib/bms/secrets';
 import { DYNAMIC_FIELDS } from '../lib/schema/fields/dynamic';
+import { clientAddress } from '../testing/client-address';
 import { BASE_URL, bmsTenant, db, nowSeconds, send } from '../testing/e2e/bms';
-import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { expect, test } from '../testing/e2e/fixtures';
 import { createTestBmsSecret, createTestProduct, TEST_ACTOR } from '../testing/factories';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

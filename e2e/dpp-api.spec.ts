@@ -8,7 +8,8 @@ import type { Prisma } from '../lib/db/generated/client';
 import { deprecateProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { getCategorySchema } from '../lib/schema/categories';
 import type { FieldDefinition } from '../lib/schema/types';
-import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { clientAddress } from '../testing/client-address';
+import { expect, test } from '../testing/e2e/fixtures';
 import { createPublishedPassport, createTestCompany, createTestProduct, TEST_ACTOR } from '../testing/factories';
 
 const db = createPrismaClient(process.env.DATABASE_URL);

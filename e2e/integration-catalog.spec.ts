@@ -1,23 +1,14 @@
 // HTTP contract tests of the discovery endpoints (meta, industries, categories, field schemas, diffs, ERP templates,
 // suppliers) through the integrator client: each happy path, each named error, and the tenant and mode boundaries.
-import { IntegrationApiError } from '../lib/client';
-import { clientAddress, expect, test } from '../testing/e2e/fixtures';
-import { BASE_URL, db, newKey, newTenant } from '../testing/e2e/integration';
+import { clientAddress } from '../testing/client-address';
+import { expect, test } from '../testing/e2e/fixtures';
+import { BASE_URL, db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 import { createTestCompany } from '../testing/factories';
 
 const CATEGORIES = ['EV_BATTERY', 'INDUSTRIAL_BATTERY', 'LMT_BATTERY', 'PORTABLE_BATTERY', 'SLI_BATTERY'];
 
-async function refused(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
-
 async function expectRefusal(promise: Promise<unknown>, status: number, code: string, what = code) {
-  const error = await refused(promise);
+  const error = await refusal(promise);
   expect([error.status, error.code], what).toEqual([status, code]);
   expect(error.body.error.requestId, what).toBe(error.headers.get('x-service-request-id'));
   return error;
@@ -170,7 +161,7 @@ test.describe('GET /api/v1/categories/{code}/schema', () => {
     await expectRefusal(client.categorySchema('ev_battery'), 404, 'NOT_FOUND');
     await expectRefusal(client.categorySchema('EV_BATTERY', { version: 99 }), 404, 'NOT_FOUND');
     for (const version of ['0', 'one', '-1', '1.5']) {
-      const error = await refused(client.call('GET', '/api/v1/categories/EV_BATTERY/schema', { query: { version } }));
+      const error = await refusal(client.call('GET', '/api/v1/categories/EV_BATTERY/schema', { query: { version } }));
       expect([error.status, error.code], version).toEqual([400, 'VALIDATION_ERROR']);
       expect(error.body.error.details.issues[0].path).toBe('version');
     }
@@ -200,7 +191,7 @@ test.describe('GET /api/v1/categories/{code}/diff', () => {
     await expectRefusal(client.categoryDiff('EV_BATTERY', { from: 1, to: 2 }), 404, 'NOT_FOUND');
     await expectRefusal(client.categoryDiff('TOASTER', { from: 1, to: 1 }), 404, 'NOT_FOUND');
     for (const query of [{}, { from: '1' }, { to: '1' }, { from: 'x', to: '1' }, { from: '1', to: '0' }]) {
-      const error = await refused(client.call('GET', '/api/v1/categories/EV_BATTERY/diff', { query }));
+      const error = await refusal(client.call('GET', '/api/v1/categories/EV_BATTERY/diff', { query }));
       expect([error.status, error.code], JSON.stringify(query)).toEqual([400, 'VALIDATION_ERROR']);
     }
   });
@@ -305,7 +296,7 @@ test.describe('GET /api/v1/suppliers', () => {
     const second = await client.suppliers({ limit: 2, cursor: first.nextCursor! });
     expect([second.data.map((s) => s.name), second.nextCursor]).toEqual([['Charlie'], null]);
     for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }, { cursor: 'bm90LWEtY3Vyc29y' }]) {
-      const error = await refused(client.call('GET', '/api/v1/suppliers', { query }));
+      const error = await refusal(client.call('GET', '/api/v1/suppliers', { query }));
       expect([error.status, error.code], JSON.stringify(query)).toEqual([400, 'VALIDATION_ERROR']);
     }
   });

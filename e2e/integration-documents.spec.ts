@@ -2,24 +2,15 @@
 // by its content), list, download with digest headers, and every named refusal.
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { IntegrationApiError } from '../lib/client';
 import { buildMultipart } from '../lib/client/documents';
 import { signIntegrationRequest } from '../lib/client/signing';
 import { config } from '../lib/config';
 import { localPathOf } from '../lib/documents/local-storage';
 import { IMPOSTORS, SAMPLES } from '../testing/document-samples';
 import { expect, test } from '../testing/e2e/fixtures';
-import { BASE_URL, db, newTenant } from '../testing/e2e/integration';
+import { BASE_URL, db, newTenant, refusal } from '../testing/e2e/integration';
 import { createTestProduct } from '../testing/factories';
 
-async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
 const codeOf = async (promise: Promise<unknown>) => {
   const e = await refusal(promise);
   return `${e.status} ${e.code}`;

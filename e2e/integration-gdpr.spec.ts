@@ -1,20 +1,9 @@
 // HTTP contract of the GDPR operations, through the integrator client: access, portability and erasure of one
 // address for the key's company only, each request recorded; and the refusals (sandbox, scope, validation).
-import { IntegrationApiError } from '../lib/client';
 import { subjectHashOf } from '../lib/gdpr/subject';
 import { expect, test } from '../testing/e2e/fixtures';
-import { db, newKey, newTenant } from '../testing/e2e/integration';
+import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 import { seedSubject, uniqueAddress } from '../testing/gdpr-subject';
-
-/** The refusal a call ends in: status, envelope and headers. */
-async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
 
 /** A company with data about the address, and a gdpr:admin key of it; another company with data about it too. */
 async function twoTenants() {

@@ -2,29 +2,11 @@
 // read, change, rotate with a grace period, revoke (effective on the next request), re-secret, bulk-revoke, and
 // the promise that a key or signing secret never shows up in a list or read answer.
 import { randomInt } from 'node:crypto';
-import { createIntegrationClient, IntegrationApiError } from '../lib/client';
 import type { ApiKey, MintedApiKey } from '../lib/client/keys';
-import { clientAddress, expect, test } from '../testing/e2e/fixtures';
-import { BASE_URL, db, newKey, newTenant } from '../testing/e2e/integration';
+import { expect, test } from '../testing/e2e/fixtures';
+import { clientFor, db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 
 const uniqueName = (what = 'ERP') => `${what} ${randomInt(1e9)}`;
-const clientOf = (key: { key: string; signingSecret: string }) =>
-  createIntegrationClient({
-    baseUrl: BASE_URL,
-    apiKey: key.key,
-    signingSecret: key.signingSecret,
-    maxRetries: 0,
-    headers: { 'X-Forwarded-For': clientAddress() },
-  });
-
-async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
 
 const admin = () => newTenant({ scopes: ['keys:admin'] });
 const auditCount = (companyId: string, eventType: string) => db().auditLog.count({ where: { companyId, eventType } });
@@ -49,7 +31,7 @@ test.describe('POST /api/v1/keys', () => {
     expect(minted.key).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
     expect(minted.signingSecret).toMatch(/^sk_/);
     expect(minted.key.startsWith(minted.displayPrefix)).toBe(true);
-    expect((await clientOf(minted).send('GET', '/api/v1/products')).status).toBe(200);
+    expect((await clientFor(minted).send('GET', '/api/v1/products')).status).toBe(200);
     const audit = await db().auditLog.findMany({
       where: { companyId: company.id, eventType: 'ApiKeyMinted', actorId: key.id },
     });
@@ -61,7 +43,7 @@ test.describe('POST /api/v1/keys', () => {
     const { client } = await admin();
     const minted = await client.mintKey({ ...mintBody(), mode: 'test' });
     expect(minted.key).toMatch(/^pk_test_/);
-    expect((await clientOf(minted).send('GET', '/api/v1/products')).status).toBe(200);
+    expect((await clientFor(minted).send('GET', '/api/v1/products')).status).toBe(200);
   });
 
   test('refuses privileged scopes with 400 VALIDATION_ERROR naming them, and mints nothing', async () => {
@@ -165,7 +147,7 @@ test.describe('PATCH /api/v1/keys/{id}', () => {
   test('renames and sets allowedCidrs (enforced on the next request), names invalid CIDRs, and [] lifts the restriction', async () => {
     const { company, client } = await admin();
     const minted = await client.mintKey(mintBody());
-    const keyClient = clientOf(minted);
+    const keyClient = clientFor(minted);
     expect(await client.updateKey(minted.id, { name: 'Renamed', allowedCidrs: ['203.0.113.0/24'] })).toMatchObject({
       name: 'Renamed',
       allowedCidrs: ['203.0.113.0/24'],
@@ -194,11 +176,11 @@ test.describe('POST /api/v1/keys/{id}/rotate', () => {
     });
     expect(next.key).not.toBe(old.key);
     expect((await client.getKey(old.id)).status).toBe('grace');
-    expect((await clientOf(old).send('GET', '/api/v1/products')).status).toBe(200);
-    expect((await clientOf(next).send('GET', '/api/v1/products')).status).toBe(200);
+    expect((await clientFor(old).send('GET', '/api/v1/products')).status).toBe(200);
+    expect((await clientFor(next).send('GET', '/api/v1/products')).status).toBe(200);
     await db().apiKey.update({ where: { id: old.id }, data: { graceUntil: new Date(Date.now() - 1000) } });
-    expect((await clientOf(old).send('GET', '/api/v1/products')).data.error.code).toBe('INVALID_API_KEY');
-    expect((await clientOf(next).send('GET', '/api/v1/products')).status).toBe(200);
+    expect((await clientFor(old).send('GET', '/api/v1/products')).data.error.code).toBe('INVALID_API_KEY');
+    expect((await clientFor(next).send('GET', '/api/v1/products')).status).toBe(200);
     expect(await auditCount(company.id, 'ApiKeyRotated')).toBe(1);
     const error = await refusal(client.rotateKey(old.id));
     expect([error.status, error.code]).toEqual([409, 'INVALID_STATE']);
@@ -217,7 +199,7 @@ test.describe('POST /api/v1/keys/{id}/revoke', () => {
   test('takes effect on the very next request of the revoked key (401 INVALID_API_KEY); one audit row', async () => {
     const { company, client } = await admin();
     const minted = await client.mintKey(mintBody());
-    const keyClient = clientOf(minted);
+    const keyClient = clientFor(minted);
     expect((await keyClient.send('GET', '/api/v1/products')).status).toBe(200);
     expect((await client.revokeKey(minted.id)).status).toBe('revoked');
     const next = await keyClient.send('GET', '/api/v1/products');
@@ -239,7 +221,7 @@ test.describe('POST /api/v1/keys/{id}/rotate-signing-secret', () => {
     const { signingSecret } = await client.rotateSigningSecret(minted.id);
     expect(signingSecret).not.toBe(minted.signingSecret);
     const create = (secret: string) =>
-      clientOf({ key: minted.key, signingSecret: secret }).send('POST', '/api/v1/products', {
+      clientFor({ key: minted.key, signingSecret: secret }).send('POST', '/api/v1/products', {
         body: { name: uniqueName('Pack'), categoryCode: 'EV_BATTERY' },
       });
     const stale = await create(minted.signingSecret);

@@ -1,10 +1,9 @@
 // HTTP contract of ERP mappings, through the integrator client: CRUD, every named refusal, and the lint (unknown
 // columns with suggestions, unmapped mandated fields, duplicate targets, sample errors, transforms, template round-trip).
 import { randomInt } from 'node:crypto';
-import { IntegrationApiError } from '../lib/client';
 import type { ErpMappingColumn } from '../lib/client/mappings';
 import { expect, test } from '../testing/e2e/fixtures';
-import { db, newKey, newTenant } from '../testing/e2e/integration';
+import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 
 const uniqueName = (what = 'SAP export') => `${what} ${randomInt(1e9)}`;
 const COLUMNS: ErpMappingColumn[] = [
@@ -16,15 +15,6 @@ const COLUMNS: ErpMappingColumn[] = [
   },
   { column: 'Herstelldatum', fieldId: 'manufacturing_date', transform: { type: 'date', format: 'DD.MM.YYYY' } },
 ];
-
-async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
 
 test.describe('ERP mappings: create, list, change, delete', () => {
   test('a mapping is created (201, Location), listed by category and paged, renamed, its columns replaced, deleted (204), each audited', async () => {

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { createTransport, type RequestOptions } from '../lib/client/http';
 import { INTEGRATION_ENDPOINTS } from '../lib/integration/api';
 import type { Endpoint } from '../lib/integration/endpoint';
-import { clientAddress, expect, test } from '../testing/e2e/fixtures';
-import { ALL_GRANTABLE, BASE_URL, db, newKey, newTenant } from '../testing/e2e/integration';
+import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
+import { clientAddress } from '../testing/client-address';
+import { expect, test } from '../testing/e2e/fixtures';
+import { BASE_URL, db, newKey, newTenant } from '../testing/e2e/integration';
 import { createTestProduct } from '../testing/factories';
 
 const authenticated = INTEGRATION_ENDPOINTS.filter((e) => e.scope !== null);
@@ -109,7 +111,9 @@ test.describe('promise 7: the authorization matrix of the Integration API', () =
       await expectRefused(transportFor('no key', 'no secret', withoutKey), 401, 'UNAUTHENTICATED', '(a) no key');
 
       if (endpoint.scope !== 'any') {
-        const { key } = await newKey(owner.company.id, { scopes: ALL_GRANTABLE.filter((s) => s !== endpoint.scope) });
+        const { key } = await newKey(owner.company.id, {
+          scopes: GRANTABLE_SCOPES.filter((s) => s !== endpoint.scope),
+        });
         await expectRefused(
           transportFor(key.key, key.signingSecret),
           403,

@@ -1,7 +1,6 @@
 // HTTP contract of the products resource, through the integrator client: headless authoring from an empty company
 // to submission, approval (a human act, done here through the domain verb) and withdrawal, then every named error.
 import { randomInt } from 'node:crypto';
-import { IntegrationApiError } from '../lib/client';
 import type { Product } from '../lib/client/products';
 import { systemActor } from '../lib/domain/context';
 import { withCheckDigit } from '../lib/gs1/gtin';
@@ -9,7 +8,7 @@ import { approveProduct } from '../lib/passport/lifecycle';
 import { CATEGORY_SCHEMAS } from '../lib/schema/categories';
 import { exampleFormData } from '../lib/schema/examples';
 import { expect, test } from '../testing/e2e/fixtures';
-import { db, newKey, newTenant } from '../testing/e2e/integration';
+import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 import { createPublishedPassport, createTestProduct } from '../testing/factories';
 
 const EXAMPLES = exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY);
@@ -17,16 +16,6 @@ const uniqueName = (what = 'Pack') => `${what} ${randomInt(1e9)}`;
 /** A GTIN-13 under the GS1 company prefix `prefix` (9 digits), unique per call. */
 const gtinUnder = (prefix: string) => withCheckDigit(`${prefix}${String(randomInt(1000)).padStart(3, '0')}`);
 const randomPrefix = () => `8${String(randomInt(1e8)).padStart(8, '0')}`;
-
-/** The refusal a call ends in: status, envelope and headers. */
-async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
 
 const auditTypes = async (productId: string) =>
   (await db().auditLog.findMany({ where: { productId }, orderBy: { createdAt: 'asc' } })).map((a) => a.eventType);

@@ -1,10 +1,9 @@
 // HTTP contract tests of traceability, components and GS1 company prefixes, through the integrator client: each
 // happy path, each named error, the tenant and mode boundaries, and one audit row per successful write.
 import { randomInt, randomUUID } from 'node:crypto';
-import { IntegrationApiError } from '../lib/client';
 import { MAX_COMPONENTS } from '../lib/passport/relations/component-graph';
 import { expect, test } from '../testing/e2e/fixtures';
-import { db, newKey, newTenant } from '../testing/e2e/integration';
+import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 import { createTestCompany, createTestProduct, type TestProductInput } from '../testing/factories';
 
 const draft = (companyId: string, input: Omit<TestProductInput, 'companyId'> = {}) =>
@@ -13,15 +12,6 @@ const audits = (where: { productId?: string; companyId?: string; eventType?: str
   db().auditLog.count({ where });
 /** 9 digits under 96…, a range no other spec registers, so prefixes never overlap another test's. */
 const freshPrefix = () => `96${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
-
-async function refused(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
 
 test.describe('traceability', () => {
   test('POST records an entry (201) that GET lists, leaving one audit row', async () => {
@@ -57,7 +47,7 @@ test.describe('traceability', () => {
     const other = await createTestCompany(db());
     const foreign = await db().supplier.create({ data: { companyId: other.id, name: 'Unlinked Mine' } });
     for (const supplierId of [foreign.id, '0b7e8c2a-6f1d-4e3b-9a5c-8d2f1e0a7b6c']) {
-      const err = await refused(client.addTraceability(p.id, { supplierId, stage: 'raw_material_extraction' }));
+      const err = await refusal(client.addTraceability(p.id, { supplierId, stage: 'raw_material_extraction' }));
       expect([err.status, err.code]).toEqual([404, 'SUPPLIER_NOT_ACCESSIBLE']);
     }
     const linked = await db().supplier.create({ data: { companyId: other.id, name: 'Linked Mine' } });
@@ -78,7 +68,7 @@ test.describe('traceability', () => {
       { stage: 'other', supplier: 'Acme' },
     ];
     for (const body of bodies) {
-      const err = await refused(client.addTraceability(p.id, body as never));
+      const err = await refusal(client.addTraceability(p.id, body as never));
       expect([err.status, err.code], JSON.stringify(body)).toEqual([400, 'VALIDATION_ERROR']);
     }
     expect(await audits({ productId: p.id })).toBe(0);
@@ -93,7 +83,7 @@ test.describe('traceability', () => {
     const second = await client.listTraceability(p.id, { limit: 2, cursor: first.nextCursor! });
     expect(second.nextCursor).toBeNull();
     expect(new Set([...first.data, ...second.data].map((e) => e.material))).toEqual(new Set(['a', 'b', 'c']));
-    const err = await refused(client.listTraceability(p.id, { cursor: 'bm90LWEtY3Vyc29y' }));
+    const err = await refusal(client.listTraceability(p.id, { cursor: 'bm90LWEtY3Vyc29y' }));
     expect([err.status, err.code]).toEqual([400, 'VALIDATION_ERROR']);
   });
 });
@@ -123,7 +113,7 @@ test.describe('components', () => {
   test('the product itself is 422 SELF_REFERENCE', async () => {
     const { company, client } = await newTenant();
     const p = await draft(company.id);
-    const err = await refused(client.addComponent(p.id, { childId: p.id }));
+    const err = await refusal(client.addComponent(p.id, { childId: p.id }));
     expect([err.status, err.code]).toEqual([422, 'SELF_REFERENCE']);
   });
 
@@ -132,7 +122,7 @@ test.describe('components', () => {
     const [a, b, c] = [await draft(company.id), await draft(company.id), await draft(company.id)];
     await client.addComponent(a.id, { childId: b.id });
     await client.addComponent(b.id, { childId: c.id });
-    const err = await refused(client.addComponent(c.id, { childId: a.id }));
+    const err = await refusal(client.addComponent(c.id, { childId: a.id }));
     expect([err.status, err.code]).toEqual([422, 'CIRCULAR_REFERENCE']);
     expect(await db().componentLink.count({ where: { parentId: c.id } })).toBe(0);
     expect(await audits({ productId: c.id })).toBe(0);
@@ -156,7 +146,7 @@ test.describe('components', () => {
     await db().componentLink.createMany({
       data: children.map((child) => ({ parentId: parent.id, childId: child.id })),
     });
-    const err = await refused(client.addComponent(parent.id, { childId: extra.id }));
+    const err = await refusal(client.addComponent(parent.id, { childId: extra.id }));
     expect([err.status, err.code]).toEqual([422, 'MAX_COMPONENTS']);
   });
 
@@ -165,7 +155,7 @@ test.describe('components', () => {
     const p = await draft(company.id);
     const other = await createTestCompany(db());
     for (const child of [await draft(other.id), await draft(company.id, { mode: 'TEST' })]) {
-      const err = await refused(client.addComponent(p.id, { childId: child.id }));
+      const err = await refusal(client.addComponent(p.id, { childId: child.id }));
       expect([err.status, err.code]).toEqual([404, 'NOT_FOUND']);
     }
   });
@@ -194,7 +184,7 @@ test.describe('product boundaries of traceability and components', () => {
       [demo, 422, 'DEMO_PRODUCT'],
     ] as const) {
       for (const write of writes(client, product.id, child.id))
-        expect(await refused(write())).toMatchObject({ status, code });
+        expect(await refusal(write())).toMatchObject({ status, code });
       expect(await audits({ productId: product.id })).toBe(0);
     }
   });
@@ -202,7 +192,7 @@ test.describe('product boundaries of traceability and components', () => {
   test('a malformed product id is 400 INVALID_ID on every product endpoint', async () => {
     const { client } = await newTenant();
     for (const call of [...reads(client, 'not-a-uuid'), ...writes(client, 'not-a-uuid', randomUUID())]) {
-      expect(await refused(call())).toMatchObject({ status: 400, code: 'INVALID_ID' });
+      expect(await refusal(call())).toMatchObject({ status: 400, code: 'INVALID_ID' });
     }
   });
 
@@ -214,7 +204,7 @@ test.describe('product boundaries of traceability and components', () => {
     const sandbox = await newKey(company.id, { mode: 'test' });
     for (const client of [stranger.client, sandbox.client]) {
       for (const call of [...reads(client, p.id), ...writes(client, p.id, child.id)]) {
-        expect(await refused(call())).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+        expect(await refusal(call())).toMatchObject({ status: 404, code: 'NOT_FOUND' });
       }
     }
     const after = await db().product.findUniqueOrThrow({ where: { id: p.id } });
@@ -227,10 +217,10 @@ test.describe('product boundaries of traceability and components', () => {
     const { client: writer } = await newKey(company.id, { scopes: ['dpp:draft:write'] });
     const [p, child] = [await draft(company.id), await draft(company.id)];
     for (const call of [...writes(reader, p.id, child.id), () => reader.addGs1Prefix(freshPrefix())]) {
-      expect(await refused(call())).toMatchObject({ status: 403, code: 'FORBIDDEN_SCOPE' });
+      expect(await refusal(call())).toMatchObject({ status: 403, code: 'FORBIDDEN_SCOPE' });
     }
     for (const call of [...reads(writer, p.id), () => writer.listGs1Prefixes()]) {
-      expect(await refused(call())).toMatchObject({ status: 403, code: 'FORBIDDEN_SCOPE' });
+      expect(await refusal(call())).toMatchObject({ status: 403, code: 'FORBIDDEN_SCOPE' });
     }
   });
 });
@@ -254,10 +244,10 @@ test.describe('GS1 company prefixes', () => {
     await owner.client.addGs1Prefix(taken);
     const { company, client } = await newTenant();
     for (const prefix of ['123', '1234567890123', '40A2345']) {
-      expect(await refused(client.addGs1Prefix(prefix))).toMatchObject({ status: 422, code: 'GS1_PREFIX_INVALID' });
+      expect(await refusal(client.addGs1Prefix(prefix))).toMatchObject({ status: 422, code: 'GS1_PREFIX_INVALID' });
     }
     for (const prefix of [taken, `${taken}1`, taken.slice(0, 5)]) {
-      const err = await refused(client.addGs1Prefix(prefix));
+      const err = await refusal(client.addGs1Prefix(prefix));
       expect(err).toMatchObject({ status: 422, code: 'GS1_PREFIX_INVALID' });
       expect(err.message).toContain('already registered to another company');
       expect(JSON.stringify(err.body)).not.toContain(owner.company.id);
@@ -271,7 +261,7 @@ test.describe('GS1 company prefixes', () => {
     await client.addGs1Prefix(prefix);
     const sandbox = await newKey(company.id, { mode: 'test' });
     expect((await sandbox.client.listGs1Prefixes()).data.map((p) => p.prefix)).toEqual([prefix]);
-    expect(await refused(sandbox.client.addGs1Prefix(freshPrefix()))).toMatchObject({
+    expect(await refusal(sandbox.client.addGs1Prefix(freshPrefix()))).toMatchObject({
       status: 403,
       code: 'CROSS_MODE_DENIED',
     });

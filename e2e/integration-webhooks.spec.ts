@@ -2,22 +2,13 @@
 // delivery history, redelivery, every named error, and one real delivery from a product change to a receiver
 // started in the test (the server runs the pg-boss worker; playwright.config.ts sets WEBHOOKS_ALLOW_PRIVATE=1).
 import { randomUUID } from 'node:crypto';
-import { IntegrationApiError } from '../lib/client';
+import type { IntegrationApiError } from '../lib/client';
 import type { WebhookDelivery, WebhookEndpointWithSecret } from '../lib/client/webhooks';
 import { expect, test } from '../testing/e2e/fixtures';
-import { db, newKey, newTenant } from '../testing/e2e/integration';
+import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 import { TestReceiver, verifies } from '../testing/webhooks';
 
 const CLOSED = 'http://127.0.0.1:9/hook'; // the discard port: nothing listens, so the worker's attempts fail fast
-
-async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
 
 /** Polls until `check` returns a value; the bound covers the worker's first cron tick after server start. */
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {

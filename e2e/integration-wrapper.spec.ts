@@ -2,7 +2,8 @@
 // client (and raw fetch where a well-behaved client cannot make the mistake). Each test names the promise it proves.
 import { randomInt, randomUUID } from 'node:crypto';
 import { signIntegrationRequest } from '../lib/client';
-import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { clientAddress } from '../testing/client-address';
+import { expect, test } from '../testing/e2e/fixtures';
 import { BASE_URL, db, newTenant } from '../testing/e2e/integration';
 
 const PREFIXES = '/api/v1/companies/me/gs1-prefixes';

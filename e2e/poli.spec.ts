@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { type BrowserContext, devices, type Page } from '@playwright/test';
 import { getCategorySchema } from '../lib/schema/categories';
+import { clientAddress } from '../testing/client-address';
 import { send } from '../testing/e2e/bms';
-import { clientAddress, expect, test } from '../testing/e2e/fixtures';
+import { expect, test } from '../testing/e2e/fixtures';
 import {
   approvedAccessLink,
   approveInPortal,

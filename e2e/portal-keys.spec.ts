@@ -2,21 +2,12 @@
 // administrators-only rule, each checked against the real Integration API with the integrator's client.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createIntegrationClient, IntegrationApiError } from '../lib/client';
 import { sha256Hex } from '../lib/crypto/secrets';
-import { clientAddress, expect, test } from '../testing/e2e/fixtures';
-import { BASE_URL } from '../testing/e2e/integration';
+import { clientAddress } from '../testing/client-address';
+import { expect, test } from '../testing/e2e/fixtures';
+import { clientFor, refusal } from '../testing/e2e/integration';
 import { db, expectAccessible, formMessage, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { mintTestKey } from '../testing/factories';
-
-const clientFor = (apiKey: string, signingSecret: string) =>
-  createIntegrationClient({
-    baseUrl: BASE_URL,
-    apiKey,
-    signingSecret,
-    maxRetries: 0,
-    headers: { 'X-Forwarded-For': clientAddress() },
-  });
 
 /** The values of the one-time box, read as a person would copy them. */
 async function revealed(page: Page) {
@@ -26,15 +17,6 @@ async function revealed(page: Page) {
     key: (await box.locator('code[data-secret="API key"]').textContent())!,
     signingSecret: (await box.locator('code[data-secret="Signing secret"]').textContent())!,
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
 }
 
 test.describe('portal API keys', () => {
@@ -72,7 +54,7 @@ test.describe('portal API keys', () => {
     await expect(row).toContainText('category:read');
     await expect(row).toContainText('Active');
 
-    const client = clientFor(key, signingSecret);
+    const client = clientFor({ key, signingSecret });
     expect((await client.categories()).data.length).toBeGreaterThan(0);
     const product = await client.createProduct({
       name: `Signed ${randomUUID().slice(0, 8)}`,
@@ -138,7 +120,7 @@ test.describe('portal API keys', () => {
     const { key, signingSecret } = await revealed(page);
     await expectAccessible(page);
 
-    const admin = clientFor(key, signingSecret);
+    const admin = clientFor({ key, signingSecret });
     const listed = await admin.listKeys();
     expect(listed.data).toEqual([
       expect.objectContaining({ name: 'Key manager', scopes: ['keys:admin'], mode: 'live' }),
@@ -169,8 +151,8 @@ test.describe('portal API keys', () => {
       expiresInDays: 5,
       allowPrivileged: false,
     });
-    const oldClient = clientFor(old.key, old.signingSecret);
-    const doomedClient = clientFor(doomed.key, doomed.signingSecret);
+    const oldClient = clientFor(old);
+    const doomedClient = clientFor(doomed);
     await doomedClient.categories();
     await signIn(page, users.ADMIN);
 
@@ -200,7 +182,7 @@ test.describe('portal API keys', () => {
     expect(successor.key).not.toBe(old.key);
     await expect(page.getByTestId('key-status')).toContainText('Rotated (grace period)');
     await expectAccessible(page);
-    await clientFor(successor.key, successor.signingSecret).categories();
+    await clientFor(successor).categories();
     await oldClient.categories();
     await page.getByRole('link', { name: /^pk_live_/ }).click();
     await expect(page.getByTestId('key-status')).toContainText('Active');

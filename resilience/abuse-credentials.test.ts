@@ -6,13 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { revokeCompanyBmsSecret } from '../lib/bms/secret-admin';
-import { createIntegrationClient } from '../lib/client';
 import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import type { Db } from '../lib/db/client';
 import type { Product } from '../lib/db/generated/client';
+import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
 import { approvePoliRequest, requestPoliAccess } from '../lib/poli';
+import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createTestCompany, createTestOperator, mintTestKey, TEST_ACTOR } from '../testing/factories';
+import { clientFrom } from '../testing/integration-client';
 import {
   type Answer,
   burst,
@@ -25,11 +27,10 @@ import {
   overloaded,
   sleep,
   split,
-  uniqueAddress,
 } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { ALL_GRANTABLE, bmsTenant, openDb } from './kit/tenants';
+import { bmsTenant, openDb } from './kit/tenants';
 
 // The documented limits these tests lean on (docs/decisions.md): the edge's default, ten sign-in attempts per
 // minute per address and per account, five wrong passwords in a row lock an account for 15 minutes.
@@ -63,7 +64,7 @@ const pathOf = (location: string | null) => (location ? new URL(location).pathna
 
 describe('portal sign-in', () => {
   /** A browser of one address: next-auth's double-submit CSRF token and cookie, fetched once. */
-  async function browser(address = uniqueAddress()) {
+  async function browser(address = clientAddress()) {
     const csrf = await exchange(`${service.baseUrl}/api/auth/csrf`, { headers: { 'X-Forwarded-For': address } });
     expect(csrf.status).toBe(200);
     const cookie = csrf.headers
@@ -109,7 +110,7 @@ describe('portal sign-in', () => {
   }
 
   const company = () => createTestCompany(db);
-  const unknownEmail = () => `nobody-${uniqueAddress().replace(/\./g, '-')}@unknown.example`;
+  const unknownEmail = () => `nobody-${clientAddress().replace(/\./g, '-')}@unknown.example`;
   /** What a client sees of a refusal: the status, the next address without its host, the cookies set. */
   const visible = (a: Answer) => ({
     status: a.status,
@@ -218,7 +219,7 @@ describe('PoLI links', () => {
 
   /** A request whose verification link was mailed; `approve` brings it on to a mailed access link. */
   async function poliRequest() {
-    const email = `verifier-${uniqueAddress().replace(/\./g, '-')}@recycler.example`;
+    const email = `verifier-${clientAddress().replace(/\./g, '-')}@recycler.example`;
     const created = await requestPoliAccess({
       input: {
         productId: passport.id,
@@ -266,12 +267,12 @@ describe('PoLI links', () => {
         link === 'verify'
           ? request.verificationToken
           : await (async () => {
-              await open('verify', request.verificationToken, uniqueAddress());
+              await open('verify', request.verificationToken, clientAddress());
               return request.approve();
             })();
       const guesses = Math.ceil(EDGE_PER_MINUTE * 1.25);
       const run = await inOneWindow(MINUTE, async () => {
-        const attacker = uniqueAddress();
+        const attacker = clientAddress();
         const answers = await burst(guesses, () => open(link, guess(), attacker));
         // Throttled, the attacker cannot even spend the real token (and so cannot burn it).
         const realFromAttacker = await open(link, real, attacker);
@@ -290,7 +291,7 @@ describe('PoLI links', () => {
         expectResetWithin(a, run);
       }
       // The real token, clicked in several tabs at once from elsewhere: one click succeeds, the rest are spent links.
-      const clicks = await burst(5, () => open(link, real, uniqueAddress()));
+      const clicks = await burst(5, () => open(link, real, clientAddress()));
       const succeeded = clicks.filter((a) => pathOf(a.headers.get('location')) !== '/poli/invalid-link');
       expect(succeeded).toHaveLength(1);
       expect(clicks.every((a) => a.status === 303)).toBe(true);
@@ -306,7 +307,7 @@ describe('PoLI links', () => {
         ).toBe(true);
         expect(await db.poliGrant.count({ where: { requestId: request.requestId } })).toBe(1);
       }
-      expect(pathOf((await open(link, real, uniqueAddress())).headers.get('location'))).toBe('/poli/invalid-link');
+      expect(pathOf((await open(link, real, clientAddress())).headers.get('location'))).toBe('/poli/invalid-link');
       figure('abuse', `PoLI ${link} guesses: fired`, guesses + 1);
       figure('abuse', `PoLI ${link} guesses: answered (all invalid)`, passed.length);
       figure('abuse', `PoLI ${link} guesses: refused (429)`, refused.length + 1);
@@ -342,7 +343,7 @@ describe('signature windows and replays', () => {
 
   test('an Integration API write signed 301 s in the past or 61 s in the future is 401 INVALID_SIGNATURE; 300 s past and 60 s future are still accepted', async () => {
     const company = await createTestCompany(db);
-    const key = await mintTestKey(db, company.id, { scopes: ALL_GRANTABLE });
+    const key = await mintTestKey(db, company.id, { scopes: GRANTABLE_SCOPES });
     const path = '/api/v1/mappings/lint';
     const body = JSON.stringify({ categoryCode: 'EV_BATTERY', columns: ['model_number'] });
     const make = (timestamp: number) => ({
@@ -352,7 +353,7 @@ describe('signature windows and replays', () => {
         Authorization: `Bearer ${key.key}`,
         'Content-Type': 'application/json',
         'Idempotency-Key': randomUUID(),
-        'X-Forwarded-For': uniqueAddress(),
+        'X-Forwarded-For': clientAddress(),
         ...signIntegrationRequest({
           method: 'POST',
           pathWithQuery: path,
@@ -386,7 +387,7 @@ describe('signature windows and replays', () => {
         headers: {
           'Content-Type': 'application/json',
           'X-Service-BMS-Secret': tenant.secret,
-          'X-Forwarded-For': uniqueAddress(),
+          'X-Forwarded-For': clientAddress(),
           ...signBmsRequest({ rawBody: body, secret: tenant.secret, timestamp }),
         },
       };
@@ -404,9 +405,9 @@ describe('signature windows and replays', () => {
 
   test('an Integration API write replayed byte for byte inside the window is deduplicated by its Idempotency-Key (the stored answer, marked Idempotent-Replayed, nothing executed twice); with a new Idempotency-Key the same signature is accepted as a new write', async () => {
     const company = await createTestCompany(db);
-    const key = await mintTestKey(db, company.id, { scopes: ALL_GRANTABLE });
+    const key = await mintTestKey(db, company.id, { scopes: GRANTABLE_SCOPES });
     const path = '/api/v1/products';
-    const body = JSON.stringify({ name: `Replay target ${uniqueAddress()}`, categoryCode: 'EV_BATTERY' });
+    const body = JSON.stringify({ name: `Replay target ${clientAddress()}`, categoryCode: 'EV_BATTERY' });
     const headers = {
       Authorization: `Bearer ${key.key}`,
       'Content-Type': 'application/json',
@@ -416,7 +417,7 @@ describe('signature windows and replays', () => {
     const send = (extra: Record<string, string> = {}) =>
       exchange(`${service.baseUrl}${path}`, {
         method: 'POST',
-        headers: { ...headers, 'X-Forwarded-For': uniqueAddress(), ...extra },
+        headers: { ...headers, 'X-Forwarded-For': clientAddress(), ...extra },
         body,
       });
     const original = await send();
@@ -459,7 +460,7 @@ describe('signature windows and replays', () => {
     const send = (r: ReturnType<typeof signed>) =>
       exchange(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, {
         method: 'POST',
-        headers: { ...r.headers, 'X-Forwarded-For': uniqueAddress() },
+        headers: { ...r.headers, 'X-Forwarded-For': clientAddress() },
         body: r.body,
       });
     const soh = async () =>
@@ -507,42 +508,18 @@ describe('revocation', () => {
     return log;
   }
 
-  test('an API key revoked through POST /api/v1/keys/{id}/revoke is refused with 401 INVALID_API_KEY on every request sent after the revocation answered, reads and writes alike', async () => {
-    const company = await createTestCompany(db);
-    const admin = await mintTestKey(db, company.id, { scopes: ['keys:admin'], allowPrivileged: true });
-    const target = await mintTestKey(db, company.id, { scopes: ALL_GRANTABLE });
-    const client = createIntegrationClient({
-      baseUrl: service.baseUrl,
-      apiKey: target.key,
-      signingSecret: target.signingSecret,
-      maxRetries: 0,
-    });
-    const adminClient = createIntegrationClient({
-      baseUrl: service.baseUrl,
-      apiKey: admin.key,
-      signingSecret: admin.signingSecret,
-      maxRetries: 0,
-      headers: { 'X-Forwarded-For': uniqueAddress() },
-    });
-    let i = 0;
-    const send = async (): Promise<Answer> => {
-      const headers = { 'X-Forwarded-For': uniqueAddress() };
-      const r =
-        i++ % 4 === 0
-          ? await client.send('POST', '/api/v1/mappings/lint', {
-              body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] },
-              headers,
-            })
-          : await client.send('GET', '/api/v1/meta', { headers });
-      return { status: r.status, headers: r.headers, body: r.data, receivedAt: Date.now() };
-    };
+  /**
+   * `send` streamed on four lanes while `revokeIt` revokes the credential, after a warm-up (the credential used,
+   * cached wherever anything could cache it) and followed by as long again: the whole log, the answers received
+   * before the revocation was sent (each a 200) and the requests sent after it returned (at least one).
+   */
+  async function streamAcrossRevocation(send: () => Promise<Answer>, revokeIt: () => Promise<unknown>) {
     let revokedAt = Infinity;
     let revokeSentAt = 0;
     const revoke = (async () => {
-      // The key is warm (used, cached wherever anything could cache it) before it is revoked.
       await sleep(longMode() ? 3000 : 1500);
       revokeSentAt = Date.now();
-      expect((await adminClient.revokeKey(target.id)).status).toBe('revoked');
+      await revokeIt();
       revokedAt = Date.now();
       await sleep(longMode() ? 3000 : 1500);
     })();
@@ -553,6 +530,30 @@ describe('revocation', () => {
     expect(before.length).toBeGreaterThan(0);
     expect(before.every((s) => s.answer.status === 200)).toBe(true);
     expect(after.length).toBeGreaterThan(0);
+    return { log, before, after };
+  }
+
+  test('an API key revoked through POST /api/v1/keys/{id}/revoke is refused with 401 INVALID_API_KEY on every request sent after the revocation answered, reads and writes alike', async () => {
+    const company = await createTestCompany(db);
+    const admin = await mintTestKey(db, company.id, { scopes: ['keys:admin'], allowPrivileged: true });
+    const target = await mintTestKey(db, company.id, { scopes: GRANTABLE_SCOPES });
+    const { client } = clientFrom(service.baseUrl, target);
+    const { client: adminClient } = clientFrom(service.baseUrl, admin);
+    let i = 0;
+    const send = async (): Promise<Answer> => {
+      const headers = { 'X-Forwarded-For': clientAddress() };
+      const r =
+        i++ % 4 === 0
+          ? await client.send('POST', '/api/v1/mappings/lint', {
+              body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] },
+              headers,
+            })
+          : await client.send('GET', '/api/v1/meta', { headers });
+      return { status: r.status, headers: r.headers, body: r.data, receivedAt: Date.now() };
+    };
+    const { before, after } = await streamAcrossRevocation(send, async () =>
+      expect((await adminClient.revokeKey(target.id)).status).toBe('revoked'),
+    );
     for (const { answer } of after) {
       expect(answer.status).toBe(401);
       expect(answer.body.error.code).toBe('INVALID_API_KEY');
@@ -570,32 +571,19 @@ describe('revocation', () => {
         headers: {
           'Content-Type': 'application/json',
           'X-Service-BMS-Secret': tenant.secret,
-          'X-Forwarded-For': uniqueAddress(),
+          'X-Forwarded-For': clientAddress(),
           ...signBmsRequest({ rawBody: raw, secret: tenant.secret }),
         },
         body: raw,
       });
     };
-    let revokedAt = Infinity;
-    let revokeSentAt = 0;
-    const revoke = (async () => {
-      await sleep(longMode() ? 3000 : 1500);
-      revokeSentAt = Date.now();
-      await revokeCompanyBmsSecret({
+    const { log, before, after } = await streamAcrossRevocation(send, () =>
+      revokeCompanyBmsSecret({
         ctx: { companyId: tenant.company.id, actor: TEST_ACTOR },
         input: { secretId: tenant.secretId },
         db: db,
-      });
-      revokedAt = Date.now();
-      await sleep(longMode() ? 3000 : 1500);
-    })();
-    const log = await stream(4, send, revoke);
-    await revoke;
-    const before = log.filter((s) => s.answer.receivedAt < revokeSentAt);
-    const after = log.filter((s) => s.sentAt > revokedAt);
-    expect(before.length).toBeGreaterThan(0);
-    expect(before.every((s) => s.answer.status === 200)).toBe(true);
-    expect(after.length).toBeGreaterThan(0);
+      }),
+    );
     for (const { answer } of after)
       expect([answer.status, answer.body]).toEqual([401, { code: 'BAD_SECRET', error: expect.any(String) }]);
     // An update in flight while the secret was revoked either committed before it (and was answered 200) or was

@@ -1,20 +1,8 @@
-// Shared by the abuse and concurrency suites: client addresses that are never reused, requests fired all at once
-// with their answers, the fixed-window bookkeeping that tells a burst which stayed inside one rate-limit window
-// from one that straddled a boundary, and the checks every 429 must pass.
+// Shared by the abuse and concurrency suites: requests fired all at once with their answers, the fixed-window
+// bookkeeping that tells a burst which stayed inside one rate-limit window from one that straddled a boundary, and
+// the checks every 429 must pass. Each client's address comes from testing/client-address.ts.
 import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
-
-let issued = 0;
-
-/**
- * A client address no earlier call of this process handed out (the benchmarking range 198.18.0.0/15): a random
- * one could repeat and share a bucket with another test. With TRUSTED_PROXY_HOPS=1 it is the client's address.
- */
-export function uniqueAddress(): string {
-  issued += 1;
-  if (issued >= 1 << 17) throw new Error('uniqueAddress: the 198.18.0.0/15 range is used up');
-  return `198.${18 + (issued >> 16)}.${(issued >> 8) & 255}.${issued & 255}`;
-}
 
 export interface Answer {
   status: number;

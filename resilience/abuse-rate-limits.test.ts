@@ -8,6 +8,8 @@ import { createIntegrationClient } from '../lib/client';
 import { signBmsRequest } from '../lib/client/signing';
 import type { Db } from '../lib/db/client';
 import type { Product } from '../lib/db/generated/client';
+import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
+import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createTestBmsSecret, createTestCompany, mintTestKey } from '../testing/factories';
 import {
@@ -26,11 +28,10 @@ import {
   shuffled,
   sleep,
   split,
-  uniqueAddress,
 } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { ALL_GRANTABLE, bmsTenant, openDb, sendBms } from './kit/tenants';
+import { bmsTenant, openDb, sendBms } from './kit/tenants';
 
 // Quick mode lowers every limit so bursts stay small; the edge limit stays well above the passport route's, so a
 // passport burst is refused by the route's own limit and its RateLimit-* are unambiguously that limit's.
@@ -65,7 +66,7 @@ beforeAll(async () => {
   });
   passport = (await bmsTenant(db)).product;
   const openapi = await fetch(`${behindProxy.baseUrl}/api/v1/openapi.json`, {
-    headers: { 'X-Forwarded-For': uniqueAddress() },
+    headers: { 'X-Forwarded-For': clientAddress() },
   });
   conditional = { 'If-None-Match': openapi.headers.get('ETag')! };
   await openapi.arrayBuffer();
@@ -100,8 +101,8 @@ describe('per client address', () => {
     const n = over(LIMITS.edge);
     const routes = edgeOnlyRoutes();
     const run = await inOneWindow(MINUTE, async () => {
-      const attacker = uniqueAddress();
-      const bystander = uniqueAddress();
+      const attacker = clientAddress();
+      const bystander = clientAddress();
       const plan = shuffled([
         ...Array.from({ length: n }, (_, i) => ({ who: 'attacker', path: routes[i % 2]!, address: attacker })),
         ...Array.from({ length: 10 }, (_, i) => ({ who: 'bystander', path: routes[i % 2]!, address: bystander })),
@@ -139,7 +140,7 @@ describe('per client address', () => {
   test('GET /api/dpp/{slug} lets exactly RATE_LIMIT_DPP_PER_MINUTE requests of one address through in a window (its own limit, tighter than the edge)', async () => {
     const n = Math.min(over(LIMITS.dpp), LIMITS.edge);
     const run = await inOneWindow(MINUTE, async () => {
-      const address = uniqueAddress();
+      const address = clientAddress();
       return burst(n, () => get(behindProxy.baseUrl, `/api/dpp/${passport.slug}`, address));
     });
     const { passed, refused } = split(run.result);
@@ -165,9 +166,9 @@ describe('per API key on the Integration API', () => {
     const run = await inOneWindow(MINUTE, async () => {
       const company = await createTestCompany(db);
       const keys = await Promise.all([
-        mintTestKey(db, company.id, { scopes: ALL_GRANTABLE, mode: 'live' }),
-        mintTestKey(db, company.id, { scopes: ALL_GRANTABLE, mode: 'live' }),
-        mintTestKey(db, company.id, { scopes: ALL_GRANTABLE, mode: 'test' }),
+        mintTestKey(db, company.id, { scopes: GRANTABLE_SCOPES, mode: 'live' }),
+        mintTestKey(db, company.id, { scopes: GRANTABLE_SCOPES, mode: 'live' }),
+        mintTestKey(db, company.id, { scopes: GRANTABLE_SCOPES, mode: 'test' }),
       ]);
       const clients = keys.map((k) =>
         createIntegrationClient({
@@ -185,7 +186,7 @@ describe('per API key on the Integration API', () => {
       );
       const answers = await burst(plan.length, async (i): Promise<Answer> => {
         const { client, write } = plan[i]!;
-        const headers = { 'X-Forwarded-For': uniqueAddress() };
+        const headers = { 'X-Forwarded-For': clientAddress() };
         const response = write
           ? await client.send('POST', '/api/v1/mappings/lint', {
               body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] },
@@ -240,7 +241,7 @@ describe('per secret on the BMS endpoint', () => {
       return holdRequest(url, {
         headers: {
           'Content-Type': 'application/json',
-          'X-Forwarded-For': uniqueAddress(),
+          'X-Forwarded-For': clientAddress(),
           'X-Service-BMS-Secret': secret,
           ...signBmsRequest({ rawBody: raw, secret }),
         },
@@ -293,7 +294,7 @@ describe('per secret on the BMS endpoint', () => {
       sendBms(behindProxy.baseUrl, {
         productId: tenant.product.id,
         secret: tenant.secret,
-        address: uniqueAddress(),
+        address: clientAddress(),
         body: { formDataPatch: { current_cycle_count: 100 + i } },
       }),
     );
@@ -317,7 +318,7 @@ describe('with TRUSTED_PROXY_HOPS=0 (the default)', () => {
       MINUTE,
       async () =>
         burst(n, (i) => {
-          const forged = uniqueAddress();
+          const forged = clientAddress();
           return exchange(`${direct.baseUrl}${routes[i % 2]}`, {
             headers: {
               ...conditional,

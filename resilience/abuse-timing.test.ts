@@ -12,9 +12,10 @@ import { constantTimeEqualHex } from '../lib/crypto/secrets';
 import type { Db } from '../lib/db/client';
 import { canonicalString, verifyIntegrationSignature } from '../lib/integration/signature';
 import { sameHash } from '../lib/poli/tokens';
+import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createTestCompany, mintTestKey } from '../testing/factories';
-import { shuffled, uniqueAddress } from './abuse-kit';
+import { shuffled } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
 import { bmsTenant, openDb } from './kit/tenants';
@@ -354,7 +355,7 @@ describe('over HTTP', () => {
     const paired = await measureHttp(
       (cls) =>
         fetch(`${service.baseUrl}/api/v1/meta`, {
-          headers: { Authorization: `Bearer ${pool[cls][i++ % 16]}`, 'X-Forwarded-For': uniqueAddress() },
+          headers: { Authorization: `Bearer ${pool[cls][i++ % 16]}`, 'X-Forwarded-For': clientAddress() },
         }),
       (r, body) =>
         expect([r.status, (body as { error: { code: string } }).error.code]).toEqual([401, 'INVALID_API_KEY']),
@@ -377,7 +378,7 @@ describe('over HTTP', () => {
             'Content-Type': 'application/json',
             'X-Service-BMS-Secret': secret,
             'X-Service-Signature': `t=${Math.floor(Date.now() / 1000)}, v1=${bmsSignatureHex(secret, Math.floor(Date.now() / 1000), raw)}`,
-            'X-Forwarded-For': uniqueAddress(),
+            'X-Forwarded-For': clientAddress(),
           },
           body: raw,
         });
@@ -408,7 +409,7 @@ describe('over HTTP', () => {
             'Content-Type': 'application/json',
             'X-Service-BMS-Secret': tenant.secret,
             'X-Service-Signature': `t=${now}, v1=${pool[cls][i++ % 16]}`,
-            'X-Forwarded-For': uniqueAddress(),
+            'X-Forwarded-For': clientAddress(),
           },
           body: raw,
         });

@@ -4,24 +4,24 @@
 // one passport (through the API and the domain verbs on the same database) give versions without gaps or doubles.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createIntegrationClient } from '../lib/client';
 import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import type { Db } from '../lib/db/client';
 import { approveProduct, startRevision } from '../lib/passport/lifecycle';
 import { BMS_DYNAMIC_FIELD_IDS } from '../lib/schema/fields/dynamic';
+import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import {
   createPublishedPassport,
   createTestBmsSecret,
   createTestCompany,
   createTestProduct,
-  mintTestKey,
   TEST_ACTOR,
 } from '../testing/factories';
-import { type Answer, burst, exchange, expectServed, overloaded, uniqueAddress } from './abuse-kit';
+import { apiTenant } from '../testing/integration-client';
+import { type Answer, burst, exchange, expectServed, overloaded } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { ALL_GRANTABLE, openDb } from './kit/tenants';
+import { openDb } from './kit/tenants';
 
 let database: TestDatabase;
 let db: Db;
@@ -48,18 +48,6 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-async function apiCompany() {
-  const company = await createTestCompany(db);
-  const key = await mintTestKey(db, company.id, { scopes: ALL_GRANTABLE });
-  const client = createIntegrationClient({
-    baseUrl: service.baseUrl,
-    apiKey: key.key,
-    signingSecret: key.signingSecret,
-    maxRetries: 0,
-  });
-  return { company, key, client };
-}
-
 const asAnswer = (r: { status: number; headers: Headers; data: unknown }): Answer => ({
   status: r.status,
   headers: r.headers,
@@ -69,7 +57,7 @@ const asAnswer = (r: { status: number; headers: Headers; data: unknown }): Answe
 
 describe('optimistic locking', () => {
   test("of 20 PATCH /api/v1/products/{id} sent at once with the same lockVersion exactly one wins; every other gets 409 LOCK_CONFLICT naming the winner's lockVersion; round after round", async () => {
-    const { company, client } = await apiCompany();
+    const { company, client } = await apiTenant(db, service.baseUrl);
     const product = await createTestProduct(db, { companyId: company.id });
     const rounds = longMode() ? 10 : 3;
     const contenders = 20;
@@ -81,7 +69,7 @@ describe('optimistic locking', () => {
         asAnswer(
           await client.send('PATCH', `/api/v1/products/${product.id}`, {
             body: { lockVersion, name: `Round ${round} contender ${i} ${product.id}` },
-            headers: { 'X-Forwarded-For': uniqueAddress() },
+            headers: { 'X-Forwarded-For': clientAddress() },
           }),
         ),
       );
@@ -113,7 +101,7 @@ describe('optimistic locking', () => {
 
 describe('idempotency', () => {
   test('the same signed POST /api/v1/products with one Idempotency-Key, sent 20 times at once, executes once: one row, one audit entry; the others replay the stored answer or get 409 IDEMPOTENCY_IN_PROGRESS', async () => {
-    const { company, key } = await apiCompany();
+    const { company, key } = await apiTenant(db, service.baseUrl);
     const rounds = longMode() ? 5 : 2;
     const copies = 20;
     const tally = { executed: 0, replayed: 0, inProgress: 0, failed: 0 };
@@ -130,7 +118,7 @@ describe('idempotency', () => {
       const answers = await burst(copies, () =>
         exchange(`${service.baseUrl}${path}`, {
           method: 'POST',
-          headers: { ...headers, 'X-Forwarded-For': uniqueAddress() },
+          headers: { ...headers, 'X-Forwarded-For': clientAddress() },
           body,
         }),
       );
@@ -154,7 +142,7 @@ describe('idempotency', () => {
       // Once the first has finished, every copy replays it.
       const late = await exchange(`${service.baseUrl}${path}`, {
         method: 'POST',
-        headers: { ...headers, 'X-Forwarded-For': uniqueAddress() },
+        headers: { ...headers, 'X-Forwarded-For': clientAddress() },
         body,
       });
       expect([late.status, late.headers.get('Idempotent-Replayed'), late.body]).toEqual([
@@ -238,7 +226,7 @@ describe('BMS telemetry', () => {
         headers: {
           'Content-Type': 'application/json',
           'X-Service-BMS-Secret': secret,
-          'X-Forwarded-For': uniqueAddress(),
+          'X-Forwarded-For': clientAddress(),
           ...signBmsRequest({ rawBody: raw, secret }),
         },
         body: raw,
@@ -293,7 +281,7 @@ describe('BMS telemetry', () => {
 
 describe('publication', () => {
   test('parallel revise → submit → approve cycles of one passport (submit through the API, revise and approve through the domain verbs) publish strictly increasing versions with no gap and one snapshot each, every one readable', async () => {
-    const { company, client } = await apiCompany();
+    const { company, client } = await apiTenant(db, service.baseUrl);
     const product = await createPublishedPassport(db, { companyId: company.id });
     const ctx = { companyId: company.id, actor: TEST_ACTOR };
     const workers = longMode() ? 6 : 4;
@@ -311,7 +299,7 @@ describe('publication', () => {
           if (state === 'APPROVED') await startRevision({ ctx, input: { productId: product.id }, db });
           else if (state === 'DRAFT') {
             const r = await client.send('POST', `/api/v1/products/${product.id}/submit`, {
-              headers: { 'X-Forwarded-For': uniqueAddress() },
+              headers: { 'X-Forwarded-For': clientAddress() },
             });
             if (r.status !== 200) note((r.data as { error: { code: string } }).error.code);
           } else if (state === 'SUBMITTED')
@@ -329,7 +317,7 @@ describe('publication', () => {
       expect(
         (
           await client.send('POST', `/api/v1/products/${product.id}/submit`, {
-            headers: { 'X-Forwarded-For': uniqueAddress() },
+            headers: { 'X-Forwarded-For': clientAddress() },
           })
         ).status,
       ).toBe(200);
@@ -353,7 +341,7 @@ describe('publication', () => {
     // Every version is served intact by the public snapshot route.
     for (const { version } of versions) {
       const snapshot = await exchange(`${service.baseUrl}/api/dpp/${product.slug}/v/${version}`, {
-        headers: { 'X-Forwarded-For': uniqueAddress() },
+        headers: { 'X-Forwarded-For': clientAddress() },
       });
       expect([snapshot.status, snapshot.headers.get('X-DPP-Version')]).toEqual([200, String(version)]);
     }

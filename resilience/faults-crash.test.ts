@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Product } from '../lib/client/products';
 import type { Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { apiTenant } from '../testing/integration-client';
 import { absent, createTraces, hollowRecords, seconds, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { apiTenant, openDb, waitFor } from './kit/tenants';
+import { openDb, waitFor } from './kit/tenants';
 
 const SUITE = 'faults';
 /** The Integration API's answer when no database connection could be had: nothing written, retry with the key. */

@@ -5,13 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Product } from '../lib/client/products';
 import type { Db } from '../lib/db/client';
+import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createPublishedPassport } from '../testing/factories';
+import { apiTenant } from '../testing/integration-client';
 import { type Answer, absent, createTraces, hollowRecords, seconds, timed, timedFetch, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
 import { proxyFor, type TcpProxy } from './kit/tcp-proxy';
-import { apiTenant, bmsTenant, clientAddress, openDb, sendBms, waitFor } from './kit/tenants';
+import { bmsTenant, openDb, sendBms, waitFor } from './kit/tenants';
 import { duplicates, type WebhookReceiver, webhookReceiver } from './kit/webhook-receiver';
 
 const SUITE = 'faults';

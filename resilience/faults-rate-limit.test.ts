@@ -8,13 +8,15 @@ import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../lib/db/client';
 import { freePort } from '../lib/db/embedded';
+import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createPublishedPassport } from '../testing/factories';
+import { apiTenant } from '../testing/integration-client';
 import { type Answer, seconds, timedFetch } from './faults-kit';
 import { figure } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
 import { proxyFor, type TcpProxy } from './kit/tcp-proxy';
-import { apiTenant, bmsTenant, clientAddress, openDb, sendBms, waitFor } from './kit/tenants';
+import { bmsTenant, openDb, sendBms, waitFor } from './kit/tenants';
 
 const SUITE = 'faults';
 const LIMITER_TIMEOUT_MS = 1_000;

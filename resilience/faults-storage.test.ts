@@ -8,11 +8,12 @@ import type { Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { SAMPLES } from '../testing/document-samples';
 import { createTestProduct } from '../testing/factories';
+import { apiTenant } from '../testing/integration-client';
 import { type Answer, timedFetch } from './faults-kit';
 import { type FakeS3, type FakeS3Mode, startFakeS3 } from './kit/fake-s3';
 import { figure } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { apiTenant, openDb } from './kit/tenants';
+import { openDb } from './kit/tenants';
 
 const SUITE = 'faults';
 const STORAGE_TIMEOUT_MS = 2_000;

@@ -5,11 +5,12 @@ import { type Passport, PassportSeeder } from '../bench/seed';
 import { advance, type BatteryState, newBattery, seededRandom, telemetryBody } from '../lib/bms/simulator/telemetry';
 import { newIdempotencyKey, signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import type { Db } from '../lib/db/client';
+import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createTestBmsSecret, mintTestKey } from '../testing/factories';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { ALL_GRANTABLE, openDb } from './kit/tenants';
+import { openDb } from './kit/tenants';
 
 const SECONDS = longMode() ? 600 : 30;
 const CONCURRENCY = 16;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   await seeder.growTo(longMode() ? 2_000 : 200);
   passports = seeder.passports;
   drafts = await seeder.drafts(50);
-  key = await mintTestKey(db, seeder.companyId, { scopes: ALL_GRANTABLE });
+  key = await mintTestKey(db, seeder.companyId, { scopes: GRANTABLE_SCOPES });
   bmsSecret = (await createTestBmsSecret(db, seeder.companyId)).secret;
   await seeder.close();
   service = await startService({

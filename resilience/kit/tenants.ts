@@ -1,52 +1,12 @@
-// Tenants for the resilience suites: a company with an API key and a signing client aimed at a given service,
-// and a published passport with a BMS secret, all created in the suite's own database.
-import { randomInt } from 'node:crypto';
-import { type ClientOptions, createIntegrationClient } from '../../lib/client';
+// Tenants for the resilience suites, created in the suite's own database: a published passport with a BMS secret
+// (a company with an API key and its client is testing/integration-client.ts).
 import { signBmsRequest } from '../../lib/client/signing';
 import { createPrismaClient, type Db } from '../../lib/db/client';
-import type { Scope } from '../../lib/integration/scopes';
-import { createPublishedPassport, createTestBmsSecret, createTestCompany, mintTestKey } from '../../testing/factories';
-
-export const ALL_GRANTABLE: Scope[] = [
-  'dpp:read',
-  'dpp:draft:write',
-  'dpp:gate:read',
-  'dpp:submit',
-  'dpp:withdraw',
-  'document:write',
-  'category:read',
-  'schema:read',
-  'supplier:read',
-  'mapping:read',
-  'mapping:write',
-  'webhook:read',
-  'webhook:write',
-];
-
-/** A documentation-range address (TEST-NET-2): with TRUSTED_PROXY_HOPS=1 each test client gets its own bucket. */
-export const clientAddress = () => `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+import { clientAddress } from '../../testing/client-address';
+import { createPublishedPassport, createTestBmsSecret, createTestCompany } from '../../testing/factories';
 
 export function openDb(url: string): Db {
   return createPrismaClient(url);
-}
-
-export async function apiTenant(
-  db: Db,
-  baseUrl: string,
-  options: { scopes?: Scope[]; address?: string; client?: Partial<ClientOptions> } = {},
-) {
-  const company = await createTestCompany(db);
-  const key = await mintTestKey(db, company.id, { scopes: options.scopes ?? ALL_GRANTABLE, mode: 'live' });
-  const address = options.address ?? clientAddress();
-  const client = createIntegrationClient({
-    baseUrl,
-    apiKey: key.key,
-    signingSecret: key.signingSecret,
-    maxRetries: 0,
-    headers: { 'X-Forwarded-For': address },
-    ...options.client,
-  });
-  return { company, key, client, address };
 }
 
 /** A published passport of a fresh company and a BMS secret for it. */

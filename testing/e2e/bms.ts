@@ -1,8 +1,8 @@
 // The BMS test kit: a tenant with a published passport and a secret in the e2e database, and a request signed
 // exactly as firmware signs it (lib/client/signing.ts, which imports nothing from the server).
 import { signBmsRequest } from '../../lib/client/signing';
+import { clientAddress } from '../client-address';
 import { createTestBmsSecret } from '../factories';
-import { clientAddress } from './fixtures';
 import { db, publishTestPassport } from './passport-pages';
 
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;

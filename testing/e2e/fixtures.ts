@@ -1,10 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-
-/** A documentation-range address (TEST-NET-2) unique enough that no two tests share a rate-limit bucket. */
-export function clientAddress(): string {
-  return `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-}
+import { clientAddress } from '../client-address';
 
 /** Every test speaks as its own client: the server behind one trusted proxy hop keys limits on this address. */
 export const test = base.extend<{ clientIp: string }>({
