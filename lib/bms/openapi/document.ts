@@ -1,7 +1,7 @@
 import { config } from '../../config';
 import { BMS_OPENAPI_PATH } from '../../http/surface';
 import { SchemaCollector } from '../../integration/openapi/json-schema';
-import type { OpenApiObject } from '../../integration/openapi/openapi-object';
+import { builtOnce, type OpenApiObject } from '../../integration/openapi/openapi-object';
 import { BMS_UPDATE_PATH, BmsErrorBody, BmsUpdateBody, BmsUpdateResult } from '../schemas';
 import { type BmsLimits, bmsDescription, DEFAULT_BMS_LIMITS } from './description';
 import { BMS_ERRORS, bmsErrorResponses } from './errors';
@@ -147,13 +147,5 @@ export function servedBmsDocumentOptions(): BmsDocumentOptions {
   };
 }
 
-let cached: { json: string; document: OpenApiObject } | undefined;
-
 /** The served document, built once per process. */
-export function bmsOpenApiDocument(): { json: string; document: OpenApiObject } {
-  if (!cached) {
-    const document = buildBmsOpenApiDocument(servedBmsDocumentOptions());
-    cached = { json: JSON.stringify(document), document };
-  }
-  return cached;
-}
+export const bmsOpenApiDocument = builtOnce(() => buildBmsOpenApiDocument(servedBmsDocumentOptions()));

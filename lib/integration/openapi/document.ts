@@ -7,7 +7,7 @@ import type { DocumentedEndpoint } from './endpoint-docs';
 import { errorCodesOf, errorExamples } from './errors';
 import { HEADER_COMPONENTS, HEADER_PARAMETERS } from './headers';
 import { SchemaCollector } from './json-schema';
-import type { OpenApiObject } from './openapi-object';
+import { builtOnce, type OpenApiObject } from './openapi-object';
 import { buildOperation } from './operation';
 
 export interface DocumentOptions extends DescriptionLimits {
@@ -91,13 +91,5 @@ export function servedDocumentOptions(): DocumentOptions {
   };
 }
 
-let cached: { json: string; document: OpenApiObject } | undefined;
-
-/** The served document, built once per process: the definitions and the configuration never change at run time. */
-export function openApiDocument(): { json: string; document: OpenApiObject } {
-  if (!cached) {
-    const document = buildOpenApiDocument(INTEGRATION_ENDPOINTS, servedDocumentOptions());
-    cached = { json: JSON.stringify(document), document };
-  }
-  return cached;
-}
+/** The served document, built once per process. */
+export const openApiDocument = builtOnce(() => buildOpenApiDocument(INTEGRATION_ENDPOINTS, servedDocumentOptions()));
