@@ -6,20 +6,13 @@ import type { IntegrationApiError } from '../lib/client';
 import type { WebhookDelivery, WebhookEndpointWithSecret } from '../lib/client/webhooks';
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
+import { eventually } from '../testing/poll';
 import { TestReceiver, verifies } from '../testing/webhooks';
 
 const CLOSED = 'http://127.0.0.1:9/hook'; // the discard port: nothing listens, so the worker's attempts fail fast
 
 /** Polls until `check` returns a value; the bound covers the worker's first cron tick after server start. */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`nothing after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+const delivered = <T>(check: () => Promise<T | undefined>) => eventually(check, { timeoutMs: 120_000, everyMs: 500 });
 
 test.describe('webhook endpoints', () => {
   test('create shows the whsec_ secret once (201, Location); read, list, change, disable, re-enable and delete', async () => {
@@ -109,11 +102,11 @@ test.describe('webhook delivery end to end', () => {
         categoryCode: 'EV_BATTERY',
       });
 
-      const first = await eventually(async () => receiver.received[0]);
+      const first = await delivered(async () => receiver.received[0]);
       expect(verifies(first, endpoint.secret)).toBe(true);
       expect(first.payload).toMatchObject({ type: 'product.created', data: { productId: product.id } });
 
-      const history = await eventually(async () => {
+      const history = await delivered(async () => {
         const page = await client.listWebhookDeliveries(endpoint.id);
         return page.data[0]?.status === 'SUCCEEDED' ? page : undefined;
       });
@@ -137,7 +130,7 @@ test.describe('webhook delivery end to end', () => {
       const queued = await client.send<WebhookDelivery>('POST', `/api/v1/webhook-deliveries/${delivery.id}/redeliver`);
       expect(queued.status).toBe(202);
       expect(queued.data).toMatchObject({ id: delivery.id, status: 'PENDING' });
-      const again = await eventually(async () => receiver.received[1]);
+      const again = await delivered(async () => receiver.received[1]);
       expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
       expect(verifies(again, endpoint.secret)).toBe(true);
     } finally {

@@ -4,7 +4,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../lib/db/embedded';
-import { spawnServer, stopServer } from '../testing/e2e/server-process';
+import { waitFor } from '../testing/poll';
+import { startServer, stopServer } from '../testing/server-process';
 
 // A server of its own, with the defaults a deployment starts from (no trusted proxy hops, both feature flags
 // off) and a database this file may stop and start.
@@ -16,36 +17,20 @@ let dbPort: number;
 let server: ChildProcess;
 let baseURL: string;
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dbPort = await freePort();
   db = await startEmbeddedPostgres({ dir, port: dbPort });
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = spawnServer({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: db.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: baseURL,
-    TRUSTED_PROXY_HOPS: '0',
-    INTEGRATION_API_ENABLED: '0',
-    BMS_INGESTION_ENABLED: '0',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    HEALTH_DB_TIMEOUT_MS: '1000',
-  });
-  await waitFor(async () => (await fetch(`${baseURL}/api/health`)).status === 200, 90_000, 'the isolated server');
+  ({ child: server, baseUrl: baseURL } = await startServer({
+    databaseUrl: db.url,
+    env: {
+      TRUSTED_PROXY_HOPS: '0',
+      INTEGRATION_API_ENABLED: '0',
+      BMS_INGESTION_ENABLED: '0',
+      HEALTH_DB_TIMEOUT_MS: '1000',
+    },
+    timeoutMs: 90_000,
+  }));
 });
 
 test.afterAll(async () => {

@@ -6,18 +6,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../testing/e2e/fixtures';
 import { newKey, newTenant } from '../testing/e2e/integration';
 import { db, expectAccessible, formMessage, newPortalCompany, signIn } from '../testing/e2e/portal';
+import { eventually } from '../testing/poll';
 import { TestReceiver, verifies } from '../testing/webhooks';
 
 /** Polls until `check` returns a value; the bound covers the worker's first cron tick after server start. */
-async function eventually<T>(check: () => T | undefined, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`nothing after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+const delivered = <T>(check: () => T | undefined) => eventually(check, { timeoutMs: 120_000, everyMs: 500 });
 
 /** Reloads the history until the delivery row shows `attempts` attempts and the status. */
 async function expectAttempts(page: Page, attempts: number, status: string) {
@@ -67,7 +60,7 @@ test.describe('portal webhooks', () => {
         name: `Hooked ${randomUUID().slice(0, 8)}`,
         categoryCode: 'EV_BATTERY',
       });
-      const first = await eventually(() => receiver.received[0]);
+      const first = await delivered(() => receiver.received[0]);
       expect(verifies(first, secret)).toBe(true);
       expect(first.payload).toMatchObject({ type: 'product.created', data: { productId: product.id } });
 
@@ -80,7 +73,7 @@ test.describe('portal webhooks', () => {
 
       await row.getByRole('button', { name: 'Redeliver' }).click();
       await expect(row.getByRole('status')).toHaveText('Queued attempt 2; it is sent within seconds.');
-      const again = await eventually(() => receiver.received[1]);
+      const again = await delivered(() => receiver.received[1]);
       expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
       expect(verifies(again, secret)).toBe(true);
       await expectAttempts(page, 2, 'Delivered');

@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
-import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../lib/db/embedded';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../lib/db/embedded';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, gtin14WithLeadingZeros, publishTestPassport } from '../testing/e2e/passport-pages';
-import { spawnServer, stopServer } from '../testing/e2e/server-process';
 import { createTestProduct, TEST_ACTOR } from '../testing/factories';
+import { startServer, stopServer } from '../testing/server-process';
 
 const LINKSET = 'application/linkset+json';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -279,24 +279,7 @@ test.describe('with the database down', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     db = await startEmbeddedPostgres({ dir });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawnServer({
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: base,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'silent',
-    });
-    await expect
-      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, {
-        timeout: 90_000,
-        intervals: [250],
-      })
-      .toBe(200);
+    ({ child: server, baseUrl: base } = await startServer({ databaseUrl: db.url, timeoutMs: 90_000 }));
     await db.stop();
     await expect
       .poll(async () => (await fetch(`${base}/api/health`)).status, { timeout: 20_000, intervals: [250] })

@@ -7,10 +7,11 @@ import type { Product } from '../lib/client/products';
 import type { Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { apiTenant } from '../testing/integration-client';
+import { waitFor } from '../testing/poll';
 import { absent, createTraces, hollowRecords, seconds, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { openDb, waitFor } from './kit/tenants';
+import { openDb } from './kit/tenants';
 
 const SUITE = 'faults';
 /** The Integration API's answer when no database connection could be had: nothing written, retry with the key. */

@@ -9,11 +9,12 @@ import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createPublishedPassport } from '../testing/factories';
 import { apiTenant } from '../testing/integration-client';
+import { waitFor } from '../testing/poll';
 import { type Answer, absent, createTraces, hollowRecords, seconds, timed, timedFetch, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
 import { proxyFor, type TcpProxy } from './kit/tcp-proxy';
-import { bmsTenant, openDb, sendBms, waitFor } from './kit/tenants';
+import { bmsTenant, openDb, sendBms } from './kit/tenants';
 import { duplicates, type WebhookReceiver, webhookReceiver } from './kit/webhook-receiver';
 
 const SUITE = 'faults';

@@ -12,11 +12,12 @@ import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createPublishedPassport } from '../testing/factories';
 import { apiTenant } from '../testing/integration-client';
+import { waitFor } from '../testing/poll';
 import { type Answer, seconds, timedFetch } from './faults-kit';
 import { figure } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
 import { proxyFor, type TcpProxy } from './kit/tcp-proxy';
-import { bmsTenant, openDb, sendBms, waitFor } from './kit/tenants';
+import { bmsTenant, openDb, sendBms } from './kit/tenants';
 
 const SUITE = 'faults';
 const LIMITER_TIMEOUT_MS = 1_000;

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { apiTenant } from '../testing/integration-client';
+import { waitFor } from '../testing/poll';
 import { seconds } from './faults-kit';
 import { figure } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { openDb, waitFor } from './kit/tenants';
+import { openDb } from './kit/tenants';
 import { duplicates, type WebhookReceiver, webhookReceiver } from './kit/webhook-receiver';
 
 const SUITE = 'faults';

@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { IMPOSTORS, SAMPLES } from '../testing/document-samples';
 import { createPublishedPassport, createTestBmsSecret, createTestCompany, mintTestKey } from '../testing/factories';
 import { apiTenant } from '../testing/integration-client';
+import { waitFor } from '../testing/poll';
 import { TestReceiver } from '../testing/webhooks';
 import { figure, longMode } from './kit/figures';
 import { multipart, type NastyCase, nastyCases, POLLUTION_MARKER, type RequestOptions } from './kit/nasty';
@@ -24,7 +25,7 @@ import { type RawRequest, type RawResponse, rawRequest } from './kit/raw-http';
 import { Deferred, type JsonSchema, SchemaArbitraries, settle } from './kit/schema-arbitrary';
 import { type RunningService, startService } from './kit/service';
 import { changedRows, type TenantDigest, tenantDigest } from './kit/tenant-digest';
-import { openDb, waitFor } from './kit/tenants';
+import { openDb } from './kit/tenants';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = longMode() ? { valid: 150, invalid: 150 } : { valid: 10, invalid: 12 };

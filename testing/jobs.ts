@@ -50,17 +50,3 @@ export async function remainingIdempotencyKeys(apiKeyId: string): Promise<string
   });
   return rows.map((r) => r.idempotencyKey);
 }
-
-/** Polls `check` until it returns a value (not undefined) or the deadline passes: a bound, never a guess. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  { timeoutMs = 20_000, everyMs = 200, what = 'the condition' } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from '../../testing/jobs';
+import { keyWithIdempotencyRecords, recordingLog, remainingIdempotencyKeys } from '../../testing/jobs';
+import { eventually } from '../../testing/poll';
 import { disconnectPrisma } from '../db/client';
 import { JOBS } from '../server/jobs';
 import { defineJob } from './job';
