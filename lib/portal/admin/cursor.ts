@@ -1,22 +1,16 @@
-import { decodeTimeCursor, encodeTimeCursor } from '../../domain/cursor';
-
-export interface Position {
-  createdAt: Date;
-  id: string;
-}
+import { type After, decodeAfter, encodeAfter } from '../../domain/keyset';
 
 /** A page position from the address bar; a cursor that was never handed out starts from the first page. */
-export function positionFrom(cursor: string | undefined): Position | undefined {
+export function positionFrom(cursor: string | undefined): After | undefined {
   try {
-    const position = decodeTimeCursor(cursor);
-    return position && { createdAt: position.at, id: position.id };
+    return decodeAfter(cursor);
   } catch {
     return undefined;
   }
 }
 
-export const cursorOf = (next: Position | null): string | null =>
-  next ? encodeTimeCursor(next.createdAt, next.id) : null;
+/** The address bar's cursor of the next page; null on the last. */
+export const cursorOf = encodeAfter;
 
 /** Portal lists show this many rows a page. */
 export const PAGE_SIZE = 25;

@@ -1,11 +1,11 @@
 import type { Db, Tx } from '../../db/client';
 import { listDocuments } from '../../documents/list';
 import type { DomainContext } from '../../domain/context';
+import { encodeAfter, type Page } from '../../domain/keyset';
 import { ServiceError } from '../../errors';
-import type { After, Page } from '../../passport/relations/keyset';
 import { listComponents } from '../../passport/relations/list-components';
 import { listTraceability } from '../../passport/relations/list-traceability';
-import { type Position, writeCursor } from './cursor';
+import { positionFrom } from '../admin/cursor';
 
 /** Lists of the passport page that page on their own, each with the cursor of its URL parameter. */
 export const SECTION_PAGE_SIZE = 25;
@@ -22,11 +22,7 @@ export interface SectionPage<T> {
   nextCursor: string | null;
 }
 
-const afterOf = (p: Position | undefined): After | undefined => (p ? { createdAt: p.at, id: p.id } : undefined);
-const asSection = <T>(page: Page<T>): SectionPage<T> => ({
-  items: page.items,
-  nextCursor: page.next ? writeCursor(page.next.createdAt, page.next.id) : null,
-});
+const asSection = <T>(page: Page<T>): SectionPage<T> => ({ items: page.items, nextCursor: encodeAfter(page.next) });
 
 /** A page of documents, or null when the company's plan has no documents module (the page says so). */
 export async function documentsPage(db: Db | Tx, ctx: DomainContext, productId: string, cursor: string | undefined) {
@@ -44,21 +40,14 @@ export async function documentsPage(db: Db | Tx, ctx: DomainContext, productId: 
   }
 }
 
-export async function componentsPage(db: Db | Tx, ctx: DomainContext, productId: string, after: Position | undefined) {
-  return asSection(
-    await listComponents({ ctx, db, input: { productId, limit: SECTION_PAGE_SIZE, after: afterOf(after) } }),
-  );
+export async function componentsPage(db: Db | Tx, ctx: DomainContext, productId: string, cursor: string | undefined) {
+  const input = { productId, limit: SECTION_PAGE_SIZE, after: positionFrom(cursor) };
+  return asSection(await listComponents({ ctx, db, input }));
 }
 
-export async function traceabilityPage(
-  db: Db | Tx,
-  ctx: DomainContext,
-  productId: string,
-  after: Position | undefined,
-) {
-  return asSection(
-    await listTraceability({ ctx, db, input: { productId, limit: SECTION_PAGE_SIZE, after: afterOf(after) } }),
-  );
+export async function traceabilityPage(db: Db | Tx, ctx: DomainContext, productId: string, cursor: string | undefined) {
+  const input = { productId, limit: SECTION_PAGE_SIZE, after: positionFrom(cursor) };
+  return asSection(await listTraceability({ ctx, db, input }));
 }
 
 /** Published versions, newest first, paged by version number; the snapshot bytes themselves are not read. */

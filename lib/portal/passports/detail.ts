@@ -9,7 +9,6 @@ import type { ReadinessReport } from '../../passport/drafts/readiness';
 import { loadCategorySchema } from '../../passport/schema-version';
 import type { CategorySchema } from '../../schema/types';
 import { type AuditEntryView, auditEntryView } from './audit-context';
-import { readCursor } from './cursor';
 import { componentsPage, documentsPage, type SectionPages, traceabilityPage, versionsPage } from './detail-sections';
 
 export const AUDIT_ENTRIES_SHOWN = 50;
@@ -60,8 +59,8 @@ export async function loadPassportDetail({
       loadCategorySchema(db as Tx, row.categoryId, row.schemaVersion),
       gateOf(db, row),
       documentsPage(db, ctx, row.id, pages.documents),
-      componentsPage(db, ctx, row.id, readCursor(pages.components)),
-      traceabilityPage(db, ctx, row.id, readCursor(pages.traceability)),
+      componentsPage(db, ctx, row.id, pages.components),
+      traceabilityPage(db, ctx, row.id, pages.traceability),
       versionsPage(db, row.id, pages.versions),
       db.lifetimeCounters.findUnique({ where: { productId: row.id } }),
       db.auditLog.findMany({

@@ -1,5 +1,5 @@
+import { pageBody, pageInput } from '@/lib/integration/api/paging';
 import { createEndpointEndpoint, listEndpointsEndpoint } from '@/lib/integration/api/webhooks';
-import { pageOf, positionOf } from '@/lib/integration/api/webhooks/paging';
 import { json } from '@/lib/integration/respond';
 import { integrationRoute } from '@/lib/integration/route';
 import { createWebhookEndpoint } from '@/lib/webhooks/endpoints/create';
@@ -8,7 +8,7 @@ import { listWebhookEndpoints } from '@/lib/webhooks/endpoints/list';
 export const dynamic = 'force-dynamic';
 
 export const GET = integrationRoute(listEndpointsEndpoint, async ({ ctx, db, query }) =>
-  json(pageOf(await listWebhookEndpoints({ ctx, db, page: { after: positionOf(query.cursor), limit: query.limit } }))),
+  json(pageBody(await listWebhookEndpoints({ ctx, db, page: pageInput(query) }))),
 );
 
 export const POST = integrationRoute(createEndpointEndpoint, async ({ ctx, db, body }) => {

@@ -1,5 +1,5 @@
+import { pageBody, pageInput } from '@/lib/integration/api/paging';
 import { addGs1PrefixEndpoint, listGs1PrefixesEndpoint } from '@/lib/integration/api/relations/gs1-prefixes';
-import { pageBody, pageInput } from '@/lib/integration/api/relations/paging';
 import { json } from '@/lib/integration/respond';
 import { integrationRoute } from '@/lib/integration/route';
 import { addGs1Prefix } from '@/lib/passport/relations/add-gs1-prefix';

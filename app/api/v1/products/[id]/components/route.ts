@@ -1,5 +1,5 @@
+import { pageBody, pageInput } from '@/lib/integration/api/paging';
 import { addComponentEndpoint, listComponentsEndpoint } from '@/lib/integration/api/relations/components';
-import { pageBody, pageInput } from '@/lib/integration/api/relations/paging';
 import { parseId } from '@/lib/integration/input';
 import { json } from '@/lib/integration/respond';
 import { integrationRoute } from '@/lib/integration/route';

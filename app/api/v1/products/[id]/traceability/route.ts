@@ -1,4 +1,4 @@
-import { pageBody, pageInput } from '@/lib/integration/api/relations/paging';
+import { pageBody, pageInput } from '@/lib/integration/api/paging';
 import { addTraceabilityEndpoint, listTraceabilityEndpoint } from '@/lib/integration/api/relations/traceability';
 import { parseId } from '@/lib/integration/input';
 import { json } from '@/lib/integration/respond';

@@ -1,5 +1,5 @@
+import { pageBody, pageInput } from '@/lib/integration/api/paging';
 import { listDeliveriesEndpoint } from '@/lib/integration/api/webhooks';
-import { pageOf, positionOf } from '@/lib/integration/api/webhooks/paging';
 import { parseId } from '@/lib/integration/input';
 import { json } from '@/lib/integration/respond';
 import { integrationRoute } from '@/lib/integration/route';
@@ -11,13 +11,13 @@ export const GET = integrationRoute<typeof listDeliveriesEndpoint, { id: string 
   listDeliveriesEndpoint,
   async ({ ctx, db, params, query }) =>
     json(
-      pageOf(
+      pageBody(
         await listWebhookDeliveries({
           ctx,
           db,
           id: parseId(params.id, 'webhook endpoint'),
           status: query.status,
-          page: { after: positionOf(query.cursor), limit: query.limit },
+          page: pageInput(query),
         }),
       ),
     ),
