@@ -1,6 +1,6 @@
 // Test kit of the email worker: a stand-in for the Resend API on loopback, so no test ever reaches the network.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { LoopbackServer } from './loopback';
 
 export interface ReceivedCall {
   method: string;
@@ -17,48 +17,36 @@ export class FakeResend {
   mode: FakeMode = 'accept';
   /** Milliseconds to wait before answering, to hold a request open while another worker runs. */
   delayMs = 0;
-  private server: Server | null = null;
-  private port = 0;
+  private readonly server = new LoopbackServer((req, raw, res) => {
+    this.calls.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: raw ? JSON.parse(raw) : {},
+    });
+    const n = this.calls.length;
+    const [status, body] =
+      this.mode === 'accept'
+        ? [200, { id: `re_fake_${n}` }]
+        : this.mode === 'fail'
+          ? [500, { statusCode: 500, name: 'internal_server_error', message: 'The fake provider is down.' }]
+          : [422, { statusCode: 422, name: 'validation_error', message: 'Invalid `to` field.' }];
+    setTimeout(() => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    }, this.delayMs);
+  });
 
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return this.server.origin;
   }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        this.calls.push({
-          method: req.method ?? '',
-          path: req.url ?? '',
-          headers: req.headers,
-          body: raw ? JSON.parse(raw) : {},
-        });
-        const n = this.calls.length;
-        const [status, body] =
-          this.mode === 'accept'
-            ? [200, { id: `re_fake_${n}` }]
-            : this.mode === 'fail'
-              ? [500, { statusCode: 500, name: 'internal_server_error', message: 'The fake provider is down.' }]
-              : [422, { statusCode: 422, name: 'validation_error', message: 'Invalid `to` field.' }];
-        setTimeout(() => {
-          res.writeHead(status, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify(body));
-        }, this.delayMs);
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    await this.server.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 }

@@ -1,6 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+import { LoopbackServer } from './loopback';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -9,45 +9,45 @@ export interface Received {
 }
 
 /**
- * A real webhook receiver on loopback for tests: it records every POST and answers `status` (200 by default).
- * `verifies(r, secret)` checks a delivery with the standardwebhooks package, as an integrator's receiver would.
+ * A real webhook receiver on loopback for tests: it records every POST and answers `status` (200 by default), or
+ * what `respond` says. `verifies(r, secret)` checks a delivery with the standardwebhooks package, as an integrator's
+ * receiver would. Stopped, it can start again on the same port (a receiver being redeployed).
  */
 export class TestReceiver {
   readonly received: Received[] = [];
   status = 200;
-  private server: Server | null = null;
+  /** The status a delivery is answered with. */
+  respond: (delivery: Received) => number = () => this.status;
+  private readonly server: LoopbackServer;
 
-  constructor(public port = 0) {}
+  constructor(port = 0) {
+    this.server = new LoopbackServer((req, body, res) => {
+      const delivery: Received = { headers: req.headers, body, payload: JSON.parse(body) };
+      this.received.push(delivery);
+      const status = this.respond(delivery);
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(`received by test receiver (${status})`);
+    }, port);
+  }
+
+  get port(): number {
+    return this.server.port;
+  }
 
   get url() {
-    return `http://127.0.0.1:${this.port}/hook`;
+    return `${this.server.origin}/hook`;
+  }
+
+  get listening(): boolean {
+    return this.server.listening;
   }
 
   async start(): Promise<this> {
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        this.received.push({ headers: req.headers, body, payload: JSON.parse(body) });
-        res.writeHead(this.status, { 'content-type': 'text/plain' }).end(`received by test receiver (${this.status})`);
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
+    await this.server.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 }
 
@@ -64,12 +64,4 @@ export function verifies(received: Received, secret: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A loopback port with nothing listening on it (a receiver that is down), to start a receiver on later. */
-export async function closedPort(): Promise<number> {
-  const probe = await new TestReceiver().start();
-  const { port } = probe;
-  await probe.stop();
-  return port;
 }

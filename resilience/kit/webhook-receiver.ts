@@ -1,9 +1,8 @@
-// A webhook receiver for the suites, as an integrator would run one: node:http on loopback that verifies every
-// delivery's Standard Webhooks signature with the `standardwebhooks` package and logs the verified message ids.
-// It can be down (its port closed) and come up on the same port later, like a receiver being redeployed.
-import { createServer, type Server } from 'node:http';
-import { Webhook } from 'standardwebhooks';
+// A webhook receiver for the suites, as an integrator would run one: the tests' receiver (testing/webhooks.ts) on
+// loopback, verifying every delivery's Standard Webhooks signature and logging the verified message ids. It can be
+// down (its port closed) and come up on the same port later, like a receiver being redeployed.
 import { freePort } from '../../lib/db/embedded';
+import { TestReceiver, verifies } from '../../testing/webhooks';
 
 export interface VerifiedDelivery {
   /** `webhook-id`: the event id, the same on every attempt (receivers dedupe on it). */
@@ -31,64 +30,35 @@ export interface WebhookReceiver {
 
 /** A receiver with its port chosen now and closed until `up()`. */
 export async function webhookReceiver(): Promise<WebhookReceiver> {
-  const port = await freePort();
-  let server: Server | null = null;
-  let verifier: Webhook | null = null;
+  const server = new TestReceiver(await freePort());
+  let secret: string | null = null;
   const receiver: WebhookReceiver = {
-    url: `http://127.0.0.1:${port}/hooks/battery-passports`,
-    port,
+    url: `http://127.0.0.1:${server.port}/hooks/battery-passports`,
+    port: server.port,
     verified: [],
     rejected: 0,
-    isUp: () => server !== null,
-    setSecret(secret) {
-      verifier = new Webhook(secret);
+    isUp: () => server.listening,
+    setSecret(s) {
+      secret = s;
     },
-    async up(secret) {
-      if (secret) receiver.setSecret(secret);
-      if (server) return;
-      const s = createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          const headers = {
-            'webhook-id': String(req.headers['webhook-id']),
-            'webhook-timestamp': String(req.headers['webhook-timestamp']),
-            'webhook-signature': String(req.headers['webhook-signature']),
-          };
-          try {
-            if (!verifier) throw new Error('no secret yet');
-            const payload = verifier.verify(body, headers) as {
-              id: string;
-              type: string;
-              data: Record<string, unknown>;
-            };
-            receiver.verified.push({
-              id: headers['webhook-id'],
-              type: payload.type,
-              data: payload.data,
-              receivedAt: Date.now(),
-            });
-            res.writeHead(204).end();
-          } catch {
-            receiver.rejected += 1;
-            res.writeHead(400, { 'content-type': 'text/plain' }).end('signature not verified');
-          }
-        });
-      });
-      await new Promise<void>((resolve, reject) => {
-        s.once('error', reject);
-        s.listen(port, '127.0.0.1', () => resolve());
-      });
-      server = s;
+    async up(s) {
+      if (s) secret = s;
+      await server.start();
     },
-    async down() {
-      const s = server;
-      server = null;
-      if (!s) return;
-      s.closeAllConnections();
-      await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
+    down: () => server.stop(),
+  };
+  server.respond = (delivery) => {
+    if (secret === null || !verifies(delivery, secret)) {
+      receiver.rejected += 1;
+      return 400;
+    }
+    receiver.verified.push({
+      id: String(delivery.headers['webhook-id']),
+      type: delivery.payload.type,
+      data: delivery.payload.data,
+      receivedAt: Date.now(),
+    });
+    return 204;
   };
   return receiver;
 }

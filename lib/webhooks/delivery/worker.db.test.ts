@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { keyCtx } from '../../../testing/domain';
 import { createTestCompany } from '../../../testing/factories';
-import { closedPort, TestReceiver, verifies } from '../../../testing/webhooks';
+import { TestReceiver, verifies } from '../../../testing/webhooks';
 import { resetConfigForTests } from '../../config';
 import { disconnectPrisma, prisma } from '../../db/client';
+import { freePort } from '../../db/embedded';
 import type { Mode } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { createProduct } from '../../passport/drafts/create-product';
@@ -36,11 +38,7 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
-async function tenant(mode: Mode = 'LIVE') {
-  const company = await createTestCompany(prisma);
-  const ctx: DomainContext = { companyId: company.id, actor: { role: 'Integration', id: null, channel: 'API' }, mode };
-  return ctx;
-}
+const tenant = async (mode: Mode = 'LIVE') => keyCtx((await createTestCompany(prisma)).id, mode);
 
 async function receiver(port?: number) {
   const r = await new TestReceiver(port).start();
@@ -138,7 +136,7 @@ describe('the webhook worker', () => {
 
   it('gives a receiver that was down every event once it is back, in order of creation, with the failed attempts recorded', async () => {
     const ctx = await tenant();
-    const port = await closedPort();
+    const port = await freePort();
     const { id, secret } = await endpoint(ctx, `http://127.0.0.1:${port}/hook`);
     const products = [await changeProduct(ctx), await changeProduct(ctx), await changeProduct(ctx)];
 
@@ -184,7 +182,7 @@ describe('the webhook worker', () => {
 
   it('disables an endpoint after 5 days of failures with the reason visible; re-enabling clears it', async () => {
     const ctx = await tenant();
-    const { id } = await endpoint(ctx, `http://127.0.0.1:${await closedPort()}/hook`);
+    const { id } = await endpoint(ctx, `http://127.0.0.1:${await freePort()}/hook`);
     await changeProduct(ctx);
     const t0 = new Date();
     await pass(t0);
