@@ -27,7 +27,11 @@ export interface Endpoint<
   query?: Q;
   /** The success answer; its schema is documented and, outside production, checked on every answer (route.ts). */
   response: { status: number; description: string; schema?: R; contentType?: string };
-  /** Codes this operation itself can answer beyond the ones every authenticated call can. */
+  /**
+   * Codes this operation itself can answer beyond the ones its kind already does (errorCodesOf in openapi/errors.ts:
+   * credentials, scope, mode, signature and idempotency of writes, VALIDATION_ERROR with a query or JSON body,
+   * INVALID_ID and NOT_FOUND with an `{id}` in the path, CROSS_MODE_DENIED when liveOnly).
+   */
   errors?: ErrorCode[];
   /** Refused for sandbox keys with 403 CROSS_MODE_DENIED. */
   liveOnly?: boolean;

@@ -55,7 +55,7 @@ export const getCategorySchema = defineEndpoint({
     'Data Attribute Longlist v1.2 (CC BY 4.0).',
   query: z.object({ version: SchemaVersion.optional().describe('Schema version; the current one when omitted.') }),
   response: { status: 200, description: 'The field schema.', schema: CategoryFieldSchema },
-  errors: ['NOT_FOUND', 'VALIDATION_ERROR'],
+  errors: ['NOT_FOUND'],
 });
 
 export const getCategorySchemaDiff = defineEndpoint({
@@ -70,7 +70,7 @@ export const getCategorySchemaDiff = defineEndpoint({
     to: SchemaVersion.describe('The version to compare with.').meta({ example: 1 }),
   }),
   response: { status: 200, description: 'Added, removed and changed fields.', schema: SchemaDiffAnswer },
-  errors: ['NOT_FOUND', 'VALIDATION_ERROR'],
+  errors: ['NOT_FOUND'],
 });
 
 export const getErpTemplate = withDocs(
@@ -86,7 +86,7 @@ export const getErpTemplate = withDocs(
       '`format=csv` answers `text/csv` (header row and one example row) as an attachment.',
     query: z.object({ format: z.enum(['json', 'csv']).default('json').describe('`json` (default) or `csv`.') }),
     response: { status: 200, description: 'The template.', schema: ErpTemplateAnswer },
-    errors: ['NOT_FOUND', 'VALIDATION_ERROR'],
+    errors: ['NOT_FOUND'],
   }),
   { alternateContent: { 'text/csv': { schema: ErpTemplateCsv, description: 'With `format=csv`.' } } },
 );
@@ -101,7 +101,6 @@ export const listSuppliers = defineEndpoint({
   description: 'Ordered by name, then id. Traceability entries may reference any supplier listed here.',
   query: PageQuery,
   response: { status: 200, description: 'One page of suppliers.', schema: SupplierPage },
-  errors: ['VALIDATION_ERROR'],
 });
 
 export const getHealth = withDocs(

@@ -1,4 +1,3 @@
-import type { ErrorCode } from '../../http/error-codes';
 import { defineEndpoint, type Endpoint } from '../endpoint';
 import { EraseResult, SubjectBody, SubjectData, SubjectExport } from './gdpr/schemas';
 
@@ -9,7 +8,6 @@ const common = {
   scope: 'gdpr:admin' as const,
   body: SubjectBody,
   liveOnly: true,
-  errors: ['CROSS_MODE_DENIED'] as ErrorCode[],
 };
 const scopeNote =
   "Live keys only (a sandbox key: 403 CROSS_MODE_DENIED); only the key's company's data. The request is recorded by a hash of the address.";

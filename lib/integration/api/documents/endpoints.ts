@@ -27,8 +27,6 @@ export const uploadDocumentEndpoint = withDocs(
     maxBodyBytes: () => config().DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
     response: { status: 201, description: 'The stored document.', schema: DocumentSchema },
     errors: [
-      'INVALID_ID',
-      'NOT_FOUND',
       'MALFORMED_BODY',
       'FILE_REQUIRED',
       'UNSUPPORTED_MEDIA_TYPE',
@@ -52,7 +50,6 @@ export const listDocumentsEndpoint = defineEndpoint({
   description: 'Document metadata with download URLs, oldest first.',
   query: PageQuery,
   response: { status: 200, description: 'One page of documents.', schema: page(DocumentSchema) },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const downloadDocumentEndpoint = withDocs(
@@ -68,7 +65,7 @@ export const downloadDocumentEndpoint = withDocs(
       'attachment` (RFC 6266, `filename*` for non-ASCII names), `Repr-Digest: sha-256=:<base64>:` (RFC 9530; also the ' +
       "older `Digest`) and `ETag` (the SHA-256). A document belongs to its product's mode.",
     response: { status: 200, description: 'The file.', contentType: 'application/octet-stream' },
-    errors: ['INVALID_ID', 'NOT_FOUND', 'NO_FILE', 'DOWNLOAD_FAILED'],
+    errors: ['NO_FILE', 'DOWNLOAD_FAILED'],
   }),
   {
     binaryContent: [

@@ -57,7 +57,6 @@ export const getKeyEndpoint = defineEndpoint({
   summary: 'Read an API key',
   description: OWN,
   response: { status: 200, description: 'The key.', schema: KeySchema },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const updateKeyEndpoint = defineEndpoint({
@@ -70,7 +69,6 @@ export const updateKeyEndpoint = defineEndpoint({
   description: `${OWN} allowedCidrs replaces the list (an empty list removes the restriction) from the key's next request on.`,
   body: UpdateKeyBody,
   response: { status: 200, description: 'The changed key.', schema: KeySchema },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const rotateKeyEndpoint = defineEndpoint({
@@ -90,7 +88,7 @@ export const rotateKeyEndpoint = defineEndpoint({
     description: 'The successor, with its key and signing secret in clear.',
     schema: MintedKeySchema,
   },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'INVALID_STATE'],
+  errors: ['INVALID_STATE'],
 });
 
 export const revokeKeyEndpoint = defineEndpoint({
@@ -103,7 +101,6 @@ export const revokeKeyEndpoint = defineEndpoint({
   description: `${OWN} Effective on the key's very next request. No body. Revoking a revoked key changes nothing.`,
   body: 'none',
   response: { status: 200, description: 'The revoked key.', schema: KeySchema },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const rotateSigningSecretEndpoint = defineEndpoint({
@@ -117,7 +114,7 @@ export const rotateSigningSecretEndpoint = defineEndpoint({
   description: `${OWN} A new sk_ secret, in this answer only; the old secret stops verifying at once (no grace). No body.`,
   body: 'none',
   response: { status: 200, description: 'The key with its new signing secret in clear.', schema: SigningSecretSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'INVALID_STATE'],
+  errors: ['INVALID_STATE'],
 });
 
 export const bulkRevokeKeysEndpoint = defineEndpoint({

@@ -52,7 +52,7 @@ export const updateErpMappingEndpoint = defineEndpoint({
     'Mappings carry no lockVersion: the last write wins.',
   body: UpdateMappingBody,
   response: { status: 200, description: 'The changed mapping.', schema: MappingSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'NAME_IN_USE'],
+  errors: ['NAME_IN_USE'],
 });
 
 export const deleteErpMappingEndpoint = defineEndpoint({
@@ -63,7 +63,6 @@ export const deleteErpMappingEndpoint = defineEndpoint({
   scope: 'mapping:write',
   summary: 'Delete an ERP mapping',
   response: { status: 204, description: 'Deleted.' },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const lintMappingEndpoint = defineEndpoint({

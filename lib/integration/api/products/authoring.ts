@@ -49,7 +49,6 @@ export const getProductEndpoint = defineEndpoint({
   summary: 'Read a product',
   description: 'The product with its full form data (every tier: the key belongs to the owner).',
   response: { status: 200, description: 'The product.', schema: ProductSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const updateProductEndpoint = defineEndpoint({
@@ -64,7 +63,7 @@ export const updateProductEndpoint = defineEndpoint({
     'published, withdrawn and deprecated products are frozen; a published passport is revised by an operator in the portal.',
   body: UpdateProductBody,
   response: { status: 200, description: 'The changed product.', schema: ProductSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'LOCK_CONFLICT', 'PRODUCT_FROZEN', 'NAME_IN_USE', 'GTIN_IN_USE', 'DEMO_PRODUCT'],
+  errors: ['LOCK_CONFLICT', 'PRODUCT_FROZEN', 'NAME_IN_USE', 'GTIN_IN_USE', 'DEMO_PRODUCT'],
 });
 
 export const putFormDataEndpoint = defineEndpoint({
@@ -79,7 +78,7 @@ export const putFormDataEndpoint = defineEndpoint({
     "the product's schema version and refused all-or-nothing with fieldErrors; values are never echoed.",
   body: PutFormDataBody,
   response: { status: 200, description: 'The product with its merged form data.', schema: ProductSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'FIELD_VALIDATION_ERROR', 'LOCK_CONFLICT', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
+  errors: ['FIELD_VALIDATION_ERROR', 'LOCK_CONFLICT', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
   // The hottest write of an ERP integration: its verb is two statements of SQL (lib/passport/drafts/put-form-data.ts).
   sqlTransaction: true,
 });

@@ -12,7 +12,6 @@ export const readinessEndpoint = defineEndpoint({
   summary: 'Readiness report',
   description: 'The field checks of submission: mandated fields without a value and stored values the schema refuses.',
   response: { status: 200, description: 'The readiness report.', schema: ReadinessSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const gateEndpoint = defineEndpoint({
@@ -26,7 +25,6 @@ export const gateEndpoint = defineEndpoint({
     'Every publication check with its result: readiness, schema compatibility, component graph, GTIN under the ' +
     "company's GS1 prefixes, evidence documents (reported, never blocking).",
   response: { status: 200, description: 'The gate report.', schema: GateSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const schemaCompatibilityEndpoint = defineEndpoint({
@@ -38,7 +36,6 @@ export const schemaCompatibilityEndpoint = defineEndpoint({
   summary: 'Schema compatibility',
   description: "Whether the category's current schema version accepts the product's form data.",
   response: { status: 200, description: 'The compatibility report.', schema: SchemaCompatibilitySchema },
-  errors: ['INVALID_ID', 'NOT_FOUND'],
 });
 
 export const submitEndpoint = defineEndpoint({
@@ -53,7 +50,7 @@ export const submitEndpoint = defineEndpoint({
     'mandated fields: SUBMIT_BLOCKED; another failing gate check: SUBMIT_REJECTED. Publication is a human action in the portal.',
   body: 'none',
   response: { status: 200, description: 'The submitted product.', schema: ProductSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'SUBMIT_BLOCKED', 'SUBMIT_REJECTED', 'INVALID_STATE', 'DEMO_PRODUCT'],
+  errors: ['SUBMIT_BLOCKED', 'SUBMIT_REJECTED', 'INVALID_STATE', 'DEMO_PRODUCT'],
 });
 
 export const withdrawEndpoint = defineEndpoint({
@@ -66,5 +63,5 @@ export const withdrawEndpoint = defineEndpoint({
   description: 'Published to withdrawn: public JSON answers 410 and pages show the notice from then on.',
   body: WithdrawBody,
   response: { status: 200, description: 'The withdrawn product.', schema: ProductSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'INVALID_STATE', 'SUCCESSOR_INVALID', 'DEMO_PRODUCT'],
+  errors: ['INVALID_STATE', 'SUCCESSOR_INVALID', 'DEMO_PRODUCT'],
 });

@@ -56,7 +56,6 @@ export const listComponentsEndpoint = defineEndpoint({
   scope: 'dpp:read',
   query: PageQuery,
   response: { status: 200, description: 'One page of components.', schema: page(ComponentSchema) },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'VALIDATION_ERROR'],
 });
 
 export const addComponentEndpoint = defineEndpoint({
@@ -77,14 +76,5 @@ export const addComponentEndpoint = defineEndpoint({
     description: 'The component added (200 when an existing one was updated).',
     schema: ComponentSchema,
   },
-  errors: [
-    'INVALID_ID',
-    'NOT_FOUND',
-    'VALIDATION_ERROR',
-    'SELF_REFERENCE',
-    'CIRCULAR_REFERENCE',
-    'MAX_COMPONENTS',
-    'PRODUCT_FROZEN',
-    'DEMO_PRODUCT',
-  ],
+  errors: ['SELF_REFERENCE', 'CIRCULAR_REFERENCE', 'MAX_COMPONENTS', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
 });

@@ -34,7 +34,6 @@ export const listGs1PrefixesEndpoint = defineEndpoint({
   scope: 'dpp:read',
   query: PageQuery,
   response: { status: 200, description: 'One page of prefixes, oldest first.', schema: page(Gs1PrefixSchema) },
-  errors: ['VALIDATION_ERROR'],
 });
 
 export const addGs1PrefixEndpoint = defineEndpoint({
@@ -55,5 +54,5 @@ export const addGs1PrefixEndpoint = defineEndpoint({
     description: 'The prefix registered (200 when your company already held it).',
     schema: Gs1PrefixSchema,
   },
-  errors: ['VALIDATION_ERROR', 'GS1_PREFIX_INVALID', 'CROSS_MODE_DENIED'],
+  errors: ['GS1_PREFIX_INVALID'],
 });

@@ -85,7 +85,6 @@ export const listTraceabilityEndpoint = defineEndpoint({
   scope: 'dpp:read',
   query: PageQuery,
   response: { status: 200, description: 'One page of entries.', schema: page(TraceabilityEntrySchema) },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'VALIDATION_ERROR'],
 });
 
 export const addTraceabilityEndpoint = defineEndpoint({
@@ -99,5 +98,5 @@ export const addTraceabilityEndpoint = defineEndpoint({
   scope: 'dpp:draft:write',
   body: TraceabilityEntryBody,
   response: { status: 201, description: 'The entry recorded.', schema: TraceabilityEntrySchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'VALIDATION_ERROR', 'SUPPLIER_NOT_ACCESSIBLE', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
+  errors: ['SUPPLIER_NOT_ACCESSIBLE', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
 });

@@ -39,7 +39,7 @@ export const createEndpointEndpoint = defineEndpoint({
     'loopback, link-local or metadata address is refused with VALIDATION_ERROR naming url.',
   body: CreateEndpointBody,
   response: { status: 201, description: 'The endpoint with its secret.', schema: EndpointWithSecretSchema },
-  errors: ['PLAN_LIMIT', 'FORBIDDEN_MODULE'],
+  errors: ['PLAN_LIMIT'],
 });
 
 export const getEndpointEndpoint = defineEndpoint({
@@ -51,7 +51,6 @@ export const getEndpointEndpoint = defineEndpoint({
   summary: 'Read a webhook endpoint',
   description: OWN,
   response: { status: 200, description: 'The endpoint.', schema: EndpointSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'FORBIDDEN_MODULE'],
 });
 
 export const updateEndpointEndpoint = defineEndpoint({
@@ -64,7 +63,6 @@ export const updateEndpointEndpoint = defineEndpoint({
   description: `${OWN} url, description, eventTypes, enabled. Re-enabling clears the disabled state; pending deliveries resume.`,
   body: UpdateEndpointBody,
   response: { status: 200, description: 'The changed endpoint.', schema: EndpointSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'FORBIDDEN_MODULE'],
 });
 
 export const deleteEndpointEndpoint = defineEndpoint({
@@ -77,7 +75,6 @@ export const deleteEndpointEndpoint = defineEndpoint({
   description: `${OWN} Its delivery history goes with it.`,
   body: 'none',
   response: { status: 204, description: 'Deleted.' },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'FORBIDDEN_MODULE'],
 });
 
 export const rotateSecretEndpoint = defineEndpoint({
@@ -91,7 +88,6 @@ export const rotateSecretEndpoint = defineEndpoint({
   description: `${OWN} The new secret is in this answer only. For 24 h deliveries are signed with both secrets (two space-separated v1 entries in webhook-signature).`,
   body: 'none',
   response: { status: 200, description: 'The endpoint with its new secret.', schema: EndpointWithSecretSchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'FORBIDDEN_MODULE'],
 });
 
 export const listDeliveriesEndpoint = defineEndpoint({
@@ -104,7 +100,6 @@ export const listDeliveriesEndpoint = defineEndpoint({
   description: `${OWN} Newest first, each delivery with every attempt.`,
   query: PageQuery.extend(DeliveryQuery),
   response: { status: 200, description: 'One page of deliveries.', schema: page(DeliverySchema) },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'FORBIDDEN_MODULE'],
 });
 
 export const redeliverEndpoint = defineEndpoint({
@@ -118,5 +113,4 @@ export const redeliverEndpoint = defineEndpoint({
     'Queues one more attempt of the delivery, due now (the worker picks it up within seconds); same webhook-id, fresh timestamp and signature.',
   body: 'none',
   response: { status: 202, description: 'The delivery, queued.', schema: DeliverySchema },
-  errors: ['INVALID_ID', 'NOT_FOUND', 'FORBIDDEN_MODULE'],
 });
