@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_ERROR_CODES } from '../../schema/types';
 
 /** Shared shapes of the Integration API: ids, paging and the error envelope, described once for OpenAPI. */
 
@@ -8,6 +9,13 @@ export const Timestamp = z.iso
   .datetime()
   .describe('ISO 8601 timestamp (UTC).')
   .meta({ example: '2026-11-23T09:30:00.000Z' });
+
+export const CategoryCode = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('Battery category code (GET /api/v1/categories).')
+  .meta({ example: 'EV_BATTERY' });
 
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50).describe('Items per page, 1 to 100 (default 50).'),
@@ -28,14 +36,7 @@ export function page<T extends z.ZodType>(item: T) {
 export const FieldErrorSchema = z.object({
   field_id: z.string(),
   label: z.string(),
-  code: z.enum([
-    'REQUIRED_MISSING',
-    'WRONG_TYPE',
-    'INVALID_OPTION',
-    'OUT_OF_RANGE',
-    'PATTERN_MISMATCH',
-    'UNKNOWN_FIELD',
-  ]),
+  code: z.enum(FIELD_ERROR_CODES),
   message: z.string(),
 });
 

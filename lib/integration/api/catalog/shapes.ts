@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_ERROR_CODES } from '../../../schema/types';
 import { page, Timestamp, Uuid } from '../common';
+import { API_STATES, PUBLIC_STATES } from '../products/schemas';
 
 /** Answers of the discovery endpoints: meta, industries, categories, suppliers, health. */
 
@@ -37,8 +38,8 @@ export const MetaAnswer = z.object({
   constants: z.object({
     fieldErrorCodes: z.array(z.enum(FIELD_ERROR_CODES)),
     states: z.object({
-      public: z.array(z.string()).meta({ example: ['draft', 'submitted', 'published', 'withdrawn', 'deprecated'] }),
-      api: z.array(z.string()).meta({ example: ['DRAFT', 'SUBMITTED', 'APPROVED', 'WITHDRAWN', 'DEPRECATED'] }),
+      public: z.array(z.string()).meta({ example: [...PUBLIC_STATES] }),
+      api: z.array(z.string()).meta({ example: [...API_STATES] }),
       mapping: z
         .record(z.string(), z.string())
         .describe('API state name to public state name.')

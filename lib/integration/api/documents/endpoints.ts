@@ -1,4 +1,5 @@
 import { config } from '../../../config';
+import { ALLOWED_MEDIA_TYPES } from '../../../documents/sniff';
 import { defineEndpoint } from '../../endpoint';
 import { withDocs } from '../../openapi/endpoint-docs';
 import { PageQuery, page } from '../common';
@@ -68,15 +69,7 @@ export const downloadDocumentEndpoint = withDocs(
     errors: ['NO_FILE', 'DOWNLOAD_FAILED'],
   }),
   {
-    binaryContent: [
-      'application/pdf',
-      'image/png',
-      'image/jpeg',
-      'image/webp',
-      'text/csv',
-      'application/json',
-      'application/xml',
-    ],
+    binaryContent: [...ALLOWED_MEDIA_TYPES],
     successHeaders: {
       'Content-Disposition': {
         description: '`attachment; filename="…"` plus `filename*=UTF-8\'\'…` for non-ASCII names (RFC 6266).',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SAMPLE_ERRORS } from '../../../erp/lint';
-import { FieldErrorSchema, Timestamp, Uuid } from '../common';
+import { CategoryCode, FieldErrorSchema, Timestamp, Uuid } from '../common';
 import { MappingColumns } from './transforms';
 
 const Name = z
@@ -10,12 +10,6 @@ const Name = z
   .max(200)
   .describe('Unique per company.')
   .meta({ example: 'SAP S/4 battery export' });
-const CategoryCode = z
-  .string()
-  .min(1)
-  .max(64)
-  .describe('Battery category code (GET /api/v1/categories).')
-  .meta({ example: 'EV_BATTERY' });
 
 const EXAMPLE_COLUMNS = [
   { column: 'Modell', fieldId: 'model_number', transform: { type: 'trim' } },

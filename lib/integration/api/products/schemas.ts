@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldErrorSchema, Timestamp, Uuid } from '../common';
+import { CategoryCode, FieldErrorSchema, Timestamp, Uuid } from '../common';
 
 /** Shapes of the products resource, described once for validation and the OpenAPI document. */
 
@@ -50,12 +50,7 @@ const LockVersion = z
 export const CreateProductBody = z
   .strictObject({
     name: Name,
-    categoryCode: z
-      .string()
-      .min(1)
-      .max(64)
-      .describe('Battery category code (GET /api/v1/categories).')
-      .meta({ example: 'EV_BATTERY' }),
+    categoryCode: CategoryCode,
     gtin: Gtin.nullable().optional(),
     serialNumber: Serial.nullable().optional(),
     batchNumber: Batch.nullable().optional(),

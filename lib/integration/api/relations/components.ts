@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_COMPONENTS } from '../../../passport/relations/component-graph';
 import { defineEndpoint } from '../../endpoint';
 import { PageQuery, page, Timestamp, Uuid } from '../common';
+import { API_STATES } from '../products/schemas';
 
 const PATH = '/api/v1/products/{id}/components';
 
@@ -35,9 +36,7 @@ export const ComponentSchema = z
         id: Uuid.describe('Product id of the component.'),
         name: z.string().describe('Product name of the component.'),
         slug: z.string().describe('Passport slug of the component.'),
-        state: z
-          .enum(['DRAFT', 'SUBMITTED', 'APPROVED', 'WITHDRAWN', 'DEPRECATED'])
-          .describe('Workflow state of the component.'),
+        state: z.enum(API_STATES).describe('Workflow state of the component.'),
       })
       .describe('The component product.'),
     quantity: z.number().int().min(1).describe('How many the product contains.'),

@@ -101,6 +101,8 @@ export const AttemptSchema = z.object({
     .describe('Why the attempt failed (connection error, timeout, refused address, non-2xx status).'),
 });
 
+const DeliveryStatus = z.enum(['PENDING', 'SUCCEEDED', 'FAILED']);
+
 export const DeliverySchema = z
   .object({
     id: Uuid,
@@ -110,9 +112,9 @@ export const DeliverySchema = z
       .describe('The event id, also the payload id and the webhook-id header (identical across attempts).'),
     eventType: z.string().describe('The event type.'),
     eventCreatedAt: Timestamp,
-    status: z
-      .enum(['PENDING', 'SUCCEEDED', 'FAILED'])
-      .describe('PENDING: an attempt is due at nextAttemptAt; FAILED: the retry schedule is spent.'),
+    status: DeliveryStatus.describe(
+      'PENDING: an attempt is due at nextAttemptAt; FAILED: the retry schedule is spent.',
+    ),
     attemptCount: z.number().int(),
     nextAttemptAt: Timestamp.nullable(),
     lastAttemptAt: Timestamp.nullable(),
@@ -122,5 +124,5 @@ export const DeliverySchema = z
   .meta({ id: 'WebhookDelivery' });
 
 export const DeliveryQuery = {
-  status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']).optional().describe('Only deliveries in this state.'),
+  status: DeliveryStatus.optional().describe('Only deliveries in this state.'),
 };
