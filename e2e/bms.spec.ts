@@ -14,7 +14,12 @@ const ok = { formDataPatch: { current_soh_pct: 91.5 } };
 
 test.describe('every BMS error code, with its exact body', () => {
   test('401 MISSING_SECRET, BAD_SECRET (unknown and revoked at once)', async () => {
-    const { product, secret, secretId, companyId } = await bmsTenant();
+    const {
+      product,
+      secret,
+      secretId,
+      company: { id: companyId },
+    } = await bmsTenant();
     const missing = await send({ productId: product.id, body: ok, secret: null });
     expect([missing.status, missing.body]).toEqual([
       401,
@@ -61,7 +66,11 @@ test.describe('every BMS error code, with its exact body', () => {
   });
 
   test('404 NOT_FOUND, 403 FORBIDDEN, 400 BAD_BODY', async () => {
-    const { product, secret, companyId } = await bmsTenant();
+    const {
+      product,
+      secret,
+      company: { id: companyId },
+    } = await bmsTenant();
     const notFound = { code: 'NOT_FOUND', error: 'No product with this id.' };
     expect(await send({ productId: UNKNOWN, body: ok, secret }).then((r) => [r.status, r.body])).toEqual([
       404,
@@ -119,7 +128,11 @@ test.describe('every BMS error code, with its exact body', () => {
   });
 
   test('500 INTERNAL on a forced database failure, with nothing written', async () => {
-    const { product, secret, companyId } = await bmsTenant();
+    const {
+      product,
+      secret,
+      company: { id: companyId },
+    } = await bmsTenant();
     const before = await db().product.findUniqueOrThrow({ where: { id: product.id } });
     const name = `bms_e2e_fail_${product.id.replaceAll('-', '')}`;
     await db().$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -327,7 +340,11 @@ test.describe('what a 200 does', () => {
 
 test('the fleet simulator signs and sends monotonic telemetry that the endpoint accepts', async () => {
   test.setTimeout(90_000);
-  const { product, secret, companyId } = await bmsTenant();
+  const {
+    product,
+    secret,
+    company: { id: companyId },
+  } = await bmsTenant();
   const second = await createTestProduct(db(), { companyId });
   const args = [
     'tsx',

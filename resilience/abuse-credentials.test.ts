@@ -6,14 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { revokeCompanyBmsSecret } from '../lib/bms/secret-admin';
-import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
-import type { Db } from '../lib/db/client';
+import { signIntegrationRequest } from '../lib/client/signing';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import type { Product } from '../lib/db/generated/client';
 import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
 import { approvePoliRequest, requestPoliAccess } from '../lib/poli';
+import { bmsHeaders } from '../testing/bms-request';
 import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { createTestCompany, createTestOperator, mintTestKey, TEST_ACTOR } from '../testing/factories';
+import { createBmsTenant, createTestCompany, createTestOperator, mintTestKey, TEST_ACTOR } from '../testing/factories';
 import { clientFrom } from '../testing/integration-client';
 import {
   type Answer,
@@ -30,7 +31,6 @@ import {
 } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { bmsTenant, openDb } from './kit/tenants';
 
 // The documented limits these tests lean on (docs/decisions.md): the edge's default, ten sign-in attempts per
 // minute per address and per account, five wrong passwords in a row lock an account for 15 minutes.
@@ -46,7 +46,7 @@ let service: RunningService;
 
 beforeAll(async () => {
   database = await createTestDatabase('resilience_abuse_credentials');
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   service = await startService({
     databaseUrl: database.url,
     // Every test client speaks from its own address; key and secret budgets out of the way of the revocation streams.
@@ -214,7 +214,7 @@ describe('portal sign-in', () => {
 describe('PoLI links', () => {
   let passport: Product;
   beforeAll(async () => {
-    passport = (await bmsTenant(db)).product;
+    passport = (await createBmsTenant(db)).product;
   });
 
   /** A request whose verification link was mailed; `approve` brings it on to a mailed access link. */
@@ -378,18 +378,13 @@ describe('signature windows and replays', () => {
   });
 
   test('a BMS update signed 301 s in the past or 61 s in the future is 401 BAD_SIGNATURE (outside_window) and changes nothing', async () => {
-    const tenant = await bmsTenant(db);
+    const tenant = await createBmsTenant(db);
     const make = (timestamp: number) => {
       const body = JSON.stringify({ formDataPatch: { current_cycle_count: 999 } });
       return {
         url: `${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`,
         body,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Service-BMS-Secret': tenant.secret,
-          'X-Forwarded-For': clientAddress(),
-          ...signBmsRequest({ rawBody: body, secret: tenant.secret, timestamp }),
-        },
+        headers: { ...bmsHeaders(body, { secret: tenant.secret, timestamp }), 'X-Forwarded-For': clientAddress() },
       };
     };
     for (const offset of [-301, 61]) {
@@ -445,16 +440,12 @@ describe('signature windows and replays', () => {
   });
 
   test('a BMS update replayed byte for byte inside the 5-minute window is accepted and applied again (the contract keeps no nonce), so a replay can roll newer telemetry back', async () => {
-    const tenant = await bmsTenant(db);
+    const tenant = await createBmsTenant(db);
     const signed = (value: number) => {
       const body = JSON.stringify({ formDataPatch: { current_soh_pct: value } });
       return {
         body,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Service-BMS-Secret': tenant.secret,
-          ...signBmsRequest({ rawBody: body, secret: tenant.secret }),
-        },
+        headers: bmsHeaders(body, { secret: tenant.secret }),
       };
     };
     const send = (r: ReturnType<typeof signed>) =>
@@ -562,18 +553,13 @@ describe('revocation', () => {
   });
 
   test('a BMS secret revoked through the operator verb is refused with 401 BAD_SECRET on every update sent after the revocation committed, and only answered updates were applied', async () => {
-    const tenant = await bmsTenant(db);
+    const tenant = await createBmsTenant(db);
     let n = 0;
     const send = async (): Promise<Answer> => {
       const raw = JSON.stringify({ formDataPatch: { current_cycle_count: n++ } });
       return exchange(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Service-BMS-Secret': tenant.secret,
-          'X-Forwarded-For': clientAddress(),
-          ...signBmsRequest({ rawBody: raw, secret: tenant.secret }),
-        },
+        headers: { ...bmsHeaders(raw, { secret: tenant.secret }), 'X-Forwarded-For': clientAddress() },
         body: raw,
       });
     };

@@ -5,13 +5,13 @@
 // forged forwarding headers buy nothing. Quick mode lowers the limits for speed; --long runs the defaults.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createIntegrationClient } from '../lib/client';
-import { signBmsRequest } from '../lib/client/signing';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import type { Product } from '../lib/db/generated/client';
 import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
+import { bmsHeaders, sendBmsUpdate } from '../testing/bms-request';
 import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { createTestBmsSecret, createTestCompany, mintTestKey } from '../testing/factories';
+import { createBmsTenant, createTestBmsSecret, createTestCompany, mintTestKey } from '../testing/factories';
 import {
   type Answer,
   burst,
@@ -31,7 +31,6 @@ import {
 } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { bmsTenant, openDb, sendBms } from './kit/tenants';
 
 // Quick mode lowers every limit so bursts stay small; the edge limit stays well above the passport route's, so a
 // passport burst is refused by the route's own limit and its RateLimit-* are unambiguously that limit's.
@@ -52,7 +51,7 @@ let conditional: Record<string, string>;
 
 beforeAll(async () => {
   database = await createTestDatabase('resilience_abuse_limits');
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   const limits = {
     RATE_LIMIT_EDGE_PER_MINUTE: String(LIMITS.edge),
     RATE_LIMIT_DPP_PER_MINUTE: String(LIMITS.dpp),
@@ -64,7 +63,7 @@ beforeAll(async () => {
     databaseUrl: database.url,
     env: { ...limits, RATE_LIMIT_EDGE_PER_MINUTE: String(FORGED_EDGE) },
   });
-  passport = (await bmsTenant(db)).product;
+  passport = (await createBmsTenant(db)).product;
   const openapi = await fetch(`${behindProxy.baseUrl}/api/v1/openapi.json`, {
     headers: { 'X-Forwarded-For': clientAddress() },
   });
@@ -239,12 +238,7 @@ describe('per secret on the BMS endpoint', () => {
     const hold = (secret: string, i: number) => {
       const raw = JSON.stringify({ lifetimeCounters: { deepDischargeEvents: i } });
       return holdRequest(url, {
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': clientAddress(),
-          'X-Service-BMS-Secret': secret,
-          ...signBmsRequest({ rawBody: raw, secret }),
-        },
+        headers: { ...bmsHeaders(raw, { secret }), 'X-Forwarded-For': clientAddress() },
         body: raw,
       });
     };
@@ -289,9 +283,9 @@ describe('per secret on the BMS endpoint', () => {
   });
 
   test('updates within the budget are applied and audited; a refused update writes nothing', async () => {
-    const tenant = await bmsTenant(db);
+    const tenant = await createBmsTenant(db);
     const answers = await burst(over(LIMITS.bms), (i) =>
-      sendBms(behindProxy.baseUrl, {
+      sendBmsUpdate(behindProxy.baseUrl, {
         productId: tenant.product.id,
         secret: tenant.secret,
         address: clientAddress(),

@@ -9,16 +9,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { bmsSignatureHex, verifyBmsSignature } from '../lib/bms/signature';
 import { constantTimeEqualHex } from '../lib/crypto/secrets';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { canonicalString, verifyIntegrationSignature } from '../lib/integration/signature';
 import { sameHash } from '../lib/poli/tokens';
 import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { createTestCompany, mintTestKey } from '../testing/factories';
+import { createBmsTenant, createTestCompany, mintTestKey } from '../testing/factories';
 import { shuffled } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { bmsTenant, openDb } from './kit/tenants';
 
 // The primitive, observed: every call still runs the real comparison.
 vi.mock('../lib/crypto/secrets', async (importOriginal) => {
@@ -291,7 +290,7 @@ describe('over HTTP', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('resilience_abuse_timing');
-    db = openDb(database.url);
+    db = createPrismaClient(database.url);
     service = await startService({
       databaseUrl: database.url,
       env: { TRUSTED_PROXY_HOPS: '1', RATE_LIMIT_BMS_PER_SECOND: '100000' },
@@ -365,7 +364,7 @@ describe('over HTTP', () => {
   });
 
   test('a BMS secret that is wrong only in its last character is refused (401 BAD_SECRET) as fast as one wrong from the first', async () => {
-    const tenant = await bmsTenant(db);
+    const tenant = await createBmsTenant(db);
     const pool = pools(tenant.secret, BASE62, 'bms_'.length);
     const raw = JSON.stringify({ formDataPatch: { current_cycle_count: 1 } });
     let i = 0;
@@ -390,7 +389,7 @@ describe('over HTTP', () => {
   });
 
   test('a BMS signature that is wrong only in its last character is refused (401 BAD_SIGNATURE) as fast as one wrong from the first', async () => {
-    const tenant = await bmsTenant(db);
+    const tenant = await createBmsTenant(db);
     const raw = JSON.stringify({ formDataPatch: { current_cycle_count: 1 } });
     let i = 0;
     let second = 0;

@@ -4,10 +4,11 @@
 // one passport (through the API and the domain verbs on the same database) give versions without gaps or doubles.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
-import type { Db } from '../lib/db/client';
+import { signIntegrationRequest } from '../lib/client/signing';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { approveProduct, startRevision } from '../lib/passport/lifecycle';
 import { BMS_DYNAMIC_FIELD_IDS } from '../lib/schema/fields/dynamic';
+import { bmsHeaders } from '../testing/bms-request';
 import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import {
@@ -21,7 +22,6 @@ import { apiTenant } from '../testing/integration-client';
 import { type Answer, burst, exchange, expectServed, overloaded } from './abuse-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { openDb } from './kit/tenants';
 
 let database: TestDatabase;
 let db: Db;
@@ -29,7 +29,7 @@ let service: RunningService;
 
 beforeAll(async () => {
   database = await createTestDatabase('resilience_concurrency');
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   // Every client from its own address, every limit out of the way: only the races are under test.
   service = await startService({
     databaseUrl: database.url,
@@ -223,12 +223,7 @@ describe('BMS telemetry', () => {
       const raw = JSON.stringify(update(i));
       return exchange(`${service.baseUrl}/api/v1/products/${product.id}/bms-update`, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Service-BMS-Secret': secret,
-          'X-Forwarded-For': clientAddress(),
-          ...signBmsRequest({ rawBody: raw, secret }),
-        },
+        headers: { ...bmsHeaders(raw, { secret }), 'X-Forwarded-For': clientAddress() },
         body: raw,
       });
     });

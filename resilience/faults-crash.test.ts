@@ -4,14 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Product } from '../lib/client/products';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { apiTenant } from '../testing/integration-client';
 import { waitFor } from '../testing/poll';
 import { absent, createTraces, hollowRecords, seconds, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { openDb } from './kit/tenants';
 
 const SUITE = 'faults';
 /** The Integration API's answer when no database connection could be had: nothing written, retry with the key. */
@@ -30,7 +29,7 @@ const env = { TRUSTED_PROXY_HOPS: '1', RATE_LIMIT_API_KEY_PER_MINUTE: '100000', 
 beforeAll(async () => {
   database = await createTestDatabase('faults_crash');
   service = await startService({ databaseUrl: database.url, env });
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   tenant = await apiTenant(db, service.baseUrl);
 });
 

@@ -4,17 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Product } from '../lib/client/products';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
+import { sendBmsUpdate } from '../testing/bms-request';
 import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { createPublishedPassport } from '../testing/factories';
+import { createBmsTenant, createPublishedPassport } from '../testing/factories';
 import { apiTenant } from '../testing/integration-client';
 import { waitFor } from '../testing/poll';
 import { type Answer, absent, createTraces, hollowRecords, seconds, timed, timedFetch, whole } from './faults-kit';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
 import { proxyFor, type TcpProxy } from './kit/tcp-proxy';
-import { bmsTenant, openDb, sendBms } from './kit/tenants';
 import { duplicates, type WebhookReceiver, webhookReceiver } from './kit/webhook-receiver';
 
 const SUITE = 'faults';
@@ -28,7 +28,7 @@ let proxy: TcpProxy;
 let service: RunningService;
 let db: Db;
 let tenant: Awaited<ReturnType<typeof apiTenant>>;
-let bms: Awaited<ReturnType<typeof bmsTenant>>;
+let bms: Awaited<ReturnType<typeof createBmsTenant>>;
 let receiver: WebhookReceiver;
 let passport: { slug: string; version: number };
 
@@ -46,9 +46,9 @@ beforeAll(async () => {
       RATE_LIMIT_EDGE_PER_MINUTE: '100000',
     },
   });
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   tenant = await apiTenant(db, service.baseUrl);
-  bms = await bmsTenant(db);
+  bms = await createBmsTenant(db);
   const published = await createPublishedPassport(db, { companyId: tenant.company.id });
   passport = { slug: published.slug, version: published.version };
   receiver = await webhookReceiver();
@@ -160,7 +160,7 @@ describe('PostgreSQL stopped mid-traffic', () => {
     expect(degraded.body).toMatchObject({ status: 'degraded', services: { database: 'error', rateLimit: 'ok' } });
     for (const path of publicPaths()) expectPublic503(await read(path), path);
     const bmsAnswer = await timed(() =>
-      sendBms(service.baseUrl, {
+      sendBmsUpdate(service.baseUrl, {
         productId: bms.product.id,
         secret: bms.secret,
         body: { formDataPatch: { current_soh_pct: 88 } },

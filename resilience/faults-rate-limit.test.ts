@@ -6,18 +6,18 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { freePort } from '../lib/db/embedded';
+import { sendBmsUpdate } from '../testing/bms-request';
 import { clientAddress } from '../testing/client-address';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
-import { createPublishedPassport } from '../testing/factories';
+import { createBmsTenant, createPublishedPassport } from '../testing/factories';
 import { apiTenant } from '../testing/integration-client';
 import { waitFor } from '../testing/poll';
 import { type Answer, seconds, timedFetch } from './faults-kit';
 import { figure } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
 import { proxyFor, type TcpProxy } from './kit/tcp-proxy';
-import { bmsTenant, openDb, sendBms } from './kit/tenants';
 
 const SUITE = 'faults';
 const LIMITER_TIMEOUT_MS = 1_000;
@@ -32,7 +32,7 @@ let proxy: TcpProxy;
 let service: RunningService;
 let db: Db;
 let tenant: Awaited<ReturnType<typeof apiTenant>>;
-let bms: Awaited<ReturnType<typeof bmsTenant>>;
+let bms: Awaited<ReturnType<typeof createBmsTenant>>;
 let slug: string;
 
 async function startRedis(): Promise<string> {
@@ -76,9 +76,9 @@ beforeAll(async () => {
       HEALTH_DB_TIMEOUT_MS: '1000',
     },
   });
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   tenant = await apiTenant(db, service.baseUrl);
-  bms = await bmsTenant(db);
+  bms = await createBmsTenant(db);
   slug = (await createPublishedPassport(db, { companyId: tenant.company.id })).slug;
 });
 
@@ -118,7 +118,7 @@ async function everySurface() {
     tenant.client.send('POST', '/api/v1/products', { body: { name, categoryCode: 'EV_BATTERY' } }),
   );
   const started = Date.now();
-  const telemetry = await sendBms(service.baseUrl, {
+  const telemetry = await sendBmsUpdate(service.baseUrl, {
     productId: bms.product.id,
     secret: bms.secret,
     body: { formDataPatch: { current_soh_pct: 90 } },

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildMultipart, type EvidenceDocument } from '../lib/client/documents';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { SAMPLES } from '../testing/document-samples';
 import { createTestProduct } from '../testing/factories';
@@ -13,7 +13,6 @@ import { type Answer, timedFetch } from './faults-kit';
 import { type FakeS3, type FakeS3Mode, startFakeS3 } from './kit/fake-s3';
 import { figure } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { openDb } from './kit/tenants';
 
 const SUITE = 'faults';
 const STORAGE_TIMEOUT_MS = 2_000;
@@ -40,7 +39,7 @@ beforeAll(async () => {
       OBJECT_STORAGE_TIMEOUT_MS: String(STORAGE_TIMEOUT_MS),
     },
   });
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   tenant = await apiTenant(db, service.baseUrl);
   productId = (await createTestProduct(db, { companyId: tenant.company.id })).id;
 });

@@ -3,14 +3,13 @@
 // is back, each exactly once, with a signature the standardwebhooks package verifies.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { apiTenant } from '../testing/integration-client';
 import { waitFor } from '../testing/poll';
 import { seconds } from './faults-kit';
 import { figure } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { openDb } from './kit/tenants';
 import { duplicates, type WebhookReceiver, webhookReceiver } from './kit/webhook-receiver';
 
 const SUITE = 'faults';
@@ -31,7 +30,7 @@ beforeAll(async () => {
     databaseUrl: database.url,
     env: { TRUSTED_PROXY_HOPS: '1', WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_DELAYS_MS: RETRY_DELAYS_MS },
   });
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   tenant = await apiTenant(db, service.baseUrl);
   receiver = await webhookReceiver();
   const endpoint = await tenant.client.createWebhookEndpoint({ url: receiver.url, eventTypes: ['*'] });

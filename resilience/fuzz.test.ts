@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { IMPOSTORS, SAMPLES } from '../testing/document-samples';
@@ -25,7 +25,6 @@ import { type RawRequest, type RawResponse, rawRequest } from './kit/raw-http';
 import { Deferred, type JsonSchema, SchemaArbitraries, settle } from './kit/schema-arbitrary';
 import { type RunningService, startService } from './kit/service';
 import { changedRows, type TenantDigest, tenantDigest } from './kit/tenant-digest';
-import { openDb } from './kit/tenants';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = longMode() ? { valid: 150, invalid: 150 } : { valid: 10, invalid: 12 };
@@ -110,7 +109,7 @@ async function apiCall<T = any>(
 
 beforeAll(async () => {
   database = await createTestDatabase('resilience_fuzz');
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   receiver = await new TestReceiver().start();
   documentsDir = await mkdtemp(path.join(tmpdir(), 'bps-fuzz-documents-'));
   service = await startService({

@@ -3,12 +3,13 @@
 // public answer that a later change could leave stale: the stored documents and the in-memory passports are both
 // checked against the product's revision in the read itself, so there is no invalidation message to miss.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { systemActor } from '../lib/domain/context';
 import { withdrawProduct } from '../lib/passport/lifecycle';
+import { sendBmsUpdate } from '../testing/bms-request';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { createBmsTenant } from '../testing/factories';
 import { type RunningService, startService } from './kit/service';
-import { bmsTenant, openDb, sendBms } from './kit/tenants';
 
 let database: TestDatabase;
 let instances: RunningService[] = [];
@@ -17,7 +18,7 @@ let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase('instances');
   instances = await Promise.all([0, 1].map(() => startService({ databaseUrl: database.url })));
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
 });
 
 afterAll(async () => {
@@ -40,12 +41,12 @@ async function readEverywhere(slug: string, page: string) {
 
 describe('several instances on one database', () => {
   test('a BMS value sent through one instance is served by the other on its very next read', async () => {
-    const tenant = await bmsTenant(db);
+    const tenant = await createBmsTenant(db);
     const { slug } = tenant.product;
     const page = `/dpp/${slug}`;
     await readEverywhere(slug, page);
     const [a, b] = instances;
-    const sent = await sendBms(a.baseUrl, {
+    const sent = await sendBmsUpdate(a.baseUrl, {
       productId: tenant.product.id,
       secret: tenant.secret,
       body: { formDataPatch: { current_soh_pct: 61.5 } },
@@ -56,7 +57,7 @@ describe('several instances on one database', () => {
   });
 
   test("after a withdrawal no instance serves the passport's body: 410, 404 for its versions, the notice on its page", async () => {
-    const tenant = await bmsTenant(db);
+    const tenant = await createBmsTenant(db);
     const { slug } = tenant.product;
     const page = `/dpp/${slug}`;
     await readEverywhere(slug, page);

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Passport, PassportSeeder } from '../bench/seed';
 import { advance, type BatteryState, newBattery, seededRandom, telemetryBody } from '../lib/bms/simulator/telemetry';
 import { newIdempotencyKey, signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
-import type { Db } from '../lib/db/client';
+import { createPrismaClient, type Db } from '../lib/db/client';
 import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createTestBmsSecret, mintTestKey } from '../testing/factories';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
-import { openDb } from './kit/tenants';
 
 const SECONDS = longMode() ? 600 : 30;
 const CONCURRENCY = 16;
@@ -26,7 +25,7 @@ let bmsSecret: string;
 
 beforeAll(async () => {
   database = await createTestDatabase('resilience_load');
-  db = openDb(database.url);
+  db = createPrismaClient(database.url);
   const seeder = await PassportSeeder.create(db, database.url);
   await seeder.growTo(longMode() ? 2_000 : 200);
   passports = seeder.passports;

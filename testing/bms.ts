@@ -1,42 +1,29 @@
 // DB-test kit of the BMS endpoint: a tenant with a published passport and a secret, and signed Requests built the
 // way the custom server and the middleware hand them to the route.
 
-import { signBmsRequest } from '../lib/client/signing';
 import { prisma } from '../lib/db/client';
 import type { Prisma } from '../lib/db/generated/client';
 import { CLIENT_IP_HEADER } from '../lib/http/client-address';
 import { REQUEST_ID_HEADER } from '../lib/http/request-id';
-import { createPublishedPassport, createTestBmsSecret, createTestCompany } from './factories';
+import { type BmsSigning, bmsHeaders } from './bms-request';
+import { createBmsTenant } from './factories';
 
-export interface BmsCallOptions {
+export interface BmsCallOptions extends BmsSigning {
   productId: string;
   /** Serialised with JSON.stringify unless `rawBody` is given. */
   body?: unknown;
   rawBody?: string;
   /** Plaintext secret; null sends no X-Service-BMS-Secret. */
   secret: string | null;
-  /** Signs `rawBody` at this time (now by default) unless `signature` is given; null sends no signature. */
-  timestamp?: number;
-  signature?: string | null;
-  /** Signs other bytes than the ones sent (to prove the server checks the raw body). */
-  signedBody?: string;
 }
 
 export function bmsRequest(o: BmsCallOptions): Request {
   const raw = o.rawBody ?? JSON.stringify(o.body ?? {});
   const headers = new Headers({
-    'content-type': 'application/json',
+    ...bmsHeaders(raw, o),
     [REQUEST_ID_HEADER]: crypto.randomUUID(),
     [CLIENT_IP_HEADER]: '203.0.113.20',
   });
-  if (o.secret !== null) headers.set('x-service-bms-secret', o.secret);
-  const signature =
-    o.signature === undefined && o.secret
-      ? signBmsRequest({ rawBody: o.signedBody ?? raw, secret: o.secret, timestamp: o.timestamp })[
-          'X-Service-Signature'
-        ]
-      : o.signature;
-  if (signature) headers.set('x-service-signature', signature);
   return new Request(`http://localhost:3000/api/v1/products/${o.productId}/bms-update`, {
     method: 'POST',
     headers,
@@ -52,12 +39,7 @@ export async function callBms(route: Route, o: BmsCallOptions) {
 }
 
 /** A fresh company with a published EV passport and an all-products secret. */
-export async function bmsTenant(
+export const bmsTenant = (
   formData: Record<string, unknown> = {},
   company: Partial<Prisma.CompanyUncheckedCreateInput> = {},
-) {
-  const row = await createTestCompany(prisma, company);
-  const product = await createPublishedPassport(prisma, { companyId: row.id, formData });
-  const secret = await createTestBmsSecret(prisma, row.id);
-  return { company: row, product, secret };
-}
+) => createBmsTenant(prisma, { formData, company });

@@ -141,3 +141,15 @@ export async function createPublishedPassport(
   await approveProduct({ ctx, input: { productId: draft.id }, db });
   return db.product.findUniqueOrThrow({ where: { id: draft.id } });
 }
+
+/** A fresh company (with `company` overrides) with a published passport (form data overlaid with `formData`) and an
+ * all-products BMS secret. */
+export async function createBmsTenant(
+  db: AnyDb,
+  options: { formData?: Record<string, unknown>; company?: Partial<Prisma.CompanyUncheckedCreateInput> } = {},
+) {
+  const company = await createTestCompany(db, options.company);
+  const product = await createPublishedPassport(db, { companyId: company.id, formData: options.formData });
+  const secret = await createTestBmsSecret(db, company.id);
+  return { company, product, secret: secret.secret, secretId: secret.id };
+}

@@ -17,7 +17,7 @@ const events = (companyId: string) =>
 
 describe('a successful BMS update', () => {
   it('merges whitelisted keys, upserts counters, audits once, stamps the secret and the product, emits the event', async () => {
-    const { company, product, secret } = await bmsTenant({ current_soh_pct: 99, remaining_energy_kwh: 70 });
+    const { company, product, secret, secretId } = await bmsTenant({ current_soh_pct: 99, remaining_energy_kwh: 70 });
     const before = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     const body = {
       formDataPatch: {
@@ -28,7 +28,7 @@ describe('a successful BMS update', () => {
       },
       lifetimeCounters: { totalEnergyThroughputKwh: 1500.5, deepDischargeEvents: 2, timeAtTempLowSec: null },
     };
-    const res = await callBms(postBmsUpdate, { productId: product.id, body, secret: secret.secret });
+    const res = await callBms(postBmsUpdate, { productId: product.id, body, secret });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ok: true,
@@ -59,7 +59,7 @@ describe('a successful BMS update', () => {
       companyId: company.id,
       eventType: 'Update',
       actorRole: 'System',
-      actorId: secret.id,
+      actorId: secretId,
       eventChannel: 'API',
     });
     expect(audit!.eventContext).toEqual({
@@ -67,9 +67,9 @@ describe('a successful BMS update', () => {
       appliedFormDataKeys: ['current_soh_pct', 'current_cycle_count'],
       rejectedFormDataKeys: ['model_number', 'carbon_footprint_total_kg_co2e'],
       counterUpdated: true,
-      webhookSecretId: secret.id,
+      webhookSecretId: secretId,
     });
-    expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toBeInstanceOf(Date);
+    expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secretId } })).lastUsedAt).toBeInstanceOf(Date);
     const [event] = await events(company.id);
     expect(event).toMatchObject({
       mode: 'LIVE',
@@ -80,7 +80,7 @@ describe('a successful BMS update', () => {
   it('keeps an omitted counter, stores null as not measured, and needs no formDataPatch', async () => {
     const { product, secret } = await bmsTenant();
     const send = (lifetimeCounters: Record<string, number | null>) =>
-      callBms(postBmsUpdate, { productId: product.id, body: { lifetimeCounters }, secret: secret.secret });
+      callBms(postBmsUpdate, { productId: product.id, body: { lifetimeCounters }, secret });
     expect((await send({ timeAtTempHighSec: 10, timeAtTempLowSec: 20 })).body).toMatchObject({
       appliedKeys: [],
       rejectedKeys: [],
@@ -159,7 +159,7 @@ describe('parallel updates to one product', () => {
       keys.map((key, i) =>
         callBms(postBmsUpdate, {
           productId: product.id,
-          secret: secret.secret,
+          secret,
           body: {
             formDataPatch: { [key]: i + 1 },
             ...(i < counters.length ? { lifetimeCounters: { [counters[i]!]: i + 1 } } : {}),
@@ -183,7 +183,7 @@ describe('parallel updates to one product', () => {
 
 describe('a failed write', () => {
   it('answers 500 INTERNAL and rolls back everything: form data, counters, audit, event, last use', async () => {
-    const { company, product, secret } = await bmsTenant();
+    const { company, product, secret, secretId } = await bmsTenant();
     const before = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     const name = `bms_fail_${product.id.replaceAll('-', '')}`;
     await prisma.$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -194,7 +194,7 @@ describe('a failed write', () => {
     try {
       const res = await callBms(postBmsUpdate, {
         productId: product.id,
-        secret: secret.secret,
+        secret,
         body: { formDataPatch: { current_soh_pct: 50 }, lifetimeCounters: { deepDischargeEvents: 1 } },
       });
       expect(res.status).toBe(500);
@@ -210,26 +210,25 @@ describe('a failed write', () => {
     expect(await prisma.lifetimeCounters.findUnique({ where: { productId: product.id } })).toBeNull();
     expect(await audits(product.id)).toEqual([]);
     expect(await events(company.id)).toEqual([]);
-    expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toBeNull();
+    expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secretId } })).lastUsedAt).toBeNull();
   });
 });
 
 describe('the order of checks', () => {
   it('refuses a revoked secret at once, before looking at the signature or the product', async () => {
-    const { company, product, secret } = await bmsTenant();
-    expect(
-      (await callBms(postBmsUpdate, { productId: product.id, body: { formDataPatch: {} }, secret: secret.secret }))
-        .status,
-    ).toBe(200);
+    const { company, product, secret, secretId } = await bmsTenant();
+    expect((await callBms(postBmsUpdate, { productId: product.id, body: { formDataPatch: {} }, secret })).status).toBe(
+      200,
+    );
     await revokeBmsSecret(prisma, {
       companyId: company.id,
-      secretId: secret.id,
+      secretId,
       actor: { role: 'System', id: 'test', channel: 'System' },
     });
     const res = await callBms(postBmsUpdate, {
       productId: product.id,
       body: { formDataPatch: {} },
-      secret: secret.secret,
+      secret,
       signature: 'nonsense',
     });
     expect(res).toMatchObject({
@@ -239,24 +238,21 @@ describe('the order of checks', () => {
   });
 
   it('checks the signature before the limit, the product before the body', async () => {
-    const { product, secret } = await bmsTenant();
+    const { product, secret, secretId } = await bmsTenant();
     const limitSecret = vi.fn(async () => ({ success: true, limit: 20, remaining: 19, resetSeconds: 1 }));
     const route = createBmsUpdateRoute({ limitSecret });
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
-      (await callBms(route, { productId: unknown, rawBody: 'not json', secret: secret.secret, timestamp: now() - 400 }))
-        .body,
+      (await callBms(route, { productId: unknown, rawBody: 'not json', secret, timestamp: now() - 400 })).body,
     ).toMatchObject({ code: 'BAD_SIGNATURE', reason: 'outside_window' });
     expect(limitSecret).not.toHaveBeenCalled();
-    expect((await callBms(route, { productId: unknown, rawBody: 'not json', secret: secret.secret })).body.code).toBe(
-      'NOT_FOUND',
-    );
-    expect(limitSecret).toHaveBeenCalledWith(secret.id);
+    expect((await callBms(route, { productId: unknown, rawBody: 'not json', secret })).body.code).toBe('NOT_FOUND');
+    expect(limitSecret).toHaveBeenCalledWith(secretId);
     const other = await bmsTenant();
-    expect(
-      (await callBms(route, { productId: other.product.id, rawBody: 'not json', secret: secret.secret })).body.code,
-    ).toBe('FORBIDDEN');
-    expect((await callBms(route, { productId: product.id, rawBody: 'not json', secret: secret.secret })).body).toEqual({
+    expect((await callBms(route, { productId: other.product.id, rawBody: 'not json', secret })).body.code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await callBms(route, { productId: product.id, rawBody: 'not json', secret })).body).toEqual({
       code: 'BAD_BODY',
       error: 'The body is not valid JSON.',
     });
@@ -270,7 +266,7 @@ describe('the order of checks', () => {
     const res = await callBms(route, {
       productId: product.id,
       body: { formDataPatch: { current_soh_pct: 1 } },
-      secret: secret.secret,
+      secret,
     });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({
@@ -311,7 +307,7 @@ describe('the order of checks', () => {
         await callBms(postBmsUpdate, {
           productId: suspended.product.id,
           body: { formDataPatch: {} },
-          secret: suspended.secret.secret,
+          secret: suspended.secret,
         })
       ).body,
     ).toEqual({ code: 'FORBIDDEN', error: 'The company is suspended.' });
@@ -321,7 +317,7 @@ describe('the order of checks', () => {
         await callBms(postBmsUpdate, {
           productId: noModule.product.id,
           body: { formDataPatch: {} },
-          secret: noModule.secret.secret,
+          secret: noModule.secret,
         })
       ).body,
     ).toEqual({ code: 'FORBIDDEN', error: "The company's plan does not include BMS telemetry." });
@@ -330,15 +326,15 @@ describe('the order of checks', () => {
 
 describe('the one update statement', () => {
   it('refuses a secret revoked after the request looked it up with 401 BAD_SECRET, writing nothing', async () => {
-    const { company, product, secret } = await bmsTenant();
+    const { company, product, secretId } = await bmsTenant();
     const before = await prisma.product.findUniqueOrThrow({ where: { id: product.id } });
     await revokeBmsSecret(prisma, {
       companyId: company.id,
-      secretId: secret.id,
+      secretId,
       actor: { role: 'System', id: 'test', channel: 'System' },
     });
     const update = ingestTelemetry({
-      ctx: bmsContext({ id: secret.id, companyId: company.id }),
+      ctx: bmsContext({ id: secretId, companyId: company.id }),
       input: {
         productId: product.id,
         update: { formDataPatch: { current_soh_pct: 50 }, lifetimeCounters: { deepDischargeEvents: 4 } },
@@ -352,16 +348,16 @@ describe('the one update statement', () => {
   });
 
   it('writes its times in UTC as every other writer does, and stamps the secret at most once a minute', async () => {
-    const { product, secret } = await bmsTenant();
+    const { product, secret, secretId } = await bmsTenant();
     const send = () =>
       callBms(postBmsUpdate, {
         productId: product.id,
         body: { lifetimeCounters: { deepDischargeEvents: 1 } },
-        secret: secret.secret,
+        secret,
       });
     expect((await send()).status).toBe(200);
     const near = (date: Date | null | undefined) => Math.abs((date?.getTime() ?? 0) - Date.now()) < 60_000;
-    const stamped = (await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt;
+    const stamped = (await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secretId } })).lastUsedAt;
     expect(near(stamped)).toBe(true);
     expect(near((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).updatedAt)).toBe(true);
     expect(
@@ -369,13 +365,13 @@ describe('the one update statement', () => {
     ).toBe(true);
     expect(near((await audits(product.id))[0]?.createdAt)).toBe(true);
     expect((await send()).status).toBe(200);
-    expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toEqual(stamped);
+    expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secretId } })).lastUsedAt).toEqual(stamped);
   });
 });
 
 describe('parallel updates through one secret', () => {
   it("all succeed when the secret's last use is due to be stamped (no two updates wait for each other's lock)", async () => {
-    const { company, product, secret } = await bmsTenant();
+    const { company, product, secret, secretId } = await bmsTenant();
     const others = await Promise.all(
       Array.from({ length: 11 }, () => createTestProduct(prisma, { companyId: company.id })),
     );
@@ -384,19 +380,19 @@ describe('parallel updates through one secret', () => {
       limitSecret: async () => ({ success: true, limit: 1000, remaining: 999, resetSeconds: 1 }),
     });
     for (let round = 0; round < 3; round++) {
-      await prisma.bmsSecret.update({ where: { id: secret.id }, data: { lastUsedAt: null } });
+      await prisma.bmsSecret.update({ where: { id: secretId }, data: { lastUsedAt: null } });
       (globalThis as Record<symbol, unknown>)[Symbol.for('battery-passport-service.bms-secret-stamps')] = undefined;
       const results = await Promise.all(
         products.map((p, i) =>
           callBms(route, {
             productId: p.id,
-            secret: secret.secret,
+            secret,
             body: { formDataPatch: { current_soh_pct: 90 - i }, lifetimeCounters: { deepDischargeEvents: round } },
           }),
         ),
       );
       expect(results.map((r) => r.status)).toEqual(products.map(() => 200));
-      expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secret.id } })).lastUsedAt).toBeInstanceOf(Date);
+      expect((await prisma.bmsSecret.findUniqueOrThrow({ where: { id: secretId } })).lastUsedAt).toBeInstanceOf(Date);
     }
   });
 });
@@ -411,7 +407,7 @@ describe('a body whose connection breaks', () => {
       method: 'POST',
       body,
       duplex: 'half',
-      headers: { 'x-service-bms-secret': secret.secret, 'x-service-signature': `t=${now()}, v1=00` },
+      headers: { 'x-service-bms-secret': secret, 'x-service-signature': `t=${now()}, v1=00` },
     } as RequestInit);
     const res = await postBmsUpdate(request, { params: Promise.resolve({ id: product.id }) });
     expect(res.status).toBe(400);
