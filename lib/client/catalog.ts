@@ -1,7 +1,7 @@
 // Discovery calls of the integrator client: the key itself, industries, categories, field schemas, ERP templates,
 // suppliers, health and the OpenAPI document. Types come from the generated openapi-types.ts, not from the server.
 import type { Page, QueryOf, ResponseBody, Schema } from './api-types';
-import type { Transport } from './http';
+import { apiPath, type Transport } from './http';
 
 export type { Page };
 export type KeyMeta = ResponseBody<'getMeta'>;
@@ -14,8 +14,6 @@ export type ErpTemplate = ResponseBody<'getErpTemplate'>;
 export type Supplier = Schema<'Supplier'>;
 export type Health = Schema<'Health'>;
 
-const category = (code: string) => `/api/v1/categories/${encodeURIComponent(code)}`;
-
 export function catalogApi(transport: Transport) {
   return {
     /** The calling key's own grants, its limits and the API's public constants (any valid key). */
@@ -23,14 +21,16 @@ export function catalogApi(transport: Transport) {
     industries: () => transport.call<Page<Industry>>('GET', '/api/v1/industries'),
     categories: () => transport.call<Page<Category>>('GET', '/api/v1/categories'),
     categorySchema: (code: string, { version }: { version?: number } = {}) =>
-      transport.call<CategoryFieldSchema>('GET', `${category(code)}/schema`, { query: { version } }),
+      transport.call<CategoryFieldSchema>('GET', apiPath`/api/v1/categories/${code}/schema`, { query: { version } }),
     categoryDiff: (code: string, { from, to }: { from: number; to: number }) =>
-      transport.call<SchemaDiff>('GET', `${category(code)}/diff`, { query: { from, to } }),
+      transport.call<SchemaDiff>('GET', apiPath`/api/v1/categories/${code}/diff`, { query: { from, to } }),
     erpTemplate: (code: string) =>
-      transport.call<ErpTemplate>('GET', `${category(code)}/erp-template`, { query: { format: 'json' } }),
+      transport.call<ErpTemplate>('GET', apiPath`/api/v1/categories/${code}/erp-template`, {
+        query: { format: 'json' },
+      }),
     /** The same template as RFC 4180 CSV text: a header row of field ids and one example row. */
     erpTemplateCsv: (code: string) =>
-      transport.call<string>('GET', `${category(code)}/erp-template`, {
+      transport.call<string>('GET', apiPath`/api/v1/categories/${code}/erp-template`, {
         query: { format: 'csv' },
         headers: { Accept: 'text/csv' },
       }),

@@ -1,7 +1,7 @@
 // Evidence documents: upload (multipart built here as bytes, so the signature covers exactly what is sent), list,
 // download. Types come from the generated openapi-types.ts, never from the server's modules.
 import type { Page, QueryOf, Schema } from './api-types';
-import { IntegrationApiError, type Transport } from './http';
+import { apiPath, IntegrationApiError, type Transport } from './http';
 import type { operations } from './openapi-types';
 
 export type EvidenceDocument = Schema<'Document'>;
@@ -58,22 +58,20 @@ export function documentsApi(transport: Transport) {
     /** 201 with the stored document; 415 when the bytes are not an accepted type, whatever the claimed type. */
     uploadDocument(productId: string, input: UploadDocumentInput, opts: { idempotencyKey?: string } = {}) {
       const { body, contentType } = buildMultipart(input);
-      return transport.call<EvidenceDocument>('POST', `/api/v1/products/${encodeURIComponent(productId)}/documents`, {
+      return transport.call<EvidenceDocument>('POST', apiPath`/api/v1/products/${productId}/documents`, {
         rawBody: body,
         contentType,
         ...opts,
       });
     },
     listDocuments(productId: string, query: QueryOf<'listDocuments'> = {}) {
-      return transport.call<Page<EvidenceDocument>>(
-        'GET',
-        `/api/v1/products/${encodeURIComponent(productId)}/documents`,
-        { query: { ...query } },
-      );
+      return transport.call<Page<EvidenceDocument>>('GET', apiPath`/api/v1/products/${productId}/documents`, {
+        query: { ...query },
+      });
     },
     /** The exact stored bytes and the answer's headers (Content-Type, Content-Disposition, Repr-Digest, ETag). */
     async downloadDocument(id: string): Promise<DownloadedDocument> {
-      const res = await transport.send<Uint8Array>('GET', `/api/v1/documents/${encodeURIComponent(id)}/download`, {
+      const res = await transport.send<Uint8Array>('GET', apiPath`/api/v1/documents/${id}/download`, {
         responseType: 'bytes',
         headers: { Accept: '*/*' },
       });

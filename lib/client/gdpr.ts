@@ -1,13 +1,11 @@
 // GDPR: data-subject access, portability and erasure for one email address (gdpr:admin keys, live mode only).
 // Types come from the generated openapi-types.ts, never from the server's modules.
 import type { ResponseBody } from './api-types';
-import type { RequestOptions, Transport } from './http';
+import type { Transport, WriteOptions } from './http';
 
 export type SubjectData = ResponseBody<'gdprAccess'>;
 export type SubjectExport = ResponseBody<'gdprPortability'>;
 export type EraseResult = ResponseBody<'gdprErase'>;
-
-type WriteOptions = Pick<RequestOptions, 'idempotencyKey' | 'headers'>;
 
 export function gdprApi(transport: Transport) {
   const { call, send } = transport;

@@ -33,6 +33,14 @@ export interface RequestOptions {
   responseType?: 'bytes';
 }
 
+/** What a write call takes besides its body: the Idempotency-Key to retry one logical write with, extra headers. */
+export type WriteOptions = Pick<RequestOptions, 'idempotencyKey' | 'headers'>;
+
+/** A path whose interpolated values are percent-encoded, each as one segment: apiPath`/api/v1/keys/${id}/rotate`. */
+export function apiPath(parts: TemplateStringsArray, ...segments: string[]): string {
+  return parts.reduce((path, part, i) => `${path}${encodeURIComponent(segments[i - 1] ?? '')}${part}`);
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;

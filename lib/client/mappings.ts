@@ -1,7 +1,7 @@
 // ERP mappings: named ERP column → field id maps with per-column transforms, and the lint that checks an export.
 // Types come from the generated openapi-types.ts, never from the server's modules.
 import type { QueryOf, RequestBody, ResponseBody, Schema } from './api-types';
-import type { RequestOptions, Transport } from './http';
+import { apiPath, type Transport, type WriteOptions } from './http';
 
 export type ErpMapping = Schema<'ErpMapping'>;
 export type ErpMappingPage = ResponseBody<'listErpMappings'>;
@@ -13,10 +13,6 @@ export type UpdateErpMappingBody = RequestBody<'updateErpMapping'>;
 export type LintMappingBody = RequestBody<'lintMapping'>;
 export type LintMappingReport = ResponseBody<'lintMapping'>;
 
-type WriteOptions = Pick<RequestOptions, 'idempotencyKey' | 'headers'>;
-
-const mappingPath = (id: string) => `/api/v1/erp-mappings/${encodeURIComponent(id)}`;
-
 export function mappingsApi(transport: Transport) {
   const { call } = transport;
   return {
@@ -25,9 +21,9 @@ export function mappingsApi(transport: Transport) {
     createErpMapping: (body: CreateErpMappingBody, opts: WriteOptions = {}) =>
       call<ErpMapping>('POST', '/api/v1/erp-mappings', { ...opts, body }),
     updateErpMapping: (id: string, body: UpdateErpMappingBody, opts: WriteOptions = {}) =>
-      call<ErpMapping>('PATCH', mappingPath(id), { ...opts, body }),
+      call<ErpMapping>('PATCH', apiPath`/api/v1/erp-mappings/${id}`, { ...opts, body }),
     deleteErpMapping: async (id: string, opts: WriteOptions = {}): Promise<void> => {
-      await call('DELETE', mappingPath(id), opts);
+      await call('DELETE', apiPath`/api/v1/erp-mappings/${id}`, opts);
     },
     /** Changes nothing; a POST only because it carries a body. */
     lintMapping: (body: LintMappingBody, opts: WriteOptions = {}) =>

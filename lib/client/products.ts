@@ -1,7 +1,7 @@
 // Products: headless passport authoring from create to submission, and withdrawal. Types come from the generated
 // openapi-types.ts (npm run generate:client), never from the server's modules.
 import type { Page, QueryOf, RequestBody, Schema } from './api-types';
-import { type RequestOptions, type Transport, withLockRetry } from './http';
+import { apiPath, type Transport, type WriteOptions, withLockRetry } from './http';
 
 export type ProductSummary = Schema<'ProductSummary'>;
 export type Product = Schema<'Product'>;
@@ -16,10 +16,6 @@ export type WithdrawBody = RequestBody<'withdrawProduct'>;
 export type Readiness = Schema<'Readiness'>;
 export type PublishGate = Schema<'PublishGate'>;
 export type SchemaCompatibility = Schema<'SchemaCompatibility'>;
-
-type WriteOptions = Pick<RequestOptions, 'idempotencyKey' | 'headers'>;
-
-const productPath = (id: string, rest = '') => `/api/v1/products/${encodeURIComponent(id)}${rest}`;
 
 export function productsApi(transport: Transport) {
   const { call } = transport;
@@ -37,17 +33,19 @@ export function productsApi(transport: Transport) {
     },
     createProduct: (body: CreateProductBody, opts: WriteOptions = {}) =>
       call<Product>('POST', '/api/v1/products', { ...opts, body }),
-    getProduct: (id: string) => call<Product>('GET', productPath(id)),
+    getProduct: (id: string) => call<Product>('GET', apiPath`/api/v1/products/${id}`),
     updateProduct: (id: string, body: UpdateProductBody, opts: WriteOptions = {}) =>
-      call<Product>('PATCH', productPath(id), { ...opts, body }),
+      call<Product>('PATCH', apiPath`/api/v1/products/${id}`, { ...opts, body }),
     putFormData: (id: string, body: PutFormDataBody, opts: WriteOptions = {}) =>
-      call<Product>('PUT', productPath(id, '/form-data'), { ...opts, body }),
-    readiness: (id: string) => call<Readiness>('GET', productPath(id, '/readiness')),
-    gate: (id: string) => call<PublishGate>('GET', productPath(id, '/gate')),
-    schemaCompatibility: (id: string) => call<SchemaCompatibility>('GET', productPath(id, '/schema-compatibility')),
-    submitProduct: (id: string, opts: WriteOptions = {}) => call<Product>('POST', productPath(id, '/submit'), opts),
+      call<Product>('PUT', apiPath`/api/v1/products/${id}/form-data`, { ...opts, body }),
+    readiness: (id: string) => call<Readiness>('GET', apiPath`/api/v1/products/${id}/readiness`),
+    gate: (id: string) => call<PublishGate>('GET', apiPath`/api/v1/products/${id}/gate`),
+    schemaCompatibility: (id: string) =>
+      call<SchemaCompatibility>('GET', apiPath`/api/v1/products/${id}/schema-compatibility`),
+    submitProduct: (id: string, opts: WriteOptions = {}) =>
+      call<Product>('POST', apiPath`/api/v1/products/${id}/submit`, opts),
     withdrawProduct: (id: string, body: WithdrawBody, opts: WriteOptions = {}) =>
-      call<Product>('POST', productPath(id, '/withdraw'), { ...opts, body }),
+      call<Product>('POST', apiPath`/api/v1/products/${id}/withdraw`, { ...opts, body }),
     /** PATCH with LOCK_CONFLICT handled: re-read, apply the change to what was read, retry with its lockVersion. */
     updateProductWithRetry: (
       id: string,
