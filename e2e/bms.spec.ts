@@ -2,6 +2,7 @@
 // FEATURE_FLAG_OFF needs the flag off: e2e/isolated-server.spec.ts and lib/bms/feature-flag.test.ts prove it.
 import { spawn } from 'node:child_process';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { LIFETIME_COUNTER_NAMES } from '../lib/bms/schemas';
 import { revokeBmsSecret } from '../lib/bms/secrets';
 import { DYNAMIC_FIELDS } from '../lib/schema/fields/dynamic';
 import { clientAddress } from '../testing/client-address';
@@ -307,15 +308,7 @@ test.describe('what a 200 does', () => {
           .map((f) => f.id)
           .slice(0, 6),
       );
-    const counters = [
-      'timeAtTempExtremeLowSec',
-      'timeAtTempLowSec',
-      'timeAtTempHighSec',
-      'timeAtTempExtremeHighSec',
-      'totalEnergyThroughputKwh',
-      'totalEnergyThroughputAh',
-      'deepDischargeEvents',
-    ];
+    const counters = LIFETIME_COUNTER_NAMES;
     const answers = await Promise.all(
       keys.map((key, i) =>
         send({

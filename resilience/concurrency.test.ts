@@ -4,6 +4,7 @@
 // one passport (through the API and the domain verbs on the same database) give versions without gaps or doubles.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LIFETIME_COUNTER_NAMES } from '../lib/bms/schemas';
 import { signIntegrationRequest } from '../lib/client/signing';
 import { createPrismaClient, type Db } from '../lib/db/client';
 import { approveProduct, startRevision } from '../lib/passport/lifecycle';
@@ -164,15 +165,7 @@ describe('idempotency', () => {
 });
 
 describe('BMS telemetry', () => {
-  const COUNTERS = [
-    'timeAtTempExtremeLowSec',
-    'timeAtTempLowSec',
-    'timeAtTempHighSec',
-    'timeAtTempExtremeHighSec',
-    'totalEnergyThroughputKwh',
-    'totalEnergyThroughputAh',
-    'deepDischargeEvents',
-  ] as const;
+  const COUNTERS = LIFETIME_COUNTER_NAMES;
   const NUMERIC_KEYS = BMS_DYNAMIC_FIELD_IDS.filter((id) => !/last_updated$/.test(id));
 
   /** Update i: two form keys and all seven counters, each a value only update i sends (deepDischargeEvents = i). */

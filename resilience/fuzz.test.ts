@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import { createPrismaClient, type Db } from '../lib/db/client';
+import { DOCUMENT_TYPES } from '../lib/documents/metadata';
 import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { IMPOSTORS, SAMPLES } from '../testing/document-samples';
@@ -689,16 +690,7 @@ function uploadArbitrary(invalid: boolean): fc.Arbitrary<{ parts: UploadParts; m
   }));
   const valid = fc
     .record({
-      documentType: fc.constantFrom(
-        'declaration_of_conformity',
-        'test_report',
-        'safety_data_sheet',
-        'carbon_footprint_study',
-        'recycled_content_evidence',
-        'due_diligence_report',
-        'user_manual',
-        'other',
-      ),
+      documentType: fc.constantFrom(...DOCUMENT_TYPES),
       title: fc
         .string({ minLength: 1, maxLength: 60, unit: 'grapheme-composite' })
         .filter((t) => t.trim().length > 0 && t.length <= 200),

@@ -5,6 +5,7 @@ import { disconnectPrisma, prisma } from '../db/client';
 import { createBmsUpdateRoute, postBmsUpdate } from './endpoint';
 import { bmsContext, ingestTelemetry } from './ingest-telemetry';
 import { BMS_INTERNAL_MESSAGE } from './messages';
+import { LIFETIME_COUNTER_NAMES } from './schemas';
 import { revokeBmsSecret } from './secrets';
 
 afterAll(() => disconnectPrisma());
@@ -146,15 +147,7 @@ describe('parallel updates to one product', () => {
       'number_of_charging_events',
       'time_at_temp_low_sec',
     ];
-    const counters = [
-      'timeAtTempExtremeLowSec',
-      'timeAtTempLowSec',
-      'timeAtTempHighSec',
-      'timeAtTempExtremeHighSec',
-      'totalEnergyThroughputKwh',
-      'totalEnergyThroughputAh',
-      'deepDischargeEvents',
-    ];
+    const counters = LIFETIME_COUNTER_NAMES;
     const results = await Promise.all(
       keys.map((key, i) =>
         callBms(postBmsUpdate, {
