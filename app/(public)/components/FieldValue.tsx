@@ -1,11 +1,25 @@
+import type { ReactNode } from 'react';
 import type { FieldDefinition } from '@/lib/schema/types';
 import { formatScalar, isMissing, safeHref } from '../format';
 import { isPublic } from './public-fields';
 import styles from './viewer.module.css';
 
-/** One field's value: links for addresses, a small table for arrays (public members only), text otherwise. */
-export function FieldValue({ field, value }: { field: FieldDefinition; value: unknown }) {
-  if (isMissing(value)) return <span className={styles.missing}>Not provided</span>;
+/**
+ * How a stored value reads, on the public page and in the portal alike: "Not provided" when missing, only http(s)
+ * addresses as links, a list value as the caller's table of its entries, anything else as formatScalar writes it.
+ */
+export function FormattedValue({
+  field,
+  value,
+  missingClassName,
+  entries,
+}: {
+  field: FieldDefinition;
+  value: unknown;
+  missingClassName: string;
+  entries: (rows: unknown[]) => ReactNode;
+}) {
+  if (isMissing(value)) return <span className={missingClassName}>Not provided</span>;
   if (field.type === 'url') {
     const href = safeHref(value);
     return href ? (
@@ -16,10 +30,20 @@ export function FieldValue({ field, value }: { field: FieldDefinition; value: un
       <span>{String(value)}</span>
     );
   }
-  if (field.type === 'array' && Array.isArray(value)) {
-    return <ArrayTable field={field} rows={value} members={(field.items ?? []).filter(isPublic)} />;
-  }
+  if (field.type === 'array' && Array.isArray(value)) return entries(value);
   return <span>{formatScalar(field, value)}</span>;
+}
+
+/** One field's value on the public page: a list value shows its public members only. */
+export function FieldValue({ field, value }: { field: FieldDefinition; value: unknown }) {
+  return (
+    <FormattedValue
+      field={field}
+      value={value}
+      missingClassName={styles.missing}
+      entries={(rows) => <ArrayTable field={field} rows={rows} members={(field.items ?? []).filter(isPublic)} />}
+    />
+  );
 }
 
 /** The entries of an array field as a table of the given members (the tiers the reader may see). */

@@ -1,23 +1,18 @@
-import { formatScalar, isMissing, safeHref } from '@/app/(public)/format';
+import { FormattedValue } from '@/app/(public)/components/FieldValue';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import type { FieldDefinition } from '@/lib/schema/types';
 import p from '../passports.module.css';
 
 /** A stored value read-only, formatted as the public viewer formats it; list entries show every member. */
 export function FieldValueText({ field, value }: { field: FieldDefinition; value: unknown }) {
-  if (isMissing(value)) return <span className={p.missing}>Not provided</span>;
-  if (field.type === 'url') {
-    const href = safeHref(value);
-    return href ? (
-      <a href={href} rel="noopener nofollow">
-        {href}
-      </a>
-    ) : (
-      <span>{String(value)}</span>
-    );
-  }
-  if (field.type === 'array' && Array.isArray(value)) return <Entries field={field} rows={value} />;
-  return <span>{formatScalar(field, value)}</span>;
+  return (
+    <FormattedValue
+      field={field}
+      value={value}
+      missingClassName={p.missing}
+      entries={(rows) => <Entries field={field} rows={rows} />}
+    />
+  );
 }
 
 type Entry = Record<string, unknown> | null;
