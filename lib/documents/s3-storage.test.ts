@@ -55,13 +55,14 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-const storage = () =>
+const storage = (options: { timeoutMs?: number } = {}) =>
   s3Storage({
     endpoint,
     bucket: 'evidence',
     region: 'eu-central-1',
     accessKeyId: 'AKIDTEST',
     secretAccessKey: 'secret',
+    ...options,
   });
 const key = () => crypto.randomUUID();
 const read = async (body: ReadableStream<Uint8Array> | Uint8Array | null) =>
@@ -148,15 +149,7 @@ describe('answers whose body never settles when cancelled', () => {
 });
 
 describe('a hung object store (OBJECT_STORAGE_TIMEOUT_MS)', () => {
-  const bounded = () =>
-    s3Storage({
-      endpoint,
-      bucket: 'evidence',
-      region: 'eu-central-1',
-      accessKeyId: 'AKIDTEST',
-      secretAccessKey: 'secret',
-      timeoutMs: 300,
-    });
+  const bounded = () => storage({ timeoutMs: 300 });
   const timed = async (work: Promise<unknown>) => {
     const started = Date.now();
     const error = await work.then(

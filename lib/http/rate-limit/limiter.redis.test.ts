@@ -8,12 +8,13 @@ import { createRedisBackend } from './redis-store';
 const silent = pino({ level: 'silent' });
 const opened: RateLimiter[] = [];
 
-function redisLimiter(url: string): RateLimiter {
+/** A limiter on Redis with a key prefix of its own, unless it is to share one with another (closed after each test). */
+function redisLimiter(url: string, prefix = uniquePrefix('redis')): RateLimiter {
   const limiter = createRateLimiter({
     backend: createRedisBackend(url, { connectTimeoutMs: 1000, log: silent }),
     policies: TEST_POLICIES,
     timeoutMs: 1000,
-    prefix: uniquePrefix('redis'),
+    prefix,
     log: silent,
   });
   opened.push(limiter);
@@ -43,18 +44,7 @@ describe.skipIf(!process.env.REDIS_URL)('self-hosted Redis backend (REDIS_URL)',
   it('shares counters between two limiters on the same prefix (two processes, one Redis)', async () => {
     pinClockIntoWindow();
     const prefix = uniquePrefix('shared');
-    const make = () => {
-      const limiter = createRateLimiter({
-        backend: createRedisBackend(url, { connectTimeoutMs: 1000, log: silent }),
-        policies: TEST_POLICIES,
-        timeoutMs: 1000,
-        prefix,
-        log: silent,
-      });
-      opened.push(limiter);
-      return limiter;
-    };
-    const [a, b] = [make(), make()];
+    const [a, b] = [redisLimiter(url, prefix), redisLimiter(url, prefix)];
     await a.limit('dpp', 'ip:x');
     await b.limit('dpp', 'ip:x');
     expect(await a.limit('dpp', 'ip:x')).toMatchObject({ success: true, remaining: 0 });

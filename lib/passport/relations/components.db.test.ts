@@ -9,6 +9,18 @@ import { listComponents } from './list-components';
 
 afterAll(() => disconnectPrisma());
 
+/** Three drafts linked A→B→C. */
+async function chainOfThree() {
+  const drafts = await companyWithDrafts(3);
+  const {
+    products: [a, b, c],
+    ctx,
+  } = drafts;
+  await addComponent({ ctx, input: { productId: a.id, childId: b.id } });
+  await addComponent({ ctx, input: { productId: b.id, childId: c.id } });
+  return drafts;
+}
+
 describe('addComponent', () => {
   it('adds a component with quantity 1 by default, one audit row and one product.updated event', async () => {
     const {
@@ -64,9 +76,7 @@ describe('addComponent', () => {
     const {
       products: [a, b, c],
       ctx,
-    } = await companyWithDrafts(3);
-    await addComponent({ ctx, input: { productId: a.id, childId: b.id } });
-    await addComponent({ ctx, input: { productId: b.id, childId: c.id } });
+    } = await chainOfThree();
     expect((await refusal(addComponent({ ctx, input: { productId: c.id, childId: a.id } }))).code).toBe(
       'CIRCULAR_REFERENCE',
     );
@@ -136,11 +146,9 @@ describe('addComponent', () => {
 describe('listComponents', () => {
   it('lists direct components only, to the owner in its own mode', async () => {
     const {
-      products: [a, b, c],
+      products: [a, b],
       ctx,
-    } = await companyWithDrafts(3);
-    await addComponent({ ctx, input: { productId: a.id, childId: b.id } });
-    await addComponent({ ctx, input: { productId: b.id, childId: c.id } });
+    } = await chainOfThree();
     const page = await listComponents({ ctx, input: { productId: a.id, limit: 50 } });
     expect(page.items.map((x) => x.child.id)).toEqual([b.id]);
     expect(page.next).toBeNull();
