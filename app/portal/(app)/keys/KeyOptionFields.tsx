@@ -40,22 +40,50 @@ export function KeyOptionFields({ maxDays }: { maxDays: number }) {
         </span>
         <FieldError name="expiresInDays" />
       </div>
-      <div className={a.field}>
-        <label>
-          Allowed addresses (CIDR)
-          <textarea
-            name="allowedCidrs"
-            rows={3}
-            spellCheck={false}
-            aria-describedby="allowedCidrs-hint allowedCidrs-error"
-          />
-        </label>
-        <span id="allowedCidrs-hint" className={a.hint}>
-          Optional: one IPv4 or IPv6 range per line (e.g. 203.0.113.0/24); requests from elsewhere are refused. Empty
-          means any address.
-        </span>
-        <FieldError name="allowedCidrs" />
-      </div>
+      <AllowedCidrsField />
     </>
+  );
+}
+
+/** The key's name, when minted and when changed. */
+export function KeyNameField({ defaultValue }: { defaultValue?: string }) {
+  return (
+    <div className={a.field}>
+      <label>
+        Name
+        <input
+          name="name"
+          required
+          maxLength={100}
+          defaultValue={defaultValue}
+          autoComplete="off"
+          aria-describedby="name-error"
+        />
+      </label>
+      <FieldError name="name" />
+    </div>
+  );
+}
+
+/** The address allow-list, when minted and when changed. */
+export function AllowedCidrsField({ defaultValue }: { defaultValue?: string }) {
+  return (
+    <div className={a.field}>
+      <label>
+        Allowed addresses (CIDR)
+        <textarea
+          name="allowedCidrs"
+          rows={3}
+          spellCheck={false}
+          defaultValue={defaultValue}
+          aria-describedby="allowedCidrs-hint allowedCidrs-error"
+        />
+      </label>
+      <span id="allowedCidrs-hint" className={a.hint}>
+        Optional: one IPv4 or IPv6 range per line (e.g. 203.0.113.0/24); requests from elsewhere are refused. Empty
+        means any address.
+      </span>
+      <FieldError name="allowedCidrs" />
+    </div>
   );
 }

@@ -5,20 +5,14 @@ import { GRANTABLE_SCOPES, SCOPES } from '@/lib/integration/scopes';
 import { ActionForm, FieldError } from '../../components/ActionForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { mintKeyAction } from './actions';
-import { KeyOptionFields } from './KeyOptionFields';
+import { KeyNameField, KeyOptionFields } from './KeyOptionFields';
 
 /** The ordinary key: grantable scopes only; the privileged ones come from the admin-key page. */
 export function MintKeyForm() {
   return (
     <ActionForm action={mintKeyAction} aria-label="New integration key">
       <KeepFormValues />
-      <div className={a.field}>
-        <label>
-          Name
-          <input name="name" required maxLength={100} autoComplete="off" aria-describedby="name-error" />
-        </label>
-        <FieldError name="name" />
-      </div>
+      <KeyNameField />
       <fieldset aria-describedby="scopes-error">
         <legend>Scopes</legend>
         <div className={a.scopes}>

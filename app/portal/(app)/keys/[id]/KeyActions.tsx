@@ -5,6 +5,7 @@ import type { KeyView } from '@/lib/integration/key-admin/view';
 import { ActionForm, FieldError } from '../../../components/ActionForm';
 import { ConfirmField } from '../../../components/ConfirmField';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { AllowedCidrsField, KeyNameField } from '../KeyOptionFields';
 import { revokeKeyAction, rotateKeyAction, rotateSigningSecretAction, updateKeyAction } from './actions';
 
 /**
@@ -70,33 +71,8 @@ export function KeyActions({ keyView: key }: { keyView: KeyView }) {
         <h2 id="edit-title">Name and allowed addresses</h2>
         <ActionForm action={updateKeyAction.bind(null, key.id)} aria-label="Change key">
           <KeepFormValues />
-          <div className={a.field}>
-            <label>
-              Name
-              <input
-                name="name"
-                required
-                maxLength={100}
-                defaultValue={key.name}
-                autoComplete="off"
-                aria-describedby="name-error"
-              />
-            </label>
-            <FieldError name="name" />
-          </div>
-          <div className={a.field}>
-            <label>
-              Allowed addresses (CIDR)
-              <textarea
-                name="allowedCidrs"
-                rows={3}
-                spellCheck={false}
-                defaultValue={key.allowedCidrs.join('\n')}
-                aria-describedby="allowedCidrs-error"
-              />
-            </label>
-            <FieldError name="allowedCidrs" />
-          </div>
+          <KeyNameField defaultValue={key.name} />
+          <AllowedCidrsField defaultValue={key.allowedCidrs.join('\n')} />
           <SubmitButton variant="secondary" pendingText="Saving…">
             Save
           </SubmitButton>

@@ -11,7 +11,7 @@ import { ActionForm, FieldError } from '../../../components/ActionForm';
 import { ConfirmField } from '../../../components/ConfirmField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { mintAdminKeyAction } from '../actions';
-import { KeyOptionFields } from '../KeyOptionFields';
+import { KeyNameField, KeyOptionFields } from '../KeyOptionFields';
 
 export const metadata: Metadata = { title: 'New admin key' };
 
@@ -37,13 +37,7 @@ export default async function NewAdminKeyPage() {
       </div>
       <ActionForm action={mintAdminKeyAction} aria-label="New admin key">
         <KeepFormValues />
-        <div className={a.field}>
-          <label>
-            Name
-            <input name="name" required maxLength={100} autoComplete="off" aria-describedby="name-error" />
-          </label>
-          <FieldError name="name" />
-        </div>
+        <KeyNameField />
         <fieldset aria-describedby="scope-error">
           <legend>Privileged scope (exactly one)</legend>
           {PRIVILEGED_SCOPES.map((scope) => (
