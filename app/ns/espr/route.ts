@@ -1,20 +1,7 @@
-import { config } from '@/lib/config';
-import { ESPR_TERMS, esprNamespace, vocabularyDocument } from '@/lib/passport/public/representations';
+import { ESPR_TERMS, esprNamespace } from '@/lib/passport/public/representations';
+import { vocabularyRoute } from '../vocabulary';
 
 export const dynamic = 'force-dynamic';
 
-/** What `espr:` IRIs dereference to. Outside /api on purpose: a vocabulary is not rate-limited. */
-export function GET(): Response {
-  const doc = vocabularyDocument(
-    esprNamespace(config().BASE_URL),
-    'Battery Passport Service: ESPR circularity vocabulary',
-    ESPR_TERMS,
-  );
-  return new Response(JSON.stringify(doc), {
-    headers: {
-      'Content-Type': 'application/ld+json; charset=utf-8',
-      'Cache-Control': 'public, max-age=86400',
-      'Access-Control-Allow-Origin': '*',
-    },
-  });
-}
+/** What `espr:` IRIs dereference to. */
+export const GET = vocabularyRoute(esprNamespace, 'Battery Passport Service: ESPR circularity vocabulary', ESPR_TERMS);
