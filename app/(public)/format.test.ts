@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '@/lib/schema/types';
+import { testField } from '@/testing/fields';
 import { formatScalar, safeHref } from './format';
 
-const field = (f: Partial<FieldDefinition>): FieldDefinition =>
-  ({
-    id: 'x',
-    label: 'X',
-    type: 'string',
-    unit: null,
-    mandated: false,
-    access: 'public',
-    group: 'identity',
-    dynamic: false,
-    example: null,
-    reference: { batteryPass: [], regulation: '' },
-    ...f,
-  }) as FieldDefinition;
+const field = (f: Partial<FieldDefinition>) => testField('x', 'string', { label: 'X', ...f });
 
 describe('viewer value formatting', () => {
   it('reads numbers with their unit, booleans as Yes/No, enums by option label and dates as days', () => {

@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { testField } from '../../testing/fields';
 import { CATEGORY_SCHEMAS } from './categories';
 import { diffSchemaFields, sameJson } from './diff';
 import type { FieldDefinition } from './types';
 
-const field = (id: string, overrides: Partial<FieldDefinition> = {}): FieldDefinition => ({
-  id,
-  label: `Label of ${id}`,
-  type: 'number',
-  unit: 'kWh',
-  mandated: false,
-  min: 0,
-  max: 100,
-  access: 'public',
-  group: 'performance',
-  dynamic: false,
-  example: 42,
-  reference: { batteryPass: [1], regulation: 'Annex XIII' },
-  ...overrides,
-});
+const field = (id: string, overrides: Partial<FieldDefinition> = {}) =>
+  testField(id, 'number', {
+    label: `Label of ${id}`,
+    unit: 'kWh',
+    min: 0,
+    max: 100,
+    group: 'performance',
+    example: 42,
+    reference: { batteryPass: [1], regulation: 'Annex XIII' },
+    ...overrides,
+  });
 
 describe('diffSchemaFields', () => {
   it('finds nothing between a schema and itself (the only version today)', () => {

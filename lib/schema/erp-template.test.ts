@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { testField } from '../../testing/fields';
 import { CATEGORY_SCHEMAS } from './categories';
 import { buildErpTemplate, csvCell, erpTemplateCsv } from './erp-template';
 import type { CategorySchema, FieldDefinition } from './types';
@@ -10,18 +11,13 @@ function readCsv(text: string): string[][] {
   return parse(text, { record_delimiter: '\r\n', relax_column_count: true });
 }
 
-const field = (id: string, type: FieldDefinition['type'], example: unknown, mandated = false): FieldDefinition => ({
-  id,
-  label: `Label ${id}`,
-  type,
-  unit: null,
-  mandated,
-  access: 'public',
-  group: 'identity',
-  dynamic: false,
-  example,
-  reference: { batteryPass: [], regulation: 'Art. 77' },
-});
+const field = (id: string, type: FieldDefinition['type'], example: unknown, mandated = false) =>
+  testField(id, type, {
+    label: `Label ${id}`,
+    mandated,
+    example,
+    reference: { batteryPass: [], regulation: 'Art. 77' },
+  });
 
 const schema: CategorySchema = {
   category: 'EV_BATTERY',

@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldDefinition } from '../../schema/types';
+import { testField } from '../../../testing/fields';
 import { errorsByInput, formDataBatch, inputText } from './form-input';
 
-const field = (id: string, type: FieldDefinition['type'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
-  id,
-  label: id,
-  type,
-  unit: null,
-  mandated: false,
-  access: 'public',
-  group: 'identity',
-  dynamic: false,
-  example: null,
-  reference: { batteryPass: [], regulation: '' },
-  ...extra,
-});
-
 const FIELDS = [
-  field('mass', 'number'),
-  field('cycles', 'integer'),
-  field('ce', 'boolean'),
-  field('note', 'string'),
-  field('materials', 'multi_enum'),
-  field('reports', 'array'),
-  field('made_on', 'date'),
+  testField('mass', 'number'),
+  testField('cycles', 'integer'),
+  testField('ce', 'boolean'),
+  testField('note', 'string'),
+  testField('materials', 'multi_enum'),
+  testField('reports', 'array'),
+  testField('made_on', 'date'),
 ];
 
 const form = (values: Record<string, string | string[]>) => {
@@ -73,15 +59,15 @@ describe('formDataBatch', () => {
       ce: 'maybe',
       reports: '[oops',
     });
-    expect(formDataBatch([field('ce', 'boolean')], form({ ce: 'constructor' }))).toEqual({ ce: 'constructor' });
+    expect(formDataBatch([testField('ce', 'boolean')], form({ ce: 'constructor' }))).toEqual({ ce: 'constructor' });
   });
 });
 
 describe('inputText and errorsByInput', () => {
   it('shows stored values as input text and lists as indented JSON', () => {
-    expect(inputText(field('mass', 'number'), 1.5)).toBe('1.5');
-    expect(inputText(field('reports', 'array'), [{ a: 1 }])).toBe('[\n  {\n    "a": 1\n  }\n]');
-    expect(inputText(field('note', 'string'), null)).toBe('');
+    expect(inputText(testField('mass', 'number'), 1.5)).toBe('1.5');
+    expect(inputText(testField('reports', 'array'), [{ a: 1 }])).toBe('[\n  {\n    "a": 1\n  }\n]');
+    expect(inputText(testField('note', 'string'), null)).toBe('');
   });
 
   it("puts an entry member's or a listed option's message beside its field's input", () => {
