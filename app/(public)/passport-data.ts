@@ -24,6 +24,15 @@ export function loadByDigitalLink(gtin: string, qualifier: KeyQualifier = null):
   return key ? lookupOnce(JSON.stringify(key)) : Promise.resolve(NOT_FOUND);
 }
 
+/**
+ * The metadata of a batch's or a serial's passport (`/01/{gtin}/10/{batch}`, `/01/{gtin}/21/{serial}`). Next 16.4
+ * hands generateMetadata the decoded segment but the page and its head slot the encoded one: re-encoding gives all
+ * of them the same key (and one cached lookup), and keeps "decoded exactly once".
+ */
+export async function qualifiedPassportMetadata(gtin: string, ai: '10' | '21', decodedSegment: string) {
+  return passportMetadata(await loadByDigitalLink(gtin, { ai, segment: encodeURIComponent(decodedSegment) }));
+}
+
 export function loadBySlug(slug: string): Promise<PublicLookup> {
   return lookupOnce(JSON.stringify({ slug }));
 }
