@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jsonld from 'jsonld';
 import { describe, expect, it } from 'vitest';
-import { getCategorySchema } from '../../schema/categories';
-import { exampleFormData } from '../../schema/examples';
+import { publicPassport } from '../../../testing/public-passport';
 import type { BatteryCategory } from '../../schema/types';
-import { buildPublicDpp } from './document';
 import { buildJsonLd, SCHEMA_ORG_CONTEXT, VC_V1_CONTEXT } from './jsonld';
 import type { PublicPassport } from './lookup';
 import { DPP_TERMS, ESPR_TERMS } from './vocabulary';
@@ -27,34 +25,8 @@ const documentLoader = async (url: string) => {
   return { contextUrl: undefined, documentUrl: url, document };
 };
 
-function passport(category: BatteryCategory, ids: Partial<PublicPassport['product']> = {}): PublicPassport {
-  const schema = getCategorySchema(category, 1)!;
-  const fields = exampleFormData(schema);
-  const now = new Date('2026-01-02T03:04:05Z');
-  const dpp = buildPublicDpp(schema, {
-    id: 'prod-1',
-    slug: 'vx-75',
-    productName: 'Voltaris VX 75',
-    batteryCategory: category,
-    version: 3,
-    fields,
-    publishedAt: now,
-    updatedAt: now,
-    createdAt: now,
-  });
-  const product = {
-    id: 'prod-1',
-    slug: 'vx-75',
-    name: 'Voltaris VX 75',
-    gtin: null,
-    serialNumber: null,
-    batchNumber: null,
-    path: '/dpp/vx-75',
-    companyName: 'Voltaris',
-    ...ids,
-  };
-  return { dpp, product, schema, fields, versions: [] };
-}
+const passport = (category: BatteryCategory, ids: Partial<PublicPassport['product']> = {}) =>
+  publicPassport({ category, version: 3, product: { slug: 'vx-75', path: '/dpp/vx-75', ...ids } });
 
 type Node = Record<string, unknown>;
 // safe mode: expansion throws instead of silently dropping a term that maps to no IRI.

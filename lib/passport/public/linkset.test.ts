@@ -1,46 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { getCategorySchema } from '../../schema/categories';
-import { exampleFormData } from '../../schema/examples';
-import { buildPublicDpp } from './document';
+import { PUBLISHED_AT, publicPassport } from '../../../testing/public-passport';
 import { buildLinkset, GS1_DEFAULT_LINK, GS1_PIP, snapshotRelation } from './linkset';
-import type { PublicPassport } from './lookup';
 import { DPP_TERMS } from './vocabulary';
 
 const BASE = 'https://passports.example';
 
-function passport(versions: number[]): PublicPassport {
-  const schema = getCategorySchema('EV_BATTERY', 1)!;
-  const fields = exampleFormData(schema);
-  const now = new Date('2026-01-02T03:04:05Z');
-  const version = versions.at(-1)!;
-  const dpp = buildPublicDpp(schema, {
-    id: 'prod-1',
-    slug: 'vx 75',
-    productName: 'Voltaris VX 75',
-    batteryCategory: 'EV_BATTERY',
-    version,
-    fields,
-    publishedAt: now,
-    updatedAt: now,
-    createdAt: now,
+function passport(versions: number[]) {
+  return publicPassport({
+    version: versions.at(-1)!,
+    product: {
+      slug: 'vx 75',
+      gtin: '04012345000009',
+      serialNumber: 'SN/1',
+      path: '/01/04012345000009/21/SN%2F1',
+    },
+    versions: versions.map((v) => ({
+      version: v,
+      publishedAt: PUBLISHED_AT.toISOString(),
+      sha256: 'ab'.repeat(32),
+      byteLength: 10,
+    })),
   });
-  const product = {
-    id: 'prod-1',
-    slug: 'vx 75',
-    name: 'Voltaris VX 75',
-    gtin: '04012345000009',
-    serialNumber: 'SN/1',
-    batchNumber: null,
-    path: '/01/04012345000009/21/SN%2F1',
-    companyName: 'Voltaris',
-  };
-  const summaries = versions.map((v) => ({
-    version: v,
-    publishedAt: now.toISOString(),
-    sha256: 'ab'.repeat(32),
-    byteLength: 10,
-  }));
-  return { dpp, product, schema, fields, versions: summaries };
 }
 
 describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
