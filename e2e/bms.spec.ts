@@ -15,12 +15,7 @@ const ok = { formDataPatch: { current_soh_pct: 91.5 } };
 
 test.describe('every BMS error code, with its exact body', () => {
   test('401 MISSING_SECRET, BAD_SECRET (unknown and revoked at once)', async () => {
-    const {
-      product,
-      secret,
-      secretId,
-      company: { id: companyId },
-    } = await bmsTenant();
+    const { product, secret, secretId, company } = await bmsTenant();
     const missing = await send({ productId: product.id, body: ok, secret: null });
     expect([missing.status, missing.body]).toEqual([
       401,
@@ -33,7 +28,7 @@ test.describe('every BMS error code, with its exact body', () => {
       { code: 'BAD_SECRET', error: 'The BMS secret matches no active secret.' },
     ]);
     expect((await send({ productId: product.id, body: ok, secret })).status).toBe(200);
-    await revokeBmsSecret(db(), { companyId, secretId, actor: TEST_ACTOR });
+    await revokeBmsSecret(db(), { companyId: company.id, secretId, actor: TEST_ACTOR });
     expect((await send({ productId: product.id, body: ok, secret })).body).toEqual({
       code: 'BAD_SECRET',
       error: 'The BMS secret matches no active secret.',
@@ -67,11 +62,7 @@ test.describe('every BMS error code, with its exact body', () => {
   });
 
   test('404 NOT_FOUND, 403 FORBIDDEN, 400 BAD_BODY', async () => {
-    const {
-      product,
-      secret,
-      company: { id: companyId },
-    } = await bmsTenant();
+    const { product, secret, company } = await bmsTenant();
     const notFound = { code: 'NOT_FOUND', error: 'No product with this id.' };
     expect(await send({ productId: UNKNOWN, body: ok, secret }).then((r) => [r.status, r.body])).toEqual([
       404,
@@ -83,8 +74,8 @@ test.describe('every BMS error code, with its exact body', () => {
       403,
       { code: 'FORBIDDEN', error: 'This secret belongs to another company than the product.' },
     ]);
-    const draft = await createTestProduct(db(), { companyId });
-    const limited = await createTestBmsSecret(db(), companyId, { productIds: [draft.id] });
+    const draft = await createTestProduct(db(), { companyId: company.id });
+    const limited = await createTestBmsSecret(db(), company.id, { productIds: [draft.id] });
     expect((await send({ productId: product.id, body: ok, secret: limited.secret })).body).toEqual({
       code: 'FORBIDDEN',
       error: 'This secret is limited to other products.',
@@ -129,11 +120,7 @@ test.describe('every BMS error code, with its exact body', () => {
   });
 
   test('500 INTERNAL on a forced database failure, with nothing written', async () => {
-    const {
-      product,
-      secret,
-      company: { id: companyId },
-    } = await bmsTenant();
+    const { product, secret, company } = await bmsTenant();
     const before = await db().product.findUniqueOrThrow({ where: { id: product.id } });
     const name = `bms_e2e_fail_${product.id.replaceAll('-', '')}`;
     await db().$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -158,7 +145,9 @@ test.describe('every BMS error code, with its exact body', () => {
     const after = await db().product.findUniqueOrThrow({ where: { id: product.id } });
     expect([after.formData, after.updatedAt]).toEqual([before.formData, before.updatedAt]);
     expect(await db().auditLog.count({ where: { productId: product.id, eventType: 'Update' } })).toBe(0);
-    expect(await db().webhookEvent.count({ where: { companyId, type: 'passport.telemetry_updated' } })).toBe(0);
+    expect(
+      await db().webhookEvent.count({ where: { companyId: company.id, type: 'passport.telemetry_updated' } }),
+    ).toBe(0);
   });
 });
 
@@ -333,12 +322,8 @@ test.describe('what a 200 does', () => {
 
 test('the fleet simulator signs and sends monotonic telemetry that the endpoint accepts', async () => {
   test.setTimeout(90_000);
-  const {
-    product,
-    secret,
-    company: { id: companyId },
-  } = await bmsTenant();
-  const second = await createTestProduct(db(), { companyId });
+  const { product, secret, company } = await bmsTenant();
+  const second = await createTestProduct(db(), { companyId: company.id });
   const args = [
     'tsx',
     'scripts/bms-simulate.ts',

@@ -6,6 +6,7 @@ import type { Mode, UserRole } from '../lib/db/generated/enums';
 import type { DomainContext } from '../lib/domain/context';
 import { ServiceError } from '../lib/errors';
 import { createTestCompany, createTestOperator } from './factories';
+import { refusedWith } from './refusal';
 
 /** What the route wrapper hands a verb for an Integration API key of the company in `mode`. */
 export const keyCtx = (companyId: string, mode: Mode = 'LIVE'): DomainContext => ({
@@ -23,14 +24,7 @@ export async function portalOperator(role: UserRole = 'ADMIN', company: Paramete
 }
 
 /** The ServiceError a promise rejects with (fails the test when it resolves or throws anything else). */
-export async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
+export const refusal = (promise: Promise<unknown>) => refusedWith(expect, ServiceError, promise);
 
 /** A product's audit trail, oldest first. */
 export const auditRows = (productId: string) =>

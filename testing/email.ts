@@ -1,5 +1,5 @@
 // Test kit of the email worker: a stand-in for the Resend API on loopback, so no test ever reaches the network.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { LoopbackServer } from './loopback';
 
 export interface ReceivedCall {
@@ -12,12 +12,17 @@ export interface ReceivedCall {
 /** How the fake answers: accept, fail as a server error would, or refuse the mail for good. */
 export type FakeMode = 'accept' | 'fail' | 'refuse';
 
-export class FakeResend {
+export class FakeResend extends LoopbackServer {
   readonly calls: ReceivedCall[] = [];
   mode: FakeMode = 'accept';
   /** Milliseconds to wait before answering, to hold a request open while another worker runs. */
   delayMs = 0;
-  private readonly server = new LoopbackServer((req, raw, res) => {
+
+  get url(): string {
+    return this.origin;
+  }
+
+  protected handle(req: IncomingMessage, raw: string, res: ServerResponse): void {
     this.calls.push({
       method: req.method ?? '',
       path: req.url ?? '',
@@ -35,18 +40,5 @@ export class FakeResend {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body));
     }, this.delayMs);
-  });
-
-  get url(): string {
-    return this.server.origin;
-  }
-
-  async start(): Promise<this> {
-    await this.server.start();
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return this.server.stop();
   }
 }

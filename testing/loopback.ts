@@ -4,15 +4,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type LoopbackHandler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
-
-export class LoopbackServer {
+/** A stand-in answers each request in `handle`; the body has been read whole by then. */
+export abstract class LoopbackServer {
   private server: Server | null = null;
 
-  constructor(
-    private readonly handle: LoopbackHandler,
-    public port = 0,
-  ) {}
+  constructor(public port = 0) {}
+
+  protected abstract handle(req: IncomingMessage, body: string, res: ServerResponse): void;
 
   get origin(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -23,8 +21,8 @@ export class LoopbackServer {
   }
 
   /** Listens (nothing when it already does); port 0 becomes the one the system chose, kept for a later start. */
-  async start(): Promise<void> {
-    if (this.server) return;
+  async start(): Promise<this> {
+    if (this.server) return this;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -36,6 +34,7 @@ export class LoopbackServer {
     });
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
+    return this;
   }
 
   /** Closes the port and every open connection: later requests are refused. */

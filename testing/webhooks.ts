@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { LoopbackServer } from './loopback';
 
@@ -13,41 +13,21 @@ export interface Received {
  * what `respond` says. `verifies(r, secret)` checks a delivery with the standardwebhooks package, as an integrator's
  * receiver would. Stopped, it can start again on the same port (a receiver being redeployed).
  */
-export class TestReceiver {
+export class TestReceiver extends LoopbackServer {
   readonly received: Received[] = [];
   status = 200;
   /** The status a delivery is answered with. */
   respond: (delivery: Received) => number = () => this.status;
-  private readonly server: LoopbackServer;
-
-  constructor(port = 0) {
-    this.server = new LoopbackServer((req, body, res) => {
-      const delivery: Received = { headers: req.headers, body, payload: JSON.parse(body) };
-      this.received.push(delivery);
-      const status = this.respond(delivery);
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`received by test receiver (${status})`);
-    }, port);
-  }
-
-  get port(): number {
-    return this.server.port;
-  }
 
   get url() {
-    return `${this.server.origin}/hook`;
+    return `${this.origin}/hook`;
   }
 
-  get listening(): boolean {
-    return this.server.listening;
-  }
-
-  async start(): Promise<this> {
-    await this.server.start();
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return this.server.stop();
+  protected handle(req: IncomingMessage, body: string, res: ServerResponse): void {
+    const delivery: Received = { headers: req.headers, body, payload: JSON.parse(body) };
+    this.received.push(delivery);
+    const status = this.respond(delivery);
+    res.writeHead(status, { 'content-type': 'text/plain' }).end(`received by test receiver (${status})`);
   }
 }
 

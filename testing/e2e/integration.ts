@@ -3,6 +3,7 @@
 import { expect } from '@playwright/test';
 import { IntegrationApiError } from '../../lib/client';
 import { apiTenant, clientFrom, type KeyOptions, keyWithClient } from '../integration-client';
+import { refusedWith } from '../refusal';
 import { db } from './passport-pages';
 
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
@@ -19,11 +20,4 @@ export const newKey = (companyId: string, options: KeyOptions = {}) =>
 export const clientFor = (key: { key: string; signingSecret: string }) => clientFrom(BASE_URL, key).client;
 
 /** The refusal a client call ends in: status, envelope and headers (fails the test on anything else). */
-export async function refusal(promise: Promise<unknown>): Promise<IntegrationApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(IntegrationApiError);
-  return error as IntegrationApiError;
-}
+export const refusal = (promise: Promise<unknown>) => refusedWith(expect, IntegrationApiError, promise);
