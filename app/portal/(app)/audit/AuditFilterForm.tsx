@@ -1,5 +1,6 @@
 import Form from 'next/form';
 import Link from 'next/link';
+import { FilterSelect } from '@/app/portal/components/FilterSelect';
 import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import s from '@/app/portal/portal.module.css';
 import { AUDIT_CHANNELS, type AuditFilterValues } from '@/lib/portal/audit/filters';
@@ -21,41 +22,21 @@ const optionsWith = (known: readonly string[], current?: string) =>
 export function AuditFilterForm({ values, eventTypes, actorRoles, invalid }: Props) {
   const field = (name: keyof AuditFilterValues) =>
     invalid === name ? { 'aria-invalid': true, 'aria-describedby': 'filters-error', className: c.invalid } : {};
+  const select = (name: 'event' | 'channel' | 'role', label: string, anyLabel: string, known: readonly string[]) => (
+    <FilterSelect
+      label={label}
+      name={name}
+      value={values[name]}
+      anyLabel={anyLabel}
+      options={optionsWith(known, values[name])}
+      {...field(name)}
+    />
+  );
   return (
     <Form action="/portal/audit" className={s.filters} aria-label="Filter the audit trail">
-      <label>
-        Event
-        <select name="event" defaultValue={values.event ?? ''} {...field('event')}>
-          <option value="">Any event</option>
-          {optionsWith(eventTypes, values.event).map((e) => (
-            <option key={e} value={e}>
-              {e}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Channel
-        <select name="channel" defaultValue={values.channel ?? ''} {...field('channel')}>
-          <option value="">Any channel</option>
-          {optionsWith(AUDIT_CHANNELS, values.channel).map((ch) => (
-            <option key={ch} value={ch}>
-              {ch}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Actor role
-        <select name="role" defaultValue={values.role ?? ''} {...field('role')}>
-          <option value="">Any role</option>
-          {optionsWith(actorRoles, values.role).map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
+      {select('event', 'Event', 'Any event', eventTypes)}
+      {select('channel', 'Channel', 'Any channel', AUDIT_CHANNELS)}
+      {select('role', 'Actor role', 'Any role', actorRoles)}
       <label>
         Actor id
         <input name="actor" defaultValue={values.actor ?? ''} maxLength={200} size={14} {...field('actor')} />

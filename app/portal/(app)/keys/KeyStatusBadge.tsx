@@ -1,7 +1,7 @@
 import a from '@/app/portal/components/admin.module.css';
 import type { KeyStatus } from '@/lib/integration/key-admin/view';
 
-const LABEL: Record<KeyStatus, string> = {
+export const KEY_STATUS_LABEL: Record<KeyStatus, string> = {
   active: 'Active',
   grace: 'Rotated (grace period)',
   expired: 'Expired',
@@ -11,7 +11,7 @@ const LABEL: Record<KeyStatus, string> = {
 export function KeyStatusBadge({ status }: { status: KeyStatus }) {
   return (
     <span className={status === 'active' ? a.okBadge : status === 'grace' ? a.warnBadge : a.offBadge}>
-      {LABEL[status]}
+      {KEY_STATUS_LABEL[status]}
     </span>
   );
 }

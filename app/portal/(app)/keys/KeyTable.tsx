@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import a from '@/app/portal/components/admin.module.css';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
+import { MODE_LABEL } from '@/app/portal/components/mode-label';
 import { Time } from '@/app/portal/components/Time';
 import type { KeyView } from '@/lib/integration/key-admin/view';
 import { keyWarningText } from '@/lib/portal/admin/key-warning';
@@ -33,7 +34,7 @@ function Status({ apiKey }: { apiKey: KeyView }) {
 const columns: Column<KeyView>[] = [
   { id: 'name', header: 'Name', cell: (key) => <Link href={`/portal/keys/${key.id}`}>{key.name}</Link> },
   { id: 'prefix', header: 'Prefix', cell: (key) => <code>{key.displayPrefix}…</code> },
-  { id: 'mode', header: 'Mode', cell: (key) => (key.mode === 'test' ? 'Sandbox' : 'Live') },
+  { id: 'mode', header: 'Mode', cell: (key) => MODE_LABEL[key.mode] },
   { id: 'scopes', header: 'Scopes', cell: (key) => key.scopes.map((scope) => <code key={scope}>{scope} </code>) },
   { id: 'created', header: 'Created', cell: (key) => <Time value={key.createdAt} /> },
   { id: 'used', header: 'Last used', cell: (key) => <Time value={key.lastUsedAt} fallback="Never" /> },

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdminOnly } from '@/app/portal/components/AdminOnly';
+import { FilterSelect } from '@/app/portal/components/FilterSelect';
+import { MODE_LABEL } from '@/app/portal/components/mode-label';
 import s from '@/app/portal/portal.module.css';
 import { listKeys } from '@/lib/integration/key-admin/list';
 import { KEY_STATUSES, type KeyStatus } from '@/lib/integration/key-admin/view';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { Pager } from '../../components/Pager';
+import { KEY_STATUS_LABEL } from './KeyStatusBadge';
 import { KeyTable } from './KeyTable';
 import { MintKeyForm } from './MintKeyForm';
 
@@ -43,24 +46,8 @@ export default async function KeysPage({ searchParams }: { searchParams: Search 
       <section aria-labelledby="keys-title">
         <h2 id="keys-title">Keys</h2>
         <form method="get" className={s.filters} aria-label="Filter keys">
-          <label>
-            Mode
-            <select name="mode" defaultValue={mode ?? ''}>
-              <option value="">Live and sandbox</option>
-              <option value="live">Live</option>
-              <option value="test">Sandbox</option>
-            </select>
-          </label>
-          <label>
-            Status
-            <select name="status" defaultValue={status ?? ''}>
-              <option value="">Any</option>
-              <option value="active">Active</option>
-              <option value="grace">Rotated (grace period)</option>
-              <option value="expired">Expired</option>
-              <option value="revoked">Revoked</option>
-            </select>
-          </label>
+          <FilterSelect label="Mode" name="mode" value={mode} anyLabel="Live and sandbox" options={MODE_LABEL} />
+          <FilterSelect label="Status" name="status" value={status} anyLabel="Any" options={KEY_STATUS_LABEL} />
           <button type="submit" className={s.secondary}>
             Show
           </button>

@@ -1,7 +1,7 @@
 // How the passport pages name things: states, tiers, categories, times and sizes, in one place.
 import type { PublicStateName } from '@/lib/portal/passports/list';
 import { CATEGORY_INFO } from '@/lib/schema/categories';
-import type { AccessTier, BatteryCategory } from '@/lib/schema/types';
+import { type AccessTier, BATTERY_CATEGORIES, type BatteryCategory } from '@/lib/schema/types';
 
 export const STATE_LABEL: Record<PublicStateName, string> = {
   draft: 'Draft',
@@ -18,6 +18,9 @@ export const TIER_LABEL: Record<AccessTier, string> = {
 };
 
 export const categoryName = (code: string) => CATEGORY_INFO[code as BatteryCategory]?.name ?? code;
+
+/** Every category's name by its code, in the order of BATTERY_CATEGORIES. */
+export const CATEGORY_LABEL = Object.fromEntries(BATTERY_CATEGORIES.map((code) => [code, categoryName(code)]));
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

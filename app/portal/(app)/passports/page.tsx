@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FilterSelect } from '@/app/portal/components/FilterSelect';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
-import { listPassports, PUBLIC_STATE_NAMES, passportListQuery } from '@/lib/portal/passports/list';
+import { listPassports, passportListQuery } from '@/lib/portal/passports/list';
 import { portalContext, requireOperator } from '@/lib/portal/session';
-import { BATTERY_CATEGORIES } from '@/lib/schema/types';
-import { categoryName, STATE_LABEL } from './labels';
+import { CATEGORY_LABEL, STATE_LABEL } from './labels';
 import { PassportTable } from './PassportTable';
 
 export const metadata: Metadata = { title: 'Passports' };
+
+const MODE_OPTIONS = { live: 'Live', test: 'Test (sandbox)' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -33,36 +35,15 @@ export default async function PassportsPage({ searchParams }: { searchParams: Se
             size={32}
           />
         </label>
-        <label>
-          State
-          <select name="state" defaultValue={query.state ?? ''}>
-            <option value="">Any state</option>
-            {PUBLIC_STATE_NAMES.map((state) => (
-              <option key={state} value={state}>
-                {STATE_LABEL[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Category
-          <select name="category" defaultValue={query.category ?? ''}>
-            <option value="">Any category</option>
-            {BATTERY_CATEGORIES.map((code) => (
-              <option key={code} value={code}>
-                {categoryName(code)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Mode
-          <select name="mode" defaultValue={query.mode ?? ''}>
-            <option value="">Live and test</option>
-            <option value="live">Live</option>
-            <option value="test">Test (sandbox)</option>
-          </select>
-        </label>
+        <FilterSelect label="State" name="state" value={query.state} anyLabel="Any state" options={STATE_LABEL} />
+        <FilterSelect
+          label="Category"
+          name="category"
+          value={query.category}
+          anyLabel="Any category"
+          options={CATEGORY_LABEL}
+        />
+        <FilterSelect label="Mode" name="mode" value={query.mode} anyLabel="Live and test" options={MODE_OPTIONS} />
         <button type="submit" className={s.button}>
           Search
         </button>

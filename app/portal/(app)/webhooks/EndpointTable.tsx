@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import a from '@/app/portal/components/admin.module.css';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
+import { MODE_LABEL } from '@/app/portal/components/mode-label';
 import { Time } from '@/app/portal/components/Time';
 import { EndpointState, type EndpointView } from './EndpointState';
 
@@ -15,7 +16,7 @@ const columns: Column<EndpointView>[] = [
       </>
     ),
   },
-  { id: 'mode', header: 'Mode', cell: (e) => (e.mode === 'test' ? 'Sandbox' : 'Live') },
+  { id: 'mode', header: 'Mode', cell: (e) => MODE_LABEL[e.mode] },
   {
     id: 'events',
     header: 'Event types',

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import a from '@/app/portal/components/admin.module.css';
+import { MODE_LABEL } from '@/app/portal/components/mode-label';
 import { Time } from '@/app/portal/components/Time';
 import { ServiceError } from '@/lib/errors';
 import { getKey } from '@/lib/integration/key-admin/get';
@@ -50,7 +51,7 @@ export default async function KeyPage({ params }: { params: Params }) {
           {warning ? <span className={a.warnBadge}> {warning}</span> : null}
         </dd>
         <dt>Mode</dt>
-        <dd>{key.mode === 'test' ? 'Sandbox' : 'Live'}</dd>
+        <dd>{MODE_LABEL[key.mode]}</dd>
         <dt>Scopes</dt>
         <dd>
           {key.scopes.map((scope) => (

@@ -8,7 +8,7 @@ import { redeliverAction } from './actions';
 
 type Delivery = ReturnType<typeof deliveryView>;
 
-const STATUS_LABEL = { PENDING: 'Pending', SUCCEEDED: 'Delivered', FAILED: 'Failed' } as const;
+export const DELIVERY_STATUS_LABEL = { PENDING: 'Pending', SUCCEEDED: 'Delivered', FAILED: 'Failed' } as const;
 const STATUS_BADGE = { PENDING: a.warnBadge, SUCCEEDED: a.okBadge, FAILED: a.offBadge } as const;
 
 /** The last attempt's outcome: the receiver's HTTP status, or why no answer came. */
@@ -38,7 +38,7 @@ const columns = (endpointId: string): Column<Delivery>[] => [
   {
     id: 'status',
     header: 'Status',
-    cell: (d) => <span className={STATUS_BADGE[d.status]}>{STATUS_LABEL[d.status]}</span>,
+    cell: (d) => <span className={STATUS_BADGE[d.status]}>{DELIVERY_STATUS_LABEL[d.status]}</span>,
   },
   {
     id: 'attempts',

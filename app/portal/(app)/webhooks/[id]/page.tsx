@@ -3,6 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import a from '@/app/portal/components/admin.module.css';
+import { FilterSelect } from '@/app/portal/components/FilterSelect';
+import { MODE_LABEL } from '@/app/portal/components/mode-label';
 import { Time } from '@/app/portal/components/Time';
 import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
@@ -13,7 +15,7 @@ import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/por
 import { getWebhookEndpoint, listWebhookDeliveries } from '@/lib/webhooks/endpoints/list';
 import { Pager } from '../../../components/Pager';
 import { EndpointState } from '../EndpointState';
-import { DeliveryTable } from './DeliveryTable';
+import { DELIVERY_STATUS_LABEL, DeliveryTable } from './DeliveryTable';
 import { EndpointActions } from './EndpointActions';
 
 export const metadata: Metadata = { title: 'Webhook endpoint' };
@@ -85,7 +87,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
           </>
         ) : null}
         <dt>Mode</dt>
-        <dd>{endpoint.mode === 'test' ? 'Sandbox' : 'Live'}</dd>
+        <dd>{MODE_LABEL[endpoint.mode]}</dd>
         <dt>Event types</dt>
         <dd>{endpoint.eventTypes.includes('*') ? 'All, present and future' : endpoint.eventTypes.join(', ')}</dd>
         <dt>State</dt>
@@ -112,15 +114,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
       <section aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">Delivery history</h2>
         <form method="get" className={s.filters} aria-label="Filter deliveries">
-          <label>
-            Status
-            <select name="status" defaultValue={status ?? ''}>
-              <option value="">Any</option>
-              <option value="PENDING">Pending</option>
-              <option value="SUCCEEDED">Delivered</option>
-              <option value="FAILED">Failed</option>
-            </select>
-          </label>
+          <FilterSelect label="Status" name="status" value={status} anyLabel="Any" options={DELIVERY_STATUS_LABEL} />
           <button type="submit" className={s.secondary}>
             Show
           </button>
