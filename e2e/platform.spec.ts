@@ -1,3 +1,4 @@
+import { cspViolations, nonceOf, scriptNonces } from '../testing/e2e/csp';
 import { expect, test } from '../testing/e2e/fixtures';
 
 test.describe('health', () => {
@@ -127,18 +128,13 @@ test.describe('security headers', () => {
 test('pages run their own scripts under the nonce policy, and a script without the nonce is refused', async ({
   page,
 }) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
+  const violations = cspViolations(page);
   const first = await page.goto('/portal/sign-in');
-  const nonce = /'nonce-([^']+)'/.exec(first!.headers()['content-security-policy'])![1];
-  // Every executable script of the page carries this answer's nonce (browsers hide it from getAttribute).
-  const scripts = await page
-    .locator('script:not([type="application/ld+json"])')
-    .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(new Set(scripts)).toEqual(new Set([nonce]));
+  const nonce = nonceOf(first!.headers()['content-security-policy']);
+  // Every executable script of the page carries this answer's nonce.
+  const scripts = await scriptNonces(page);
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(scripts).toEqual(new Set([nonce]));
   // The page hydrated: the client-side sign-in form answers a wrong password in place.
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByLabel('Password').fill('wrong password');

@@ -2,21 +2,11 @@
 // view after the first is served from the stored render with its own nonce, runs its scripts, and never outlives a
 // change to the passport.
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { systemActor } from '../lib/domain/context';
 import { withdrawProduct } from '../lib/passport/lifecycle';
+import { cspViolations, nonceOf, scriptNonces } from '../testing/e2e/csp';
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, gtin14WithLeadingZeros, publishTestPassport } from '../testing/e2e/passport-pages';
-
-const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)![1];
-
-/** Every executable script of the page carries this nonce (browsers hide it from getAttribute). */
-async function scriptNonces(page: Page): Promise<Set<string | undefined>> {
-  const nonces = await page
-    .locator('script:not([type="application/ld+json"])')
-    .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).nonce));
-  return new Set(nonces);
-}
 
 const serialised = () =>
   publishTestPassport({
@@ -29,10 +19,7 @@ test.describe('stored viewer pages', () => {
   test('the second view is the stored page: the same document, a fresh nonce on every script, and it runs (the request form answers in place)', async ({
     page,
   }) => {
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
+    const violations = cspViolations(page);
     const passport = await serialised();
     const first = await page.goto(passport.path);
     expect(first!.status()).toBe(200);
