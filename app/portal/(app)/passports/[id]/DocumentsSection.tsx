@@ -3,7 +3,7 @@ import { EmptyState } from '@/app/portal/components/EmptyState';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { formatBytes, formatTime } from '../labels';
 import p from '../passports.module.css';
-import { type PageParams, SectionPager } from './SectionPager';
+import { PagedSection, type PageParams } from './SectionPager';
 
 type Document = NonNullable<PassportDetail['documents']>['items'][number];
 
@@ -45,8 +45,7 @@ const columns = (productId: string): Column<Document>[] => [
 export function DocumentsSection({ detail, params }: { detail: PassportDetail; params: PageParams }) {
   const { documents, product } = detail;
   return (
-    <section className={p.section} aria-labelledby="documents-title" id="documents">
-      <h2 id="documents-title">Documents</h2>
+    <PagedSection id="documents" title="Documents" page={documents} productId={product.id} params={params}>
       {documents === null ? (
         <EmptyState>The company&apos;s plan does not include evidence documents.</EmptyState>
       ) : (
@@ -60,14 +59,6 @@ export function DocumentsSection({ detail, params }: { detail: PassportDetail; p
           scrollable
         />
       )}
-      <SectionPager
-        path={`/portal/passports/${product.id}`}
-        params={params}
-        name="documents"
-        anchor="documents"
-        next={documents?.nextCursor ?? null}
-        label="documents"
-      />
-    </section>
+    </PagedSection>
   );
 }

@@ -4,9 +4,8 @@ import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { PUBLIC_STATE } from '@/lib/passport/states';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { formatTime } from '../labels';
-import p from '../passports.module.css';
 import { StateBadge } from '../StateBadge';
-import { type PageParams, SectionPager } from './SectionPager';
+import { PagedSection, type PageParams } from './SectionPager';
 
 type Component = PassportDetail['components']['items'][number];
 type Step = PassportDetail['traceability']['items'][number];
@@ -56,11 +55,10 @@ function StepDescription({ step }: { step: Step }) {
 /** The passport's direct components (other passports of the company) and its supply-chain steps. */
 export function RelationsSection({ detail, params }: { detail: PassportDetail; params: PageParams }) {
   const { components, traceability, product } = detail;
-  const path = `/portal/passports/${product.id}`;
+  const paging = { productId: product.id, params };
   return (
     <>
-      <section className={p.section} aria-labelledby="components-title" id="components">
-        <h2 id="components-title">Components</h2>
+      <PagedSection id="components" title="Components" page={components} {...paging}>
         <DataTable
           caption="Direct components, in the order they were added"
           columns={componentColumns}
@@ -68,17 +66,8 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
           rowKey={(c) => c.id}
           empty="No components: this passport lists no other passports as its parts."
         />
-        <SectionPager
-          path={path}
-          params={params}
-          name="components"
-          anchor="components"
-          next={components.nextCursor}
-          label="components"
-        />
-      </section>
-      <section className={p.section} aria-labelledby="traceability-title" id="traceability">
-        <h2 id="traceability-title">Traceability</h2>
+      </PagedSection>
+      <PagedSection id="traceability" title="Traceability" label="traceability steps" page={traceability} {...paging}>
         <DataTable
           caption="Supply-chain steps, in the order they were recorded"
           columns={stepColumns}
@@ -87,15 +76,7 @@ export function RelationsSection({ detail, params }: { detail: PassportDetail; p
           empty="No supply-chain steps recorded yet."
           scrollable
         />
-        <SectionPager
-          path={path}
-          params={params}
-          name="traceability"
-          anchor="traceability"
-          next={traceability.nextCursor}
-          label="traceability steps"
-        />
-      </section>
+      </PagedSection>
     </>
   );
 }

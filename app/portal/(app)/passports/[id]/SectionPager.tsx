@@ -1,24 +1,57 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import s from '@/app/portal/portal.module.css';
+import p from '../passports.module.css';
 
 export type PageParams = Record<string, string | undefined>;
 
+/** Where a paged section's links lead: the passport's page with the positions of all its lists. */
+interface SectionPaging {
+  productId: string;
+  params: PageParams;
+}
+
 /**
- * Keyset paging of one list on the passport page: its own URL parameter, the other lists' positions kept, and
- * the browser brought back to the list.
+ * A list of the passport page that pages on its own: the section's id names its heading, its anchor and its URL
+ * parameter, so a page link keeps the other lists' positions and brings the browser back to this list.
  */
-export function SectionPager({
+export function PagedSection({
+  id,
+  title,
+  label = id,
+  page,
+  productId,
+  params,
+  children,
+}: SectionPaging & {
+  id: string;
+  title: string;
+  /** What the page links name ("Next page of …"); the id by default. */
+  label?: string;
+  /** The page shown (null when the list is not available). */
+  page: { nextCursor: string | null } | null;
+  children: ReactNode;
+}) {
+  const next = page?.nextCursor ?? null;
+  return (
+    <section className={p.section} aria-labelledby={`${id}-title`} id={id}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      <SectionPager path={`/portal/passports/${productId}`} params={params} name={id} next={next} label={label} />
+    </section>
+  );
+}
+
+function SectionPager({
   path,
   params,
   name,
-  anchor,
   next,
   label,
 }: {
   path: string;
   params: PageParams;
   name: string;
-  anchor: string;
   next: string | null;
   label: string;
 }) {
@@ -27,7 +60,7 @@ export function SectionPager({
       Object.entries({ ...params, [name]: value }).filter((e): e is [string, string] => Boolean(e[1])),
     );
     const qs = q.toString();
-    return `${path}${qs ? `?${qs}` : ''}#${anchor}`;
+    return `${path}${qs ? `?${qs}` : ''}#${name}`;
   };
   if (!next && !params[name]) return null;
   return (

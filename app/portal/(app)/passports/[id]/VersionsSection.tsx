@@ -2,7 +2,7 @@ import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { formatBytes, formatTime } from '../labels';
 import p from '../passports.module.css';
-import { type PageParams, SectionPager } from './SectionPager';
+import { PagedSection, type PageParams } from './SectionPager';
 
 type Version = PassportDetail['versions']['items'][number];
 
@@ -39,8 +39,7 @@ export function VersionsSection({ detail, params }: { detail: PassportDetail; pa
   // Snapshots are served publicly only while the passport is published (or a revision of a published one).
   const served = product.urls.json !== null && product.publicState !== 'withdrawn';
   return (
-    <section className={p.section} aria-labelledby="versions-title" id="versions">
-      <h2 id="versions-title">Version history</h2>
+    <PagedSection id="versions" title="Version history" page={versions} productId={product.id} params={params}>
       <DataTable
         caption="Published versions, newest first"
         columns={columns(served ? product.slug : null)}
@@ -50,14 +49,6 @@ export function VersionsSection({ detail, params }: { detail: PassportDetail; pa
         empty="Not published yet: each approval publishes a new version with its snapshot."
         scrollable
       />
-      <SectionPager
-        path={`/portal/passports/${product.id}`}
-        params={params}
-        name="versions"
-        anchor="versions"
-        next={versions.nextCursor}
-        label="versions"
-      />
-    </section>
+    </PagedSection>
   );
 }
