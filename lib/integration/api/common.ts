@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Mode } from '../../db/generated/enums';
 import { FIELD_ERROR_CODES } from '../../schema/types';
 
 /** Shared shapes of the Integration API: ids, paging and the error envelope, described once for OpenAPI. */
@@ -16,6 +17,10 @@ export const CategoryCode = z
   .max(64)
   .describe('Battery category code (GET /api/v1/categories).')
   .meta({ example: 'EV_BATTERY' });
+
+/** A mode filter of the contract's names (`live`, `test`) as stored; no filter stays none. */
+export const storedMode = (name: 'live' | 'test' | undefined): Mode | undefined =>
+  name === undefined ? undefined : name === 'test' ? 'TEST' : 'LIVE';
 
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50).describe('Items per page, 1 to 100 (default 50).'),

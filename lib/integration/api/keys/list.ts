@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../../db/client';
 import type { DomainContext } from '../../../domain/context';
 import type { ResponseOf } from '../../endpoint';
 import { listKeys } from '../../key-admin/list';
+import { storedMode } from '../common';
 import { pageBody, pageInput } from '../paging';
 import type { listKeysEndpoint } from './endpoints';
 
@@ -14,6 +15,6 @@ export async function listKeysPage(
   ctx: DomainContext,
   query: ListQuery,
 ): Promise<ResponseOf<typeof listKeysEndpoint>> {
-  const mode = query.mode === undefined ? undefined : query.mode === 'test' ? 'TEST' : 'LIVE';
-  return pageBody(await listKeys({ ctx, db, query: { status: query.status, mode, ...pageInput(query) } }));
+  const filters = { status: query.status, mode: storedMode(query.mode) };
+  return pageBody(await listKeys({ ctx, db, query: { ...filters, ...pageInput(query) } }));
 }

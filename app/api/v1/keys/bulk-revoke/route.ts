@@ -1,3 +1,4 @@
+import { storedMode } from '@/lib/integration/api/common';
 import { bulkRevokeKeysEndpoint } from '@/lib/integration/api/keys';
 import { bulkRevokeKeys } from '@/lib/integration/key-admin/bulk-revoke';
 import { json } from '@/lib/integration/respond';
@@ -6,11 +7,5 @@ import { integrationRoute } from '@/lib/integration/route';
 export const dynamic = 'force-dynamic';
 
 export const POST = integrationRoute(bulkRevokeKeysEndpoint, async ({ ctx, db, body }) =>
-  json(
-    await bulkRevokeKeys({
-      ctx,
-      db,
-      input: { ...body, mode: body.mode === undefined ? undefined : body.mode === 'test' ? 'TEST' : 'LIVE' },
-    }),
-  ),
+  json(await bulkRevokeKeys({ ctx, db, input: { ...body, mode: storedMode(body.mode) } })),
 );
