@@ -1,23 +1,15 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
+import { PUBLIC_STATE } from '../../passport/states';
 import { requireRole } from '../../passport/transitions/result';
+import { STATE_LABEL } from '../passports/state-label';
 import { DASHBOARD_ROLES } from './attention';
 
 export interface ChartPoint {
   label: string;
   value: number;
 }
-
-/** The workflow order, so the bars read like the lifecycle. */
-export const STATE_ORDER: readonly ProductState[] = ['DRAFT', 'SUBMITTED', 'APPROVED', 'WITHDRAWN', 'DEPRECATED'];
-export const STATE_LABELS: Record<ProductState, string> = {
-  DRAFT: 'Draft',
-  SUBMITTED: 'Submitted',
-  APPROVED: 'Published',
-  WITHDRAWN: 'Withdrawn',
-  DEPRECATED: 'Deprecated',
-};
 
 export const BMS_CHART_DAYS = 30;
 
@@ -36,7 +28,11 @@ export async function passportsByState({
     _count: { _all: true },
   });
   const counts = new Map(groups.map((g) => [g.state, g._count._all]));
-  return STATE_ORDER.map((state) => ({ label: STATE_LABELS[state], value: counts.get(state) ?? 0 }));
+  // PUBLIC_STATE lists the states in the workflow's order, so the bars read like the lifecycle.
+  return (Object.keys(PUBLIC_STATE) as ProductState[]).map((state) => ({
+    label: STATE_LABEL[PUBLIC_STATE[state]],
+    value: counts.get(state) ?? 0,
+  }));
 }
 
 /** The tenant's passports per battery category, every category listed (zero when none). */

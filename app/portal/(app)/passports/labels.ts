@@ -1,15 +1,8 @@
 // How the passport pages name things: states, tiers, categories, times and sizes, in one place.
-import type { PublicStateName } from '@/lib/portal/passports/list';
 import { CATEGORY_INFO } from '@/lib/schema/categories';
 import { type AccessTier, BATTERY_CATEGORIES, type BatteryCategory } from '@/lib/schema/types';
 
-export const STATE_LABEL: Record<PublicStateName, string> = {
-  draft: 'Draft',
-  submitted: 'Submitted',
-  published: 'Published',
-  withdrawn: 'Withdrawn',
-  deprecated: 'Deprecated',
-};
+export { STATE_LABEL } from '@/lib/portal/passports/state-label';
 
 export const TIER_LABEL: Record<AccessTier, string> = {
   public: 'Public',
