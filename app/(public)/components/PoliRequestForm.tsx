@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { type InputHTMLAttributes, useActionState } from 'react';
 import { HONEYPOT_FIELD, INITIAL_FORM_STATE, type PoliFormField, type PoliFormState } from '@/lib/poli/form-state';
 import { POLI_ROLES, TIER_LABELS } from '@/lib/poli/roles';
 import { requestRestrictedAccess } from '../poli/actions';
@@ -27,12 +27,42 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
+/** A field's error state for assistive technology: marked invalid and described by its message. */
+const invalidProps = (field: PoliFormField, error: string | undefined) =>
+  error ? { 'aria-invalid': true, 'aria-describedby': `poli-${field}-error` } : {};
+
+/** A required text input of the form with its label and its message, keeping what was typed after a refusal. */
+function TextField({
+  name,
+  label,
+  state,
+  ...input
+}: {
+  name: 'email' | 'name' | 'organisation';
+  label: string;
+  state: PoliFormState;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={`poli-${name}`}>{label}</label>
+      <input
+        id={`poli-${name}`}
+        className={styles.input}
+        name={name}
+        {...input}
+        required
+        defaultValue={state.values[name]}
+        {...invalidProps(name, state.errors[name])}
+      />
+      <FieldError id={`poli-${name}-error`} message={state.errors[name]} />
+    </div>
+  );
+}
+
 /** The request form; it works as a plain form post too, when the page's script has not loaded. */
 export function PoliRequestForm({ productId, companyName }: { productId: string; companyName: string }) {
   const [state, action, pending] = useActionState(requestRestrictedAccess, INITIAL_FORM_STATE);
   const { errors, values } = state;
-  const invalid = (field: PoliFormField) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `poli-${field}-error` } : {};
   const outcome = OUTCOME[state.status];
   return (
     <form action={action} className={styles.form} noValidate aria-label="Request access to restricted information">
@@ -40,48 +70,9 @@ export function PoliRequestForm({ productId, companyName }: { productId: string;
         {outcome && <p className={state.status === 'sent' ? styles.outcome : styles.outcomeProblem}>{outcome}</p>}
       </div>
       <input type="hidden" name="productId" value={productId} />
-      <div className={styles.field}>
-        <label htmlFor="poli-email">Email address</label>
-        <input
-          id="poli-email"
-          className={styles.input}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          {...invalid('email')}
-        />
-        <FieldError id="poli-email-error" message={errors.email} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="poli-name">Your name</label>
-        <input
-          id="poli-name"
-          className={styles.input}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={120}
-          defaultValue={values.name}
-          {...invalid('name')}
-        />
-        <FieldError id="poli-name-error" message={errors.name} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="poli-organisation">Organisation</label>
-        <input
-          id="poli-organisation"
-          className={styles.input}
-          name="organisation"
-          autoComplete="organization"
-          required
-          maxLength={200}
-          defaultValue={values.organisation}
-          {...invalid('organisation')}
-        />
-        <FieldError id="poli-organisation-error" message={errors.organisation} />
-      </div>
+      <TextField name="email" label="Email address" type="email" autoComplete="email" state={state} />
+      <TextField name="name" label="Your name" autoComplete="name" maxLength={120} state={state} />
+      <TextField name="organisation" label="Organisation" autoComplete="organization" maxLength={200} state={state} />
       <div className={styles.field}>
         <label htmlFor="poli-role">You ask as</label>
         <p id="poli-role-hint" className={styles.hint}>
@@ -113,7 +104,14 @@ export function PoliRequestForm({ productId, companyName }: { productId: string;
       </div>
       <div className={styles.field}>
         <div className={styles.check}>
-          <input id="poli-consent" type="checkbox" name="consent" value="yes" required {...invalid('consent')} />
+          <input
+            id="poli-consent"
+            type="checkbox"
+            name="consent"
+            value="yes"
+            required
+            {...invalidProps('consent', errors.consent)}
+          />
           <label htmlFor="poli-consent">
             I agree that my name, organisation, email address and role are stored and shown to {companyName} to decide
             on this request, and that the decision and its reason are sent to me by email.
