@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The lookup is replaced by a spy only to count calls: this proves the guard, not the lookup (tested elsewhere).
 const findPublicPassport = vi.fn(async () => ({ kind: 'not_found' as const }));
-vi.mock('@/lib/passport/public/representations', () => ({ findPublicPassport }));
+vi.mock('@/lib/passport/public/representations', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/passport/public/representations')>()),
+  findPublicPassport,
+}));
 
 const { loadByDigitalLink } = await import('./passport-data');
 
