@@ -36,14 +36,9 @@ export function FormattedValue({
 
 /** One field's value on the public page: a list value shows its public members only. */
 export function FieldValue({ field, value }: { field: FieldDefinition; value: unknown }) {
-  return (
-    <FormattedValue
-      field={field}
-      value={value}
-      missingClassName={styles.missing}
-      entries={(rows) => <ArrayTable field={field} rows={rows} members={(field.items ?? []).filter(isPublic)} />}
-    />
-  );
+  const members = (field.items ?? []).filter(isPublic);
+  const entries = (rows: unknown[]) => <ArrayTable field={field} rows={rows} members={members} />;
+  return <FormattedValue field={field} value={value} missingClassName={styles.missing} entries={entries} />;
 }
 
 /** The entries of an array field as a table of the given members (the tiers the reader may see). */

@@ -5,14 +5,8 @@ import p from '../passports.module.css';
 
 /** A stored value read-only, formatted as the public viewer formats it; list entries show every member. */
 export function FieldValueText({ field, value }: { field: FieldDefinition; value: unknown }) {
-  return (
-    <FormattedValue
-      field={field}
-      value={value}
-      missingClassName={p.missing}
-      entries={(rows) => <Entries field={field} rows={rows} />}
-    />
-  );
+  const entries = (rows: unknown[]) => <Entries field={field} rows={rows} />;
+  return <FormattedValue field={field} value={value} missingClassName={p.missing} entries={entries} />;
 }
 
 type Entry = Record<string, unknown> | null;
