@@ -1,5 +1,5 @@
 import { type Db, prisma, type Tx } from '../db/client';
-import { type DomainContext, portalUserId } from '../domain/context';
+import { type DomainContext, portalUserId, type VerbArgs } from '../domain/context';
 import { afterOf, keysetQuery, type PageInput, pageOf } from '../domain/keyset';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
@@ -34,11 +34,7 @@ export async function createCompanyBmsSecret({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { name?: string | null; productIds?: string[] };
-  db?: Db | Tx;
-}): Promise<CreatedBmsSecret> {
+}: VerbArgs<{ name?: string | null; productIds?: string[] }>): Promise<CreatedBmsSecret> {
   requireRole(ctx, BMS_SECRET_ROLES, 'create BMS secrets');
   return createBmsSecret(db, {
     companyId: ctx.companyId,
@@ -50,15 +46,7 @@ export async function createCompanyBmsSecret({
 }
 
 /** Revokes one of the caller's company's secrets at once; another company's secret is 404 like an unknown id. */
-export async function revokeCompanyBmsSecret({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { secretId: string };
-  db?: Db | Tx;
-}) {
+export async function revokeCompanyBmsSecret({ ctx, input, db = prisma }: VerbArgs<{ secretId: string }>) {
   requireRole(ctx, BMS_SECRET_ROLES, 'revoke BMS secrets');
   return revokeBmsSecret(db, { companyId: ctx.companyId, secretId: input.secretId, actor: ctx.actor });
 }

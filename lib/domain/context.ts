@@ -1,3 +1,4 @@
+import type { Db, Tx } from '../db/client';
 import type { Mode } from '../db/generated/enums';
 import { isUuid } from '../ids';
 
@@ -18,6 +19,13 @@ export interface DomainContext {
   actor: Actor;
   /** Integration API keys see only their own mode's data; operators and the CLI see both. */
   mode?: Mode;
+}
+
+/** A domain verb's one argument: `verb({ ctx, input })`, inside the caller's transaction when it passes `db`. */
+export interface VerbArgs<Input> {
+  ctx: DomainContext;
+  input: Input;
+  db?: Db | Tx;
 }
 
 /** The operator (a user id) behind a portal request, recorded as who decided or created; null for keys and the system. */

@@ -1,8 +1,8 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { currentCategorySchema } from '../../passport/schema-version';
 import { requireRole } from '../../passport/transitions/result';
 import type { MappingColumn } from '../types';
@@ -22,15 +22,7 @@ export interface CreateMappingInput {
 }
 
 /** A named ERP mapping for one category, checked against the category's current field schema. */
-export async function createMapping({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: CreateMappingInput;
-  db?: Db | Tx;
-}): Promise<MappingRow> {
+export async function createMapping({ ctx, input, db = prisma }: VerbArgs<CreateMappingInput>): Promise<MappingRow> {
   requireRole(ctx, MAPPING_ROLES, 'create an ERP mapping');
   const name = input.name.trim();
   try {

@@ -1,20 +1,12 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
 import { findMappingOrThrow, MAPPING_ROLES } from './guards';
 
 /** Deletes a mapping; nothing else refers to it, so nothing else changes. */
-export async function deleteMapping({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { mappingId: string };
-  db?: Db | Tx;
-}): Promise<void> {
+export async function deleteMapping({ ctx, input, db = prisma }: VerbArgs<{ mappingId: string }>): Promise<void> {
   requireRole(ctx, MAPPING_ROLES, 'delete an ERP mapping');
   await inTransaction(db, async (tx) => {
     const row = await findMappingOrThrow(tx, ctx, input.mappingId);

@@ -1,8 +1,8 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { currentCategorySchema } from '../../passport/schema-version';
 import { requireRole } from '../../passport/transitions/result';
 import type { MappingColumn } from '../types';
@@ -24,15 +24,7 @@ export interface UpdateMappingInput {
 }
 
 /** Renames a mapping or replaces its columns (checked against the category's current schema); last write wins. */
-export async function updateMapping({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: UpdateMappingInput;
-  db?: Db | Tx;
-}): Promise<MappingRow> {
+export async function updateMapping({ ctx, input, db = prisma }: VerbArgs<UpdateMappingInput>): Promise<MappingRow> {
   requireRole(ctx, MAPPING_ROLES, 'change an ERP mapping');
   const name = input.name?.trim();
   try {

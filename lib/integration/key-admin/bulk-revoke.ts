@@ -1,9 +1,9 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { Mode } from '../../db/generated/enums';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { requireKeyAdmin, tenantKeys } from './find';
 
@@ -22,11 +22,7 @@ export async function bulkRevokeKeys({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: BulkRevokeInput;
-  db?: Db | Tx;
-}): Promise<{ revoked: string[] }> {
+}: VerbArgs<BulkRevokeInput>): Promise<{ revoked: string[] }> {
   requireKeyAdmin(ctx, 'revoke API keys');
   if (!input.all && !(input.ids && input.ids.length > 0)) {
     throw new ServiceError('VALIDATION_ERROR', 'Name the keys to revoke in ids, or send all: true.', {

@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { type DomainContext, portalUserId } from '../../domain/context';
+import { portalUserId, type VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { requireRole } from '../../passport/transitions/result';
 import { mintApiKey } from '../keys';
@@ -27,15 +27,7 @@ const invalid = (message: string, field: string) =>
  * The admin-key dialog's verb: a key carrying `keys:admin` or `gdpr:admin` and nothing else (gdpr:admin on live
  * keys only). The plan's key quota applies; mintApiKey writes the ApiKeyMinted audit row naming the operator.
  */
-export async function mintAdminKey({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: MintAdminKeyInput;
-  db?: Db | Tx;
-}): Promise<MintedKeyView> {
+export async function mintAdminKey({ ctx, input, db = prisma }: VerbArgs<MintAdminKeyInput>): Promise<MintedKeyView> {
   requireRole(ctx, ADMIN_KEY_ROLES, 'mint admin keys');
   if (!PRIVILEGED_SCOPES.includes(input.scope as Scope)) {
     throw invalid(`Choose one of ${PRIVILEGED_SCOPES.join(' or ')} for an admin key.`, 'scope');

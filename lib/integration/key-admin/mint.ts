@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { type DomainContext, portalUserId } from '../../domain/context';
+import { portalUserId, type VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { mintApiKey } from '../keys';
 import { requireKeyAdmin, visibleModes } from './find';
@@ -24,15 +24,7 @@ export interface MintedKeyView extends KeyView {
  * Mints a key of the administrator's company through the ordinary channel: privileged scopes are refused
  * (VALIDATION_ERROR naming them) and the plan's key quota applies (PLAN_LIMIT). mintApiKey writes the audit row.
  */
-export async function mintKey({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: MintKeyInput;
-  db?: Db | Tx;
-}): Promise<MintedKeyView> {
+export async function mintKey({ ctx, input, db = prisma }: VerbArgs<MintKeyInput>): Promise<MintedKeyView> {
   requireKeyAdmin(ctx, 'mint API keys');
   const mode = input.mode === 'test' ? 'TEST' : 'LIVE';
   if (!visibleModes(ctx).includes(mode))

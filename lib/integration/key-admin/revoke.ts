@@ -1,7 +1,7 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { loadKeyForUpdate, requireKeyAdmin } from './find';
 import { KEY_VIEW_SELECT, type KeyView, keyView } from './view';
 
@@ -9,15 +9,7 @@ import { KEY_VIEW_SELECT, type KeyView, keyView } from './view';
  * Revokes a key, effective on its very next request (the wrapper reads the key on every request). A key may
  * revoke itself. Revoking a revoked key changes nothing and writes nothing: it answers the key as it is.
  */
-export async function revokeKey({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { keyId: string };
-  db?: Db | Tx;
-}): Promise<KeyView> {
+export async function revokeKey({ ctx, input, db = prisma }: VerbArgs<{ keyId: string }>): Promise<KeyView> {
   requireKeyAdmin(ctx, 'revoke API keys');
   return inTransaction(db, async (tx) => {
     const key = await loadKeyForUpdate(tx, ctx, input.keyId);

@@ -1,7 +1,7 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { newSigningSecret } from '../keys';
 import { loadKeyForUpdate, requireKeyAdmin } from './find';
 import { requireKeyStatus } from './state';
@@ -15,11 +15,7 @@ export async function rotateSigningSecret({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { keyId: string };
-  db?: Db | Tx;
-}): Promise<KeyView & { signingSecret: string }> {
+}: VerbArgs<{ keyId: string }>): Promise<KeyView & { signingSecret: string }> {
   requireKeyAdmin(ctx, 'rotate signing secrets');
   return inTransaction(db, async (tx) => {
     const key = await loadKeyForUpdate(tx, ctx, input.keyId);

@@ -1,7 +1,7 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { DEFAULT_KEY_LIFETIME_DAYS, MAX_KEY_LIFETIME_DAYS, newKeyMaterial } from '../keys';
 import { loadKeyForUpdate, requireKeyAdmin } from './find';
 import type { MintedKeyView } from './mint';
@@ -31,15 +31,7 @@ export interface RotateKeyInput {
  * secret; the old key keeps working until graceUntil. Not counted against the plan's key quota (the old key is
  * ending); a keys:admin key may rotate itself (its successor keeps keys:admin). One audit row.
  */
-export async function rotateKey({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: RotateKeyInput;
-  db?: Db | Tx;
-}): Promise<MintedKeyView> {
+export async function rotateKey({ ctx, input, db = prisma }: VerbArgs<RotateKeyInput>): Promise<MintedKeyView> {
   requireKeyAdmin(ctx, 'rotate API keys');
   return inTransaction(db, async (tx) => {
     const old = await loadKeyForUpdate(tx, ctx, input.keyId);

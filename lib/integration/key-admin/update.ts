@@ -1,7 +1,7 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { normaliseCidrs } from '../cidr';
 import { loadKeyForUpdate, requireKeyAdmin } from './find';
@@ -39,15 +39,7 @@ function patchOf(input: UpdateKeyInput): { name?: string; allowedCidrs?: string[
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Renames a key or replaces its CIDR allow-list (effective on its next request). A change to nothing writes nothing. */
-export async function updateKey({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: UpdateKeyInput;
-  db?: Db | Tx;
-}): Promise<KeyView> {
+export async function updateKey({ ctx, input, db = prisma }: VerbArgs<UpdateKeyInput>): Promise<KeyView> {
   requireKeyAdmin(ctx, 'change API keys');
   const patch = patchOf(input);
   return inTransaction(db, async (tx) => {

@@ -1,7 +1,7 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { currentCategorySchema } from '../schema-version';
 import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
@@ -32,15 +32,7 @@ export interface CreateProductInput {
 export const AUTHOR_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
 
 /** A new draft in the caller's mode, on its category's current schema version. */
-export async function createProduct({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: CreateProductInput;
-  db?: Db | Tx;
-}): Promise<ProductRow> {
+export async function createProduct({ ctx, input, db = prisma }: VerbArgs<CreateProductInput>): Promise<ProductRow> {
   requireRole(ctx, AUTHOR_ROLES, 'create a passport');
   const identity = {
     name: validName(input.name),

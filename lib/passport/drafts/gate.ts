@@ -1,5 +1,5 @@
 import { type Db, prisma, type Tx } from '../../db/client';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { getProductOrThrow } from './find-product';
 import {
   componentGraphCheck,
@@ -42,15 +42,7 @@ export async function gateOf(db: Db | Tx, product: Subject): Promise<GateReport 
   return { ok: checks.every((c) => c.status !== 'fail'), checks, readiness };
 }
 
-export async function productGate({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string };
-  db?: Db | Tx;
-}): Promise<GateReport> {
+export async function productGate({ ctx, input, db = prisma }: VerbArgs<{ productId: string }>): Promise<GateReport> {
   const { ok, checks } = await gateOf(db, await getProductOrThrow(db, ctx, input.productId));
   return { ok, checks };
 }

@@ -1,5 +1,5 @@
 import { type Db, prisma, type Tx } from '../../db/client';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import type { FieldError } from '../../schema/types';
 import { missingMandatedFields, validateFormData } from '../../schema/validate';
 import { loadCategorySchema } from '../schema-version';
@@ -28,10 +28,6 @@ export async function productReadiness({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string };
-  db?: Db | Tx;
-}): Promise<ReadinessReport> {
+}: VerbArgs<{ productId: string }>): Promise<ReadinessReport> {
   return readinessOfProduct(db, await getProductOrThrow(db, ctx, input.productId));
 }

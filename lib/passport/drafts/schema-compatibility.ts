@@ -1,5 +1,5 @@
 import { type Db, prisma, type Tx } from '../../db/client';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import type { CategorySchema, FieldError } from '../../schema/types';
 import { validateFormData } from '../../schema/validate';
 import { loadCategorySchema } from '../schema-version';
@@ -41,14 +41,6 @@ export function judgeCompatibility(current: CategorySchema, product: Omit<Subjec
   };
 }
 
-export async function productSchemaCompatibility({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string };
-  db?: Db | Tx;
-}) {
+export async function productSchemaCompatibility({ ctx, input, db = prisma }: VerbArgs<{ productId: string }>) {
   return compatibilityOf(db, await getProductOrThrow(db, ctx, input.productId));
 }

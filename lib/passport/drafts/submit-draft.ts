@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { loadProductForUpdate, requireState } from '../transitions/load';
 import { requireRole } from '../transitions/result';
@@ -14,15 +14,7 @@ import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
  * schema incompatibility, component graph, GTIN outside the company's prefixes) is 422 SUBMIT_REJECTED naming
  * the checks; then the shared submit verb, which answers SUBMIT_BLOCKED for missing mandated fields.
  */
-export async function submitDraft({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string };
-  db?: Db | Tx;
-}): Promise<ProductRow> {
+export async function submitDraft({ ctx, input, db = prisma }: VerbArgs<{ productId: string }>): Promise<ProductRow> {
   requireRole(ctx, SUBMIT_ROLES, 'submit a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);

@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { loadProductForUpdate } from '../transitions/load';
 import { recordProductChange } from '../transitions/record';
@@ -42,15 +42,7 @@ function identityPatch(input: UpdateProductInput): Partial<Identity> {
  * Changes a draft's name or identifiers under optimistic locking. A change to nothing writes nothing. Once a
  * passport has been published its GTIN, serial and batch are printed on labels, so a revision cannot change them.
  */
-export async function updateProduct({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: UpdateProductInput;
-  db?: Db | Tx;
-}): Promise<ProductRow> {
+export async function updateProduct({ ctx, input, db = prisma }: VerbArgs<UpdateProductInput>): Promise<ProductRow> {
   requireRole(ctx, AUTHOR_ROLES, 'edit a passport');
   const patch = identityPatch(input);
   try {

@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { containsTransitively, lockComponentGraph, MAX_COMPONENTS } from './component-graph';
 import { loadEditableProduct, recordRelationChange, requireRelationWriter } from './editable-product';
@@ -17,15 +17,7 @@ export interface ComponentInput {
  * Declares that a draft contains `quantity` of another product of the same company and mode. Posting the same
  * child again updates its quantity and role (`created: false`), so an ERP may resend a whole bill of materials.
  */
-export async function addComponent({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: ComponentInput;
-  db?: Db | Tx;
-}) {
+export async function addComponent({ ctx, input, db = prisma }: VerbArgs<ComponentInput>) {
   requireRelationWriter(ctx, 'change components');
   return inTransaction(db, async (tx) => {
     // Graph lock before the row lock, always in this order, so component writers never deadlock each other.

@@ -1,7 +1,7 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isGs1CompanyPrefix } from '../../gs1/company-prefix';
 import { requireRole } from '../transitions/result';
@@ -14,15 +14,7 @@ const invalid = (message: string) => new ServiceError('GS1_PREFIX_INVALID', mess
  * that overlaps another company's (either is a prefix of the other) is refused without naming that company.
  * Registering a prefix the company already holds answers the existing row (`created: false`).
  */
-export async function addGs1Prefix({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { prefix: string };
-  db?: Db | Tx;
-}) {
+export async function addGs1Prefix({ ctx, input, db = prisma }: VerbArgs<{ prefix: string }>) {
   requireRole(ctx, ['ADMIN', 'EDITOR', 'Integration', 'System'], 'register GS1 company prefixes');
   // Prefixes are company-wide and govern live GTINs; sandbox data must never reach them.
   if (ctx.mode === 'TEST')

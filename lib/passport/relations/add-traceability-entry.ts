@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { loadEditableProduct, recordRelationChange, requireRelationWriter } from './editable-product';
 import { requireAccessibleSupplier } from './supplier-access';
 import type { TraceabilityStage } from './traceability-stages';
@@ -19,15 +19,7 @@ export interface TraceabilityEntryInput {
 }
 
 /** Records one supply-chain step of a draft, optionally naming a supplier the company owns or is linked to. */
-export async function addTraceabilityEntry({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: TraceabilityEntryInput;
-  db?: Db | Tx;
-}) {
+export async function addTraceabilityEntry({ ctx, input, db = prisma }: VerbArgs<TraceabilityEntryInput>) {
   requireRelationWriter(ctx, 'add traceability entries');
   return inTransaction(db, async (tx) => {
     const product = await loadEditableProduct(tx, ctx, input.productId);

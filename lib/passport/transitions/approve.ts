@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { publicViewOf, refreshPublicDocument, storePublicView } from '../public/representations';
 import { writeSnapshot } from '../snapshot';
 import { loadProductForUpdate, requireState } from './load';
@@ -11,15 +11,7 @@ import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
  * Approval is publication: submitted → published as version N+1, with an immutable snapshot. The first
  * publication sets `publishedAt`; every one sets `lastPublishedAt`.
  */
-export async function approveProduct({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string };
-  db?: Db | Tx;
-}) {
+export async function approveProduct({ ctx, input, db = prisma }: VerbArgs<{ productId: string }>) {
   requireRole(ctx, REVIEW_ROLES, 'approve a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);

@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
@@ -10,11 +10,7 @@ export async function deprecateProduct({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string; reason?: string | null };
-  db?: Db | Tx;
-}) {
+}: VerbArgs<{ productId: string; reason?: string | null }>) {
   requireRole(ctx, REVIEW_ROLES, 'deprecate a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);

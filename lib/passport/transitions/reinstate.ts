@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { refreshPublicDocument } from '../public/representations';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
@@ -11,11 +11,7 @@ export async function reinstateProduct({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string; reason?: string | null };
-  db?: Db | Tx;
-}) {
+}: VerbArgs<{ productId: string; reason?: string | null }>) {
   requireRole(ctx, REVIEW_ROLES, 'reinstate a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);

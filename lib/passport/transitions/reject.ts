@@ -1,21 +1,13 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** A reviewer sends a submitted passport back to draft with a reason the integrator can read. */
-export async function rejectProduct({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string; reason: string };
-  db?: Db | Tx;
-}) {
+export async function rejectProduct({ ctx, input, db = prisma }: VerbArgs<{ productId: string; reason: string }>) {
   requireRole(ctx, REVIEW_ROLES, 'reject a passport');
   const reason = input.reason?.trim();
   if (!reason)

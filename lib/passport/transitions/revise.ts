@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
 import { lifecycleResult, requireRole } from './result';
@@ -12,15 +12,7 @@ export const REVISION_ROLES = ['ADMIN', 'EDITOR', 'REVIEWER', 'System'];
  * Opens a revision of a published passport: it becomes an editable draft and stays public at its last version.
  * Integrations learn of it as `product.updated` (its state is now draft again).
  */
-export async function startRevision({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string };
-  db?: Db | Tx;
-}) {
+export async function startRevision({ ctx, input, db = prisma }: VerbArgs<{ productId: string }>) {
   requireRole(ctx, REVISION_ROLES, 'start a revision');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);

@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { missingMandatedFields } from '../../schema/validate';
 import { loadCategorySchema } from '../schema-version';
@@ -12,15 +12,7 @@ import { lifecycleResult, requireRole } from './result';
 export const SUBMIT_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
 
 /** Draft → submitted, once every mandated field of the product's schema version holds a value. */
-export async function submitProduct({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string };
-  db?: Db | Tx;
-}) {
+export async function submitProduct({ ctx, input, db = prisma }: VerbArgs<{ productId: string }>) {
   requireRole(ctx, SUBMIT_ROLES, 'submit a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);

@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import type { DomainContext } from '../../domain/context';
+import type { DomainContext, VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
 import { refreshPublicDocument } from '../public/representations';
@@ -21,15 +21,7 @@ export interface WithdrawInput {
 export const WITHDRAW_ROLES = [...REVIEW_ROLES, 'Integration'];
 
 /** Published → withdrawn: public JSON answers 410 and pages show the notice, from this commit on. */
-export async function withdrawProduct({
-  ctx,
-  input,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  input: WithdrawInput;
-  db?: Db | Tx;
-}) {
+export async function withdrawProduct({ ctx, input, db = prisma }: VerbArgs<WithdrawInput>) {
   requireRole(ctx, WITHDRAW_ROLES, 'withdraw a passport');
   const reason = input.reason?.trim();
   if (!reason)

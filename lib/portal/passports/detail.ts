@@ -1,6 +1,6 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { LifetimeCounters } from '../../db/generated/client';
-import type { DomainContext } from '../../domain/context';
+import type { DomainContext, VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { getProductOrThrow } from '../../passport/drafts/find-product';
 import { type GateReport, gateOf } from '../../passport/drafts/gate';
@@ -46,11 +46,7 @@ export async function loadPassportDetail({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string; pages?: SectionPages };
-  db?: Db | Tx;
-}): Promise<PassportDetail | null> {
+}: VerbArgs<{ productId: string; pages?: SectionPages }>): Promise<PassportDetail | null> {
   const row = await findPassport(db, ctx, input.productId);
   if (!row) return null;
   const pages = input.pages ?? {};

@@ -1,5 +1,5 @@
-import { type Db, prisma, type Tx } from '../../db/client';
-import type { DomainContext } from '../../domain/context';
+import { prisma, type Tx } from '../../db/client';
+import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { putFormData } from '../../passport/drafts/put-form-data';
 import { loadCategorySchema } from '../../passport/schema-version';
@@ -22,11 +22,7 @@ export async function saveFormDataGroup({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: SaveGroupInput;
-  db?: Db | Tx;
-}): Promise<{ changed: boolean }> {
+}: VerbArgs<SaveGroupInput>): Promise<{ changed: boolean }> {
   const product = await findPassport(db, ctx, input.productId);
   if (!product) throw new ServiceError('NOT_FOUND', 'No such product.');
   if (!isFieldGroup(input.group) || !/^\d{1,9}$/.test(input.lockVersion)) {

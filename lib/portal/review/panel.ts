@@ -1,6 +1,6 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { Mode, ProductState } from '../../db/generated/enums';
-import type { DomainContext } from '../../domain/context';
+import type { VerbArgs } from '../../domain/context';
 import { isUuid } from '../../ids';
 import { requireRole } from '../../passport/transitions/result';
 
@@ -36,11 +36,7 @@ export async function loadLifecyclePanel({
   ctx,
   input,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  input: { productId: string };
-  db?: Db | Tx;
-}): Promise<LifecyclePanelData | null> {
+}: VerbArgs<{ productId: string }>): Promise<LifecyclePanelData | null> {
   requireRole(ctx, READ_ROLES, 'read a passport');
   if (!isUuid(input.productId)) return null;
   const product = await db.product.findFirst({
