@@ -26,6 +26,8 @@ export interface VerbArgs<Input> {
   ctx: DomainContext;
   input: Input;
   db?: Db | Tx;
+  /** The time the verb acts at; tests pass their own. */
+  now?: Date;
 }
 
 /** The operator (a user id) behind a portal request, recorded as who decided or created; null for keys and the system. */

@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../db/client';
+import { prisma } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { type DomainContext, portalUserId } from '../domain/context';
+import { portalUserId, type VerbArgs } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { approvedEmail } from '../email/templates/poli';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
@@ -19,12 +19,7 @@ export async function approvePoliRequest({
   input,
   db = prisma,
   now = new Date(),
-}: {
-  ctx: DomainContext;
-  input: { requestId: string };
-  db?: Db | Tx;
-  now?: Date;
-}) {
+}: VerbArgs<{ requestId: string }>) {
   requireRole(ctx, REVIEW_ROLES, 'approve an access request');
   return inTransaction(db, async (tx) => {
     const request = await loadPoliRequestForUpdate(tx, ctx, input.requestId);

@@ -1,5 +1,5 @@
-import { type Db, prisma, type Tx } from '../db/client';
-import type { DomainContext } from '../domain/context';
+import { prisma } from '../db/client';
+import type { VerbArgs } from '../domain/context';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { requireRole } from '../passport/transitions/result';
@@ -7,17 +7,7 @@ import { READ_ROLES } from './list-requests';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
 /** One of the tenant's access requests with its grants; another tenant's request is 404. */
-export async function getPoliRequest({
-  ctx,
-  input,
-  db = prisma,
-  now = new Date(),
-}: {
-  ctx: DomainContext;
-  input: { requestId: string };
-  db?: Db | Tx;
-  now?: Date;
-}) {
+export async function getPoliRequest({ ctx, input, db = prisma, now = new Date() }: VerbArgs<{ requestId: string }>) {
   requireRole(ctx, READ_ROLES, 'read access requests');
   if (!isUuid(input.requestId)) throw new ServiceError('INVALID_ID', 'The request id is not a valid UUID.');
   const row = await db.poliRequest.findFirst({

@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../db/client';
+import { prisma } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { type DomainContext, portalUserId } from '../domain/context';
+import { portalUserId, type VerbArgs } from '../domain/context';
 import { queueEmail } from '../email/outbox';
 import { rejectedEmail } from '../email/templates/poli';
 import { ServiceError } from '../errors';
@@ -17,12 +17,7 @@ export async function rejectPoliRequest({
   input,
   db = prisma,
   now = new Date(),
-}: {
-  ctx: DomainContext;
-  input: { requestId: string; reason: string };
-  db?: Db | Tx;
-  now?: Date;
-}) {
+}: VerbArgs<{ requestId: string; reason: string }>) {
   requireRole(ctx, REVIEW_ROLES, 'reject an access request');
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (!reason)

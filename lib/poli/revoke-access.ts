@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../db/client';
+import { prisma } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import type { DomainContext } from '../domain/context';
+import type { VerbArgs } from '../domain/context';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { auditPoliRequest } from './audit';
 import { loadPoliRequestForUpdate, requireStatus } from './load-request';
@@ -10,17 +10,7 @@ import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
  * Ends an approved access: every browser session of the request stops at once and an unused access link stops
  * working. The request stays as REVOKED (a new request starts over).
  */
-export async function revokePoliAccess({
-  ctx,
-  input,
-  db = prisma,
-  now = new Date(),
-}: {
-  ctx: DomainContext;
-  input: { requestId: string };
-  db?: Db | Tx;
-  now?: Date;
-}) {
+export async function revokePoliAccess({ ctx, input, db = prisma, now = new Date() }: VerbArgs<{ requestId: string }>) {
   requireRole(ctx, REVIEW_ROLES, 'revoke restricted access');
   return inTransaction(db, async (tx) => {
     const request = await loadPoliRequestForUpdate(tx, ctx, input.requestId);
