@@ -30,6 +30,9 @@ export interface VerbArgs<Input> {
   now?: Date;
 }
 
+/** The argument of a verb that needs no input beyond its tenant (dashboards, tenant-wide lists). */
+export type TenantArgs = Omit<VerbArgs<never>, 'input'>;
+
 /** The operator (a user id) behind a portal request, recorded as who decided or created; null for keys and the system. */
 export const portalUserId = (ctx: DomainContext): string | null =>
   ctx.actor.channel === 'Portal' && isUuid(ctx.actor.id) ? ctx.actor.id : null;

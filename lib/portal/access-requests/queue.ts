@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import type { PoliRequestStatus } from '../../db/generated/enums';
-import type { DomainContext } from '../../domain/context';
+import type { TenantArgs } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
 
 /** The queue's tabs in the order a reviewer works through them; the first is the default. */
@@ -24,13 +24,7 @@ export function queueStatus(param: string | string[] | undefined): PoliRequestSt
 }
 
 /** How many of the tenant's requests are in each status, every status listed, for the tab labels. */
-export async function queueCounts({
-  ctx,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  db?: Db | Tx;
-}): Promise<Record<PoliRequestStatus, number>> {
+export async function queueCounts({ ctx, db = prisma }: TenantArgs): Promise<Record<PoliRequestStatus, number>> {
   requireRole(ctx, QUEUE_READ_ROLES, 'read access requests');
   const groups = await db.poliRequest.groupBy({
     by: ['status'],

@@ -1,6 +1,6 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
-import type { DomainContext } from '../../domain/context';
+import type { DomainContext, TenantArgs } from '../../domain/context';
 import { decodeTimeCursor, encodeTimeCursor } from '../../domain/cursor';
 import { isUuid } from '../../ids';
 import { requireRole } from '../../passport/transitions/result';
@@ -94,10 +94,7 @@ export async function listAuditEntries({
 export async function auditFacets({
   ctx,
   db = prisma,
-}: {
-  ctx: DomainContext;
-  db?: Db | Tx;
-}): Promise<{ eventTypes: string[]; actorRoles: string[] }> {
+}: TenantArgs): Promise<{ eventTypes: string[]; actorRoles: string[] }> {
   requireRole(ctx, AUDIT_READ_ROLES, 'read the audit trail');
   const [events, roles] = await Promise.all([
     db.auditLog.groupBy({ by: ['eventType'], where: { companyId: ctx.companyId }, orderBy: { eventType: 'asc' } }),

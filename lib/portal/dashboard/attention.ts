@@ -1,5 +1,5 @@
-import { type Db, prisma, type Tx } from '../../db/client';
-import type { DomainContext } from '../../domain/context';
+import { prisma } from '../../db/client';
+import type { TenantArgs } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
 
 /** Every operator sees the dashboard; the system role lets scripts and tests read it too. */
@@ -20,15 +20,7 @@ export interface Attention {
 }
 
 /** What needs an operator today, counted for the tenant only. */
-export async function loadAttention({
-  ctx,
-  db = prisma,
-  now = new Date(),
-}: {
-  ctx: DomainContext;
-  db?: Db | Tx;
-  now?: Date;
-}): Promise<Attention> {
+export async function loadAttention({ ctx, db = prisma, now = new Date() }: TenantArgs): Promise<Attention> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const companyId = ctx.companyId;
   const horizon = new Date(now.getTime() + KEY_EXPIRY_WINDOW_DAYS * DAY_MS);

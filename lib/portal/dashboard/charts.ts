@@ -1,6 +1,6 @@
-import { type Db, prisma, type Tx } from '../../db/client';
+import { prisma } from '../../db/client';
 import type { ProductState } from '../../db/generated/enums';
-import type { DomainContext } from '../../domain/context';
+import type { TenantArgs } from '../../domain/context';
 import { PUBLIC_STATE } from '../../passport/states';
 import { requireRole } from '../../passport/transitions/result';
 import { STATE_LABEL } from '../passports/state-label';
@@ -14,13 +14,7 @@ export interface ChartPoint {
 export const BMS_CHART_DAYS = 30;
 
 /** The tenant's passports per workflow state, every state listed (zero when none). */
-export async function passportsByState({
-  ctx,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  db?: Db | Tx;
-}): Promise<ChartPoint[]> {
+export async function passportsByState({ ctx, db = prisma }: TenantArgs): Promise<ChartPoint[]> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const groups = await db.product.groupBy({
     by: ['state'],
@@ -36,13 +30,7 @@ export async function passportsByState({
 }
 
 /** The tenant's passports per battery category, every category listed (zero when none). */
-export async function passportsByCategory({
-  ctx,
-  db = prisma,
-}: {
-  ctx: DomainContext;
-  db?: Db | Tx;
-}): Promise<ChartPoint[]> {
+export async function passportsByCategory({ ctx, db = prisma }: TenantArgs): Promise<ChartPoint[]> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const [categories, groups] = await Promise.all([
     db.category.findMany({ select: { id: true, name: true, code: true }, orderBy: { code: 'asc' } }),
@@ -62,15 +50,7 @@ export function utcDay(now: Date, daysBefore = 0): string {
  * Accepted BMS reports per UTC day over the last 30 days, today included, oldest first, zero-filled: one query
  * over the tenant's audit rows (the (companyId, createdAt) index bounds it to the window).
  */
-export async function bmsUpdatesPerDay({
-  ctx,
-  db = prisma,
-  now = new Date(),
-}: {
-  ctx: DomainContext;
-  db?: Db | Tx;
-  now?: Date;
-}): Promise<ChartPoint[]> {
+export async function bmsUpdatesPerDay({ ctx, db = prisma, now = new Date() }: TenantArgs): Promise<ChartPoint[]> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const first = utcDay(now, BMS_CHART_DAYS - 1);
   const last = utcDay(now);
