@@ -1,19 +1,17 @@
-/**
- * Every error code of the contract, on all three surfaces. The domain throws these; lib/http/error-codes.ts gives
- * each its HTTP status, whether it is retryable and its default Retry-After.
- */
-export const ERROR_CODE_NAMES = [
-  // Public JSON surface
+/** Codes only the public JSON surface answers. */
+const PUBLIC_ONLY = [
   'INVALID_VERSION',
   'PRODUCT_NOT_FOUND',
   'VERSION_NOT_FOUND',
   'PRODUCT_WITHDRAWN',
-  'RATE_LIMITED',
-  'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   'SNAPSHOT_INTEGRITY_FAILURE',
+] as const;
 
-  // Integration API
+/** Codes the Integration API answers; the public surface shares the first two, the BMS endpoint RATE_LIMITED and NOT_FOUND. */
+const INTEGRATION = [
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
   'INVALID_JSON',
   'MALFORMED_BODY',
   'VALIDATION_ERROR',
@@ -55,8 +53,10 @@ export const ERROR_CODE_NAMES = [
   'UPLOAD_FAILED',
   'DOWNLOAD_FAILED',
   'FEATURE_DISABLED',
+] as const;
 
-  // BMS endpoint (RATE_LIMITED and NOT_FOUND are shared with the rows above)
+/** Codes only the BMS endpoint answers. */
+const BMS_ONLY = [
   'BAD_BODY',
   'MISSING_SECRET',
   'BAD_SECRET',
@@ -66,9 +66,18 @@ export const ERROR_CODE_NAMES = [
   'FEATURE_FLAG_OFF',
 ] as const;
 
+/**
+ * Every error code of the contract, on all three surfaces. The domain throws these; lib/http/error-codes.ts gives
+ * each its HTTP status, whether it is retryable and its default Retry-After.
+ */
+export const ERROR_CODE_NAMES = [...PUBLIC_ONLY, ...INTEGRATION, ...BMS_ONLY] as const;
+
 export type ErrorCode = (typeof ERROR_CODE_NAMES)[number];
 
 const KNOWN: ReadonlySet<string> = new Set(ERROR_CODE_NAMES);
+
+/** Codes of the other two surfaces, which the Integration API never answers. */
+export const NOT_INTEGRATION_CODES: ReadonlySet<ErrorCode> = new Set([...PUBLIC_ONLY, ...BMS_ONLY]);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && KNOWN.has(value);

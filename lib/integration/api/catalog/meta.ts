@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { config } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
+import { NOT_INTEGRATION_CODES } from '../../../errors/codes';
 import { ERROR_CODES, type ErrorCode } from '../../../http/error-codes';
 import { PUBLIC_STATE } from '../../../passport/states';
 import { FIELD_ERROR_CODES } from '../../../schema/types';
@@ -10,25 +11,8 @@ import { GRANTABLE_SCOPES, SCOPES } from '../../scopes';
 import { SIGNATURE_FUTURE_SECONDS, SIGNATURE_PAST_SECONDS } from '../../signature';
 import type { MetaAnswer } from './shapes';
 
-// The public and BMS surfaces have codes of their own; the Integration API answers only these.
-const PUBLIC_OR_BMS_ONLY = new Set<ErrorCode>([
-  'INVALID_VERSION',
-  'PRODUCT_NOT_FOUND',
-  'VERSION_NOT_FOUND',
-  'PRODUCT_WITHDRAWN',
-  'SERVICE_UNAVAILABLE',
-  'SNAPSHOT_INTEGRITY_FAILURE',
-  'BAD_BODY',
-  'MISSING_SECRET',
-  'BAD_SECRET',
-  'BAD_SIGNATURE',
-  'FORBIDDEN',
-  'INTERNAL',
-  'FEATURE_FLAG_OFF',
-]);
-
 export const INTEGRATION_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter(
-  (c) => !PUBLIC_OR_BMS_ONLY.has(c),
+  (c) => !NOT_INTEGRATION_CODES.has(c),
 );
 
 function constants(): z.infer<typeof MetaAnswer>['constants'] {
