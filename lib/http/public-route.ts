@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { type ServedBytes, servedBytes } from '../crypto/served-bytes';
 import { ServiceError } from '../errors';
 import { clientAddressFromHeaders } from './client-address';
 import { renderPublicError } from './errors';
@@ -51,10 +51,7 @@ export function publicRoute<P>(options: PublicRouteOptions, handler: Handler<P>)
   };
 }
 
-/** A strong validator: the quoted SHA-256 of the exact bytes served. */
-export function strongEtag(bytes: Uint8Array | string): string {
-  return `"${createHash('sha256').update(bytes).digest('hex')}"`;
-}
+export { type ServedBytes, strongEtag } from '../crypto/served-bytes';
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/` prefixes are ignored, `*` matches anything. */
 export function matchesIfNoneMatch(request: Request, etag: string): boolean {
@@ -64,27 +61,16 @@ export function matchesIfNoneMatch(request: Request, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-/** Bytes ready to serve, with their strong validator computed once. */
-export interface PreparedBody {
-  bytes: Buffer;
-  etag: string;
-}
-
-export function prepareBody(body: string | Uint8Array): PreparedBody {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
-  return { bytes, etag: strongEtag(bytes) };
-}
-
 /**
  * A 200 with the body and its strong ETag, or a bodiless 304 when the client already holds these bytes.
  * The 304 repeats the validator and the cache headers (RFC 9110 15.4.5).
  */
 export function conditionalResponse(
   request: Request,
-  body: string | Uint8Array | PreparedBody,
+  body: string | Uint8Array | ServedBytes,
   headers: Record<string, string>,
 ): Response {
-  const { bytes, etag } = typeof body === 'string' || body instanceof Uint8Array ? prepareBody(body) : body;
+  const { bytes, etag } = typeof body === 'string' || body instanceof Uint8Array ? servedBytes(body) : body;
   const all = new Headers({ ...headers, ETag: etag });
   if (matchesIfNoneMatch(request, etag)) {
     all.delete('Content-Type');

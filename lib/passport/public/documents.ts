@@ -5,7 +5,7 @@ import { logger } from '../../log';
 import { isStorableText } from '../../storable-text';
 import { isPubliclyServed } from '../states';
 import { loadPublicPassport, lookupPublicPassport, type PublicPassport } from './lookup';
-import { dppBody, etagOf, jsonLdBody, productNotFound, productWithdrawn, type ServedBytes } from './served';
+import { dppBody, jsonLdBody, productNotFound, productWithdrawn, type ServedBytes, strongEtag } from './served';
 
 /**
  * The stored public documents (table PublicDocument): the JSON of /api/dpp/{slug} and the JSON-LD of a published
@@ -70,7 +70,7 @@ export async function publicDocumentBySlug(slug: string, form: PublicForm): Prom
   ) {
     const bytes = Buffer.from(row.body, 'utf8');
     // The ETag is the hash of the bytes: a stored document that no longer matches it is rebuilt, never served.
-    if (etagOf(bytes) === row.etag) return { bytes, etag: row.etag };
+    if (strongEtag(bytes) === row.etag) return { bytes, etag: row.etag };
     logger().warn({ slug, form }, 'stored public document does not match its hash; rebuilding it');
   }
   const { lookup, revision } = await lookupPublicPassport({ slug });

@@ -1,6 +1,6 @@
 import { config } from '../../config';
+import { type ServedBytes, servedBytes } from '../../crypto/served-bytes';
 import { ServiceError } from '../../errors';
-import { sha256Hex } from '../canonical-json';
 import { buildJsonLd } from './jsonld';
 import { buildLinkset } from './linkset';
 import { findPublicPassport, type PassportKey, type PublicPassport, type Withdrawal } from './lookup';
@@ -32,18 +32,7 @@ export async function requireResolvedPassport(resolverPath: string | null): Prom
   return requirePublishedPassport(key);
 }
 
-/** Bytes ready to serve with their strong validator: the quoted SHA-256 of exactly these bytes. */
-export interface ServedBytes {
-  bytes: Buffer;
-  etag: string;
-}
-
-export const etagOf = (bytes: Uint8Array | string): string => `"${sha256Hex(bytes)}"`;
-
-export function servedBytes(body: string | Uint8Array): ServedBytes {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
-  return { bytes, etag: etagOf(bytes) };
-}
+export { type ServedBytes, servedBytes, strongEtag } from '../../crypto/served-bytes';
 
 type PreparedForm = 'dpp' | 'jsonld' | 'linkset';
 
