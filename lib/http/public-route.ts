@@ -84,10 +84,7 @@ export function conditionalResponse(
  * A representation as its owner hands it over (RFC 9110 3.2): the exact bytes, their strong validator, and the
  * headers that describe them. Who built it, and how, is none of this layer's business.
  */
-export interface Representation {
-  bytes: Buffer;
-  /** A strong validator of exactly these bytes, quoted. */
-  etag: string;
+export interface Representation extends ServedBytes {
   contentType: string;
   cacheControl: string;
   /** Further headers describing the bytes, sent on the 304 too. */
