@@ -1028,7 +1028,7 @@ export interface components {
                     field_id: string;
                     label: string;
                     /** @enum {string} */
-                    code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD";
+                    code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD" | "WRONG_LEVEL";
                     message: string;
                 }[];
             };
@@ -1407,7 +1407,7 @@ export interface components {
                 field_id: string;
                 label: string;
                 /** @enum {string} */
-                code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD";
+                code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD" | "WRONG_LEVEL";
                 message: string;
             }[];
             /** @description Stored values the schema refuses. */
@@ -1415,7 +1415,7 @@ export interface components {
                 field_id: string;
                 label: string;
                 /** @enum {string} */
-                code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD";
+                code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD" | "WRONG_LEVEL";
                 message: string;
             }[];
         };
@@ -1443,7 +1443,7 @@ export interface components {
                 field_id: string;
                 label: string;
                 /** @enum {string} */
-                code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD";
+                code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD" | "WRONG_LEVEL";
                 message: string;
             }[];
         };
@@ -1941,7 +1941,7 @@ export interface components {
             sampleErrors: {
                 field_id: string;
                 /** @enum {string} */
-                code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD";
+                code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD" | "WRONG_LEVEL";
                 message: string;
                 /** @description 1 is the first sample row. */
                 row: number;
@@ -2422,7 +2422,7 @@ export interface operations {
                             };
                         };
                         constants: {
-                            fieldErrorCodes: ("REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD")[];
+                            fieldErrorCodes: ("REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD" | "WRONG_LEVEL")[];
                             states: {
                                 /**
                                  * @example [
@@ -10097,7 +10097,7 @@ export interface operations {
                      *       "dpp:draft:write"
                      *     ]
                      */
-                    scopes: ("dpp:read" | "dpp:draft:write" | "dpp:gate:read" | "dpp:submit" | "dpp:withdraw" | "document:write" | "category:read" | "schema:read" | "supplier:read" | "mapping:read" | "mapping:write" | "webhook:read" | "webhook:write" | "keys:admin" | "gdpr:admin")[];
+                    scopes: ("dpp:read" | "dpp:draft:write" | "dpp:gate:read" | "dpp:submit" | "dpp:withdraw" | "document:write" | "category:read" | "schema:read" | "supplier:read" | "mapping:read" | "mapping:write" | "import:write" | "import:read" | "webhook:read" | "webhook:write" | "keys:admin" | "gdpr:admin")[];
                     /**
                      * @description live keys start pk_live_, sandbox keys pk_test_ and must send X-Service-Mode: test.
                      * @enum {string}

@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   MAX_COMPONENTS: code(422),
   GS1_PREFIX_INVALID: code(422),
   SUCCESSOR_INVALID: code(422),
+  MODEL_INVALID: code(422),
+  IMPORT_UNREADABLE: code(422),
   DEMO_PRODUCT: code(422),
   UPLOAD_FAILED: code(502, true),
   DOWNLOAD_FAILED: code(502, true),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GRANTABLE_SCOPES, keyHasScope, PRIVILEGED_SCOPES, SCOPES, validateScopeSet } from './scopes';
 
 describe('the scope table', () => {
-  it('holds the contract’s thirteen grantable and two privileged scopes, each described', () => {
+  it('holds the contract’s fifteen grantable (the import scopes of the second wave included) and two privileged scopes, each described', () => {
     expect(GRANTABLE_SCOPES).toEqual([
       'dpp:read',
       'dpp:draft:write',
@@ -15,6 +15,8 @@ describe('the scope table', () => {
       'supplier:read',
       'mapping:read',
       'mapping:write',
+      'import:write',
+      'import:read',
       'webhook:read',
       'webhook:write',
     ]);

@@ -23,6 +23,8 @@ export const SCOPES = {
   'supplier:read': grantable('Read suppliers.'),
   'mapping:read': grantable('Read ERP field mappings.'),
   'mapping:write': grantable('Create, update and delete ERP field mappings.'),
+  'import:write': grantable('Upload ERP files as import jobs, cancel them and submit the drafts they made.'),
+  'import:read': grantable('Read import jobs, their progress and their row errors.'),
   'webhook:read': grantable('Read webhook endpoints and their deliveries.'),
   'webhook:write': grantable('Create, update, delete and rotate webhook endpoints; redeliver events.'),
   'keys:admin': { description: 'Manage API keys under /api/v1/keys.', privileged: true, liveOnly: false },

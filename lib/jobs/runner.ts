@@ -44,6 +44,22 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
   return (await running).runner;
 }
 
+/**
+ * Asks this process's runner to work `name` now, typically right after the commit that queued the work (an import,
+ * a batch run). Returns false without sending when no runner is started in this process or the send fails: work
+ * queued in the database is never lost that way, because each such job also sweeps its table on its cron and at
+ * launch. Only jobs of the table the runner was started with can be sent.
+ */
+export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<boolean> {
+  const started = await running?.catch(() => null);
+  if (!started?.runner.jobs.some((job) => job.name === name)) return false;
+  try {
+    return (await started.runner.boss.send(name, data, options)) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Stops the workers (waiting up to 10 s for jobs in progress), the scheduler and the pool. Safe to call twice. */
 export async function stopJobs(): Promise<void> {
   const current = running;

@@ -88,6 +88,7 @@ export const FIELD_ERROR_CODES = [
   'OUT_OF_RANGE',
   'PATTERN_MISMATCH',
   'UNKNOWN_FIELD',
+  'WRONG_LEVEL',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -41,6 +41,10 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   MAX_COMPONENTS: 'The product has the most components allowed.',
   GS1_PREFIX_INVALID: 'The GS1 company prefix is not valid.',
   SUCCESSOR_INVALID: 'The successor product cannot succeed this one.',
+  MODEL_INVALID:
+    'The model is not a battery model of your company in this mode, or the product cannot be (or have) a model.',
+  IMPORT_UNREADABLE:
+    'The file cannot be read with the mapping (its header lacks mapped columns, or it is not the CSV, XLSX or JSON Lines it seems); no row was touched.',
   DEMO_PRODUCT: 'Demo passports are read-only through the API.',
   RATE_LIMITED: 'Too many requests; wait the seconds in Retry-After (per key and per client address).',
   INTERNAL_ERROR: 'Unexpected error; retry after at least 30 seconds with the same Idempotency-Key.',
