@@ -5,14 +5,13 @@ import { eventually } from '../../testing/poll';
 import { disconnectPrisma } from '../db/client';
 import { JOBS } from '../server/jobs';
 import { defineJob } from './job';
-import { JOBS_APPLICATION_NAME, JOBS_SCHEMA, type JobRunner, startJobs, stopJobs } from './runner';
+import { JOBS_APPLICATION_NAME, JOBS_SCHEMA, type JobRunner, sendJob, startJobs, stopJobs } from './runner';
 
 const connectionString = () => process.env.DATABASE_URL!;
 
-// The webhook and email delivery jobs would work every due delivery and mail in this shared database, racing the
-// workers' own tests (lib/webhooks/delivery/worker.db.test.ts, lib/email/delivery.db.test.ts); the runner's
-// behaviour is the same with the other jobs.
-const jobs = JOBS.filter((job) => job.name !== 'webhook-deliveries' && job.name !== 'email-delivery');
+// The outbox workers of the table (webhook deliveries, email, imports, batch runs) would work every due row in this
+// shared database, racing their own tests; the runner's behaviour is the same with the housekeeping job alone.
+const jobs = JOBS.filter((job) => job.name === 'idempotency-retention');
 
 async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: connectionString() });
@@ -126,6 +125,27 @@ describe('starting and stopping', () => {
     expect(runs).toHaveLength(1);
     await runner.boss.unschedule(launched.name);
     await stopJobs();
+  });
+
+  it('sendJob works a job of the running table now, and sends nothing for an unknown job or without a runner', async () => {
+    const { log } = recordingLog();
+    await stopJobs();
+    const received: unknown[] = [];
+    const sent = defineJob<{ n: number }>({
+      name: `send-test-${Date.now().toString(36)}`,
+      queue: { retryLimit: 0 },
+      async handler(data) {
+        received.push(data);
+      },
+    });
+    expect(await sendJob(sent.name, { n: 0 })).toBe(false);
+    await startJobs({ connectionString: connectionString(), log, jobs: [...jobs, sent] });
+    expect(await sendJob('no-such-job', { n: 1 })).toBe(false);
+    expect(await sendJob(sent.name, { n: 2 })).toBe(true);
+    await eventually(async () => (received.length > 0 ? true : undefined), { what: 'the sent job to run' });
+    expect(received).toEqual([{ n: 2 }]);
+    await stopJobs();
+    expect(await sendJob(sent.name, { n: 3 })).toBe(false);
   });
 
   it('rejects a start on an unreachable database, leaves nothing running, and can start again afterwards', async () => {

@@ -27,21 +27,25 @@ interface Running {
   pool: pg.Pool;
 }
 
-let running: Promise<Running> | null = null;
+// On globalThis: the launcher starts the runner, and the route handlers (separate bundles of the same process) send
+// jobs to it through sendJob.
+const RUNNER = Symbol.for('battery-passport-service.job-runner');
+const holder = globalThis as { [RUNNER]?: Promise<Running> | null };
+const current = (): Promise<Running> | null => holder[RUNNER] ?? null;
 
 /** Whether this process's runner is started and not stopped: long-running job handlers end early once it stops. */
-export const jobsRunning = (): boolean => running !== null;
+export const jobsRunning = (): boolean => current() !== null;
 
 /**
  * Starts pg-boss on the service's database (installing or migrating its schema), creates a queue per job,
  * schedules the cron jobs and starts a worker for each. One runner per process: a second call returns the first.
  */
 export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
-  running ??= launch(options).catch((error: unknown) => {
-    running = null;
+  holder[RUNNER] ??= launch(options).catch((error: unknown) => {
+    holder[RUNNER] = null;
     throw error;
   });
-  return (await running).runner;
+  return (await holder[RUNNER]).runner;
 }
 
 /**
@@ -51,7 +55,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobRunner> {
  * launch. Only jobs of the table the runner was started with can be sent.
  */
 export async function sendJob(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<boolean> {
-  const started = await running?.catch(() => null);
+  const started = await current()?.catch(() => null);
   if (!started?.runner.jobs.some((job) => job.name === name)) return false;
   try {
     return (await started.runner.boss.send(name, data, options)) !== null;
@@ -62,9 +66,9 @@ export async function sendJob(name: string, data: object, options: PgBoss.SendOp
 
 /** Stops the workers (waiting up to 10 s for jobs in progress), the scheduler and the pool. Safe to call twice. */
 export async function stopJobs(): Promise<void> {
-  const current = running;
-  running = null;
-  const started = await current?.catch(() => null);
+  const stopping = current();
+  holder[RUNNER] = null;
+  const started = await stopping?.catch(() => null);
   if (!started) return;
   try {
     await started.runner.boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, wait: true });
