@@ -9,6 +9,7 @@ import type { JobLog } from '../../jobs/job';
 import { batchProductsWhere } from './start-batch';
 
 const CHUNK = 200;
+const LANES = 3;
 
 export interface BatchWorkOptions {
   log: JobLog;
@@ -51,11 +52,21 @@ export async function workImportBatch(
   for (;;) {
     const chunk = await db.product.findMany({ where, select: { id: true }, orderBy: { id: 'asc' }, take: CHUNK });
     if (chunk.length === 0) break;
-    for (const { id } of chunk) {
-      if (shouldStop()) return 'stopped';
-      const counters = await decideOne(db, run, ctx, id, decide, failedEvent, log);
-      if (counters) onProgress?.(counters);
-    }
+    const queue = chunk.map((row) => row.id);
+    let stopped = false;
+    // A few passports at a time: each decision is mostly waiting on the database, and each is its own transaction.
+    const lane = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        if (shouldStop()) {
+          stopped = true;
+          return;
+        }
+        const counters = await decideOne(db, run, ctx, id, decide, failedEvent, log);
+        if (counters) onProgress?.(counters);
+      }
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
+    if (stopped) return 'stopped';
   }
   await db.batchRun.update({ where: { id: run.id }, data: { status: 'COMPLETED', finishedAt: new Date() } });
   return 'completed';
