@@ -1,5 +1,5 @@
 import type { CategorySchema, FieldDefinition, FieldType } from '../schema/types';
-import type { MappingColumn, Transform } from './types';
+import { isIdentityTarget, type MappingColumn, type Transform } from './types';
 import { convertible, isKnownUnit } from './units';
 
 /** One refusal of a mapping's columns, in the shape of VALIDATION_ERROR's details.issues. */
@@ -38,8 +38,9 @@ function transformProblem(t: Transform, field: FieldDefinition): string | null {
 }
 
 /**
- * What makes a mapping unusable for its category's schema: a field id the schema does not have, a column named
- * twice, a transform that cannot produce the field's type or unit. Each issue names the column.
+ * What makes a mapping unusable for its category's schema: a field id the schema does not have (the identity targets
+ * serialNumber, batchNumber, gtin and name aside), a column named twice, a transform that cannot produce the field's
+ * type or unit. Each issue names the column.
  */
 export function checkMappingColumns(
   schema: CategorySchema,
@@ -54,6 +55,13 @@ export function checkMappingColumns(
     if (seen.has(c.column))
       issues.push({ path: `${at}.${i}.column`, code: 'duplicate_column', message: `Column ${name} is mapped twice.` });
     seen.add(c.column);
+    if (isIdentityTarget(c.fieldId)) {
+      if (c.transform && c.transform.type !== 'trim' && c.transform.type !== 'none') {
+        const message = `Column ${name}: the identity target ${c.fieldId} takes its text as it is (trim or none).`;
+        issues.push({ path: `${at}.${i}.transform`, code: 'transform_mismatch', message });
+      }
+      return;
+    }
     const field = fields.get(c.fieldId);
     if (!field) {
       const message = `Column ${name}: ${quoted(c.fieldId)} is not a field of the ${schema.category} schema version ${schema.version}.`;

@@ -2,7 +2,7 @@ import type { CategorySchema, FieldDefinition, FieldErrorCode } from '../schema/
 import { missingMandatedFields, validateFormData } from '../schema/validate';
 import { cellValue } from './cell';
 import { suggestFields } from './suggest';
-import type { MappingColumn } from './types';
+import { isIdentityTarget, type MappingColumn } from './types';
 
 export interface LintInput {
   columns: readonly string[];
@@ -72,7 +72,7 @@ export function lintColumns(schema: CategorySchema, input: LintInput): LintRepor
     return field ? { column, field, mapped } : null;
   });
   const unknownColumns = input.columns
-    .filter((_, i) => targets[i] === null)
+    .filter((column, i) => targets[i] === null && !isIdentityTarget(byColumn?.get(column)?.fieldId ?? ''))
     .map((column) => ({ column, suggestions: suggestFields(column, schema.fields) }));
   const fed = new Map<string, string[]>();
   for (const t of targets) if (t) fed.set(t.field.id, [...(fed.get(t.field.id) ?? []), t.column]);

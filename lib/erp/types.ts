@@ -25,7 +25,16 @@ export type Transform =
   | { type: 'trim' }
   | { type: 'none' };
 
-/** One column of a mapping: the ERP column name, the schema field it feeds, and how its cells are read. */
+/** A passport's identity, which a mapping column may feed instead of a schema field (imports match rows by it). */
+export const IDENTITY_TARGETS = ['serialNumber', 'batchNumber', 'gtin', 'name'] as const;
+export type IdentityTarget = (typeof IDENTITY_TARGETS)[number];
+export const isIdentityTarget = (id: string): id is IdentityTarget =>
+  (IDENTITY_TARGETS as readonly string[]).includes(id);
+
+/**
+ * One column of a mapping: the ERP column name, the schema field (or identity target) it feeds, and how its cells
+ * are read.
+ */
 export interface MappingColumn {
   column: string;
   fieldId: string;

@@ -1,7 +1,8 @@
 import { emailDelivery } from '../email/job';
+import { importsJob } from '../imports/job';
 import { idempotencyRetention } from '../jobs/idempotency-retention';
 import type { AnyJob } from '../jobs/job';
 import { webhookDeliveries } from '../webhooks/delivery/job';
 
 /** Every background job of the service, one entry each; the runner creates, schedules and works them all. */
-export const JOBS: readonly AnyJob[] = [idempotencyRetention, webhookDeliveries, emailDelivery];
+export const JOBS: readonly AnyJob[] = [idempotencyRetention, webhookDeliveries, emailDelivery, importsJob];

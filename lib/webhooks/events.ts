@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'passport.published',
   'passport.telemetry_updated',
   'document.uploaded',
+  'import.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

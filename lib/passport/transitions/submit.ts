@@ -11,8 +11,15 @@ import { lifecycleResult, requireRole } from './result';
 /** Who submits a passport: editors and admins, integration keys, the system. */
 export const SUBMIT_ROLES = ['ADMIN', 'EDITOR', 'Integration', 'System'];
 
-/** Draft → submitted, once every mandated field of the product's schema version holds a value. */
-export async function submitProduct({ ctx, input, db = prisma }: VerbArgs<{ productId: string }>) {
+/**
+ * Draft → submitted, once every mandated field of the product's schema version holds a value. `reviewImportId`
+ * names the import whose submission this is (the review queue groups its products).
+ */
+export async function submitProduct({
+  ctx,
+  input,
+  db = prisma,
+}: VerbArgs<{ productId: string; reviewImportId?: string }>) {
   requireRole(ctx, SUBMIT_ROLES, 'submit a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
@@ -30,7 +37,13 @@ export async function submitProduct({ ctx, input, db = prisma }: VerbArgs<{ prod
     }
     const updated = await tx.product.update({
       where: { id: product.id },
-      data: { state: 'SUBMITTED', submittedAt: new Date(), rejectionReason: null, lockVersion: { increment: 1 } },
+      data: {
+        state: 'SUBMITTED',
+        submittedAt: new Date(),
+        rejectionReason: null,
+        lockVersion: { increment: 1 },
+        ...(input.reviewImportId ? { reviewImportId: input.reviewImportId } : {}),
+      },
     });
     await recordProductChange(tx, ctx, product, 'Submit', {}, { 'product.submitted': {} });
     return lifecycleResult(updated);

@@ -126,7 +126,10 @@ export const MappingColumnSchema = z
       .string()
       .min(1)
       .max(120)
-      .describe('The schema field the column feeds (GET /api/v1/categories/{code}/schema).'),
+      .describe(
+        'The schema field the column feeds (GET /api/v1/categories/{code}/schema), or one of the identity targets ' +
+          '`serialNumber`, `batchNumber`, `gtin`, `name` (imports match rows by them; transform trim or none only).',
+      ),
     transform: TransformSchema.optional(),
   })
   .meta({
