@@ -52,7 +52,7 @@ function after(p: Position | undefined): Prisma.ProductWhereInput {
   return { OR: [{ submittedAt: { gt: p.submittedAt } }, { submittedAt: p.submittedAt, id: { gt: p.id } }] };
 }
 
-/** The tenant's submitted passports, oldest submission first, one keyset page at a time. */
+/** The tenant's submitted passports not under an import's batch, oldest submission first, one keyset page at a time. */
 export async function listReviewQueue({
   ctx,
   input = {},
@@ -68,6 +68,8 @@ export async function listReviewQueue({
     where: {
       companyId: ctx.companyId,
       state: 'SUBMITTED',
+      // An import's submissions are reviewed as one batch each (batches.ts), not one row per passport.
+      reviewImportId: null,
       ...(ctx.mode ? { mode: ctx.mode } : {}),
       ...after(positionOf(input.cursor)),
     },

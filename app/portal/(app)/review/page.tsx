@@ -2,13 +2,16 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Pager } from '@/app/portal/components/Pager';
+import { RefreshWhile } from '@/app/portal/components/RefreshWhile';
 import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
 import { ServiceError } from '@/lib/errors';
+import { listReviewBatches, type ReviewBatch } from '@/lib/portal/review/batches';
 import { listReviewQueue, type QueueItem, type QueuePage } from '@/lib/portal/review/queue';
 import { portalTime } from '@/lib/portal/review/time';
-import { portalContext, requireOperator } from '@/lib/portal/session';
+import { type Operator, portalContext, requireOperator } from '@/lib/portal/session';
 import { CATEGORY_INFO, isBatteryCategory } from '@/lib/schema/categories';
+import { BatchCard } from './BatchCard';
 
 export const metadata: Metadata = { title: 'Review queue' };
 
@@ -53,7 +56,8 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
   const operator = await requireOperator();
   const raw = (await searchParams).cursor;
   const cursor = typeof raw === 'string' && raw ? raw : undefined;
-  const page = await loadPage(portalContext(operator), cursor);
+  const ctx = portalContext(operator);
+  const [page, batches] = await Promise.all([loadPage(ctx, cursor), cursor ? [] : listReviewBatches({ ctx })]);
   return (
     <>
       <h1>Review queue</h1>
@@ -61,6 +65,12 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
         Passports submitted for review, oldest first. Approving one publishes its next version; rejecting sends it back
         to draft with your reason.
       </p>
+      {batches.length > 0 ? (
+        <>
+          <Batches batches={batches} operator={operator} />
+          <h2>Passports submitted one by one</h2>
+        </>
+      ) : null}
       {page === 'invalid-cursor' ? (
         <p role="alert" className={s.error}>
           That page link is not valid any more. <Link href="/portal/review">Go to the first page</Link>.
@@ -88,4 +98,18 @@ async function loadPage(ctx: DomainContext, cursor: string | undefined): Promise
     if (error instanceof ServiceError && error.code === 'VALIDATION_ERROR') return 'invalid-cursor';
     throw error;
   }
+}
+
+/** Each import's submission as one batch, decided in one action; the page refreshes while a decision runs. */
+function Batches({ batches, operator }: { batches: ReviewBatch[]; operator: Operator }) {
+  const running = batches.some((b) => b.run?.status === 'QUEUED' || b.run?.status === 'RUNNING');
+  return (
+    <section aria-labelledby="batches-heading">
+      <h2 id="batches-heading">Imported batches</h2>
+      <RefreshWhile active={running} />
+      {batches.map((batch) => (
+        <BatchCard key={batch.importId} batch={batch} role={operator.role} />
+      ))}
+    </section>
+  );
 }

@@ -1,0 +1,26 @@
+/** Work done out of a total, as an accessible progress bar with its label and the numbers in words beside it. */
+export function ProgressBar({
+  id,
+  label,
+  value,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  /** Unknown (null) while the total is not known yet: the bar is indeterminate. */
+  max: number | null;
+}) {
+  const text = max === null ? `${value} so far` : `${value} of ${max}`;
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>{' '}
+      {max === null ? (
+        <progress id={id} aria-valuetext={text} />
+      ) : (
+        <progress id={id} value={value} max={Math.max(max, 1)} aria-valuetext={text} />
+      )}{' '}
+      <span>{text}</span>
+    </div>
+  );
+}
