@@ -4,6 +4,8 @@ import { prisma } from '../lib/db/client';
 import { createMapping } from '../lib/erp/mappings/create-mapping';
 import type { MappingColumn } from '../lib/erp/types';
 import { withCheckDigit } from '../lib/gs1/gtin';
+import { createImport } from '../lib/imports/create-import';
+import { type ProcessOptions, processImport } from '../lib/imports/process';
 import { keyCtx } from './domain';
 import { tag } from './drafts';
 
@@ -125,4 +127,26 @@ export function createTestMapping(
   categoryCode = 'EV_BATTERY',
 ) {
   return createMapping({ ctx: keyCtx(companyId), db, input: { name: `ERP ${tag()}`, categoryCode, columns } });
+}
+
+/** An import created through the verb (as an API key of the company would) and worked through by the engine in this process. */
+export async function importAndProcess(
+  companyId: string,
+  file: Uint8Array,
+  parts: { mappingId?: string | null; modelId?: string | null; categoryCode?: string | null; fileName?: string } = {},
+  options: ProcessOptions = {},
+) {
+  const ctx = keyCtx(companyId);
+  const job = await createImport({ ctx, input: { file, fileName: parts.fileName ?? 'export.csv', ...parts } });
+  const result = await processImport(job.id, options);
+  return { job: await prisma.importJob.findUniqueOrThrow({ where: { id: job.id } }), result };
+}
+
+/** Every row error of an import as [rowNumber, column, code], in order. */
+export async function importErrors(importId: string) {
+  const rows = await prisma.importRowError.findMany({
+    where: { importId },
+    orderBy: [{ rowNumber: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map((r) => [r.rowNumber, r.column, r.code] as const);
 }
