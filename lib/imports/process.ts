@@ -209,31 +209,68 @@ async function workRows(
     ),
   );
   const seen = new Map<string, number>();
+  const window = new RowWindow(ROWS_IN_FLIGHT);
   let plan: ColumnPlan | null = null;
   let written = 0;
-  for await (const source of rowsOf(job.format as ImportFormat, open)) {
-    let input: RowInput;
-    if (source.kind === 'cells') {
-      if (!plan) {
-        plan = planColumns(source.cells.map(headerText), columns ?? [], run.schema);
-        if (plan.missing.length > 0)
-          throw new Unreadable(
-            `The header row lacks the mapped column(s) ${plan.missing.map((c) => `"${c}"`).join(', ')}.`,
-          );
-        continue;
+  try {
+    for await (const source of rowsOf(job.format as ImportFormat, open)) {
+      let input: RowInput;
+      if (source.kind === 'cells') {
+        if (!plan) {
+          plan = planColumns(source.cells.map(headerText), columns ?? [], run.schema);
+          if (plan.missing.length > 0)
+            throw new Unreadable(
+              `The header row lacks the mapped column(s) ${plan.missing.map((c) => `"${c}"`).join(', ')}.`,
+            );
+          continue;
+        }
+        input = rowFromCells(plan, source.rowNumber, source.cells, run.schema);
+      } else {
+        input = rowFromObject(source, columns, run.schema);
       }
-      input = rowFromCells(plan, source.rowNumber, source.cells, run.schema);
-    } else {
-      input = rowFromObject(source, columns, run.schema);
+      const key = matchKey(input, job.modelId);
+      const first = key === null ? undefined : seen.get(key);
+      if (key !== null && first === undefined) seen.set(key, input.rowNumber);
+      if (done.has(input.rowNumber)) continue;
+      await window.add(writeRow(run, input, first ?? null));
+      written++;
+      if (window.cancelled) return 'cancelled';
+      if (options.shouldStop?.() || written === options.stopAfterRows) return 'stopped';
     }
-    const key = matchKey(input, job.modelId);
-    const first = key === null ? undefined : seen.get(key);
-    if (key !== null && first === undefined) seen.set(key, input.rowNumber);
-    if (done.has(input.rowNumber)) continue;
-    const cancel = await writeRow(run, input, first ?? null);
-    written++;
-    if (cancel) return 'cancelled';
-    if (options.shouldStop?.() || written === options.stopAfterRows) return 'stopped';
+  } finally {
+    await window.drain();
   }
-  return 'done';
+  return window.cancelled ? 'cancelled' : 'done';
+}
+
+/** Rows of different products are written a few at a time (each its own transaction), so the database's waits overlap. */
+const ROWS_IN_FLIGHT = 4;
+
+/** A bounded set of row writes in flight: add waits for a free place; drain waits for all and rethrows the first failure. */
+class RowWindow {
+  private readonly running = new Set<Promise<void>>();
+  private failure: { error: unknown } | null = null;
+  cancelled = false;
+
+  constructor(private readonly size: number) {}
+
+  async add(write: Promise<boolean>): Promise<void> {
+    const settled: Promise<void> = write.then(
+      (cancel) => {
+        if (cancel) this.cancelled = true;
+      },
+      (error: unknown) => {
+        this.failure ??= { error };
+      },
+    );
+    const tracked = settled.finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+    if (this.running.size >= this.size) await Promise.race(this.running);
+    if (this.failure) throw this.failure.error;
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.running);
+    if (this.failure) throw this.failure.error;
+  }
 }
