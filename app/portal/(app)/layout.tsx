@@ -13,6 +13,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const items: NavItem[] = [
     { href: '/portal', label: 'Dashboard' },
     { href: '/portal/passports', label: 'Passports' },
+    { href: '/portal/imports', label: 'Imports' },
     { href: '/portal/review', label: 'Review queue' },
     { href: '/portal/access-requests', label: 'Access requests' },
     { href: '/portal/audit', label: 'Audit trail' },
