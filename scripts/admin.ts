@@ -18,6 +18,8 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   product approve --id P
   product withdraw --id P --reason R [--successor P2] [--operator-details T] [--manufacturer-contact T]
   product deprecate|reinstate --id P [--reason R]
+  import status --id I
+  import approve --id I
   mail list --to E
 C is a company id or slug. Keys, signing secrets and BMS secrets are printed once and never again.`;
 
@@ -230,6 +232,8 @@ const COMMANDS: Record<string, Command> = {
   },
   'product deprecate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('deprecate', f) },
   'product reinstate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('reinstate', f) },
+  'import status': { required: ['id'], optional: [], run: importStatus },
+  'import approve': { required: ['id'], optional: [], run: importApprove },
   'mail list': {
     required: ['to'],
     optional: [],
@@ -244,6 +248,60 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/** The CLI is not scoped to a company either: the import's own company becomes the tenant. */
+async function importContext(f: Flags) {
+  const importId = f.id!.trim();
+  const found =
+    isUuid(importId) &&
+    (await (await db()).importJob.findUnique({ where: { id: importId }, select: { companyId: true } }));
+  if (!found) throw new Error(`No import with id "${importId}".`);
+  return { importId, ctx: { companyId: found.companyId, actor: await cliActor() } };
+}
+
+async function importStatus(f: Flags): Promise<Outcome> {
+  const { importId, ctx } = await importContext(f);
+  const [{ getImport }, { importView }, { batchRunView, latestBatchRun }] = await Promise.all([
+    import('../lib/imports/get-import'),
+    import('../lib/imports/view'),
+    import('../lib/imports/batch/view'),
+  ]);
+  const job = importView(await getImport({ ctx, input: { importId } }));
+  const run = await latestBatchRun(await db(), ctx.companyId, importId);
+  const batchRun = run ? batchRunView(run) : null;
+  const rows = job.total === null ? `${job.processed} rows read` : `${job.processed} of ${job.total} rows read`;
+  const decision = batchRun
+    ? `; batch ${batchRun.kind} ${batchRun.status}: ${batchRun.processed} of ${batchRun.total}, ${batchRun.failed} failed`
+    : '';
+  return { result: { import: job, batchRun }, human: `Import ${job.id} is ${job.status}: ${rows}${decision}.` };
+}
+
+/**
+ * Approves the import's submitted batch as the System actor and publishes it here, in this process (no job runner
+ * runs in the CLI), printing progress on stderr; a run the server's job also takes up is shared safely.
+ */
+async function importApprove(f: Flags): Promise<Outcome> {
+  const { importId, ctx } = await importContext(f);
+  const [{ approveImportBatch }, { publishImport }, { batchRunView }] = await Promise.all([
+    import('../lib/imports/batch/approve-batch'),
+    import('../lib/batch-runs/publish-import'),
+    import('../lib/imports/batch/view'),
+  ]);
+  const run = await approveImportBatch({ ctx, input: { importId } });
+  const note = (obj: object, msg?: string) => process.stderr.write(`admin: ${msg ?? ''} ${JSON.stringify(obj)}\n`);
+  await publishImport(run, {
+    log: { info: note, warn: note, error: note },
+    onProgress: ({ processed, total }) => {
+      if (processed % 100 === 0 || processed === total)
+        process.stderr.write(`admin: published ${processed} of ${total}\n`);
+    },
+  });
+  const done = batchRunView(await (await db()).batchRun.findUniqueOrThrow({ where: { id: run.id } }));
+  return {
+    result: done,
+    human: `Batch of import ${importId}: ${done.status}, ${done.processed - done.failed} published, ${done.failed} failed.`,
+  };
+}
 
 function parseCommand(argv: string[]): { command: Command; flags: Flags; json: boolean } {
   const { values, positionals } = (() => {
