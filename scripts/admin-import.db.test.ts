@@ -22,7 +22,7 @@ interface Run {
 
 /** The CLI as an operator runs it, with a clean environment. */
 function admin(args: string[]): Promise<Run> {
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'test',
