@@ -6,6 +6,7 @@ export type { SchemaField } from './catalog';
 import { documentsApi } from './documents';
 import { gdprApi } from './gdpr';
 import { type ClientOptions, createTransport } from './http';
+import { importsApi } from './imports';
 import { keysApi } from './keys';
 import { mappingsApi } from './mappings';
 import { productsApi } from './products';
@@ -24,6 +25,7 @@ export function createIntegrationClient(options: ClientOptions) {
     ...productsApi(transport),
     ...relationsApi(transport),
     ...documentsApi(transport),
+    ...importsApi(transport),
     ...mappingsApi(transport),
     ...webhooksApi(transport),
     ...keysApi(transport),

@@ -540,6 +540,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an ERP file
+         * @description multipart/form-data with one `file` part (CSV, XLSX or JSON Lines, judged by its bytes) and `mappingId` (an ERP mapping of the key's company; JSON Lines may leave it out and use field ids with `categoryCode`), optional `modelId`. The signature covers the entire raw multipart body. Before anything is stored the header row is checked against the mapping: a mapped column missing is 422 IMPORT_UNREADABLE (details.missingColumns); columns the mapping does not name are reported once as UNKNOWN_COLUMN errors on row 1 and ignored. Answers 202 with the queued import; rows are written in the background, each in its own transaction. Files up to 64 MiB by default (a larger body is refused before it is read in full).
+         *
+         *     **Scope:** `import:write`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an import
+         * @description Status, row counters (total, processed, created, updated, unchanged, failed), timings and submission. An import belongs to its key's mode.
+         *
+         *     **Scope:** `import:read`.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an import's row errors
+         * @description By row number: row, column, field id, code and message (the codes of form-data validation and a few of imports).
+         *
+         *     **Scope:** `import:read`.
+         */
+        get: operations["listImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an import
+         * @description No body. A queued import is cancelled at once; a running one stops between two rows (rows done stay done). A finished import is 409 INVALID_STATE.
+         *
+         *     **Scope:** `import:write`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         *
+         *     No request body: the signature hashes the empty string.
+         */
+        post: operations["cancelImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit an import's drafts for review
+         * @description No body. Every draft a completed import created or updated is submitted for review in the background, one transaction each; drafts missing mandated fields stay drafts. `submission` in the import shows the counts, and `finishedAt` once done. An import not completed, or already submitted, is 409 INVALID_STATE.
+         *
+         *     **Scope:** `import:write`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         *
+         *     No request body: the signature hashes the empty string.
+         */
+        post: operations["submitImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/erp-mappings": {
         parameters: {
             query?: never;
@@ -1595,6 +1715,106 @@ export interface components {
              */
             downloadUrl: string;
         };
+        /**
+         * @example {
+         *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+         *       "status": "completed",
+         *       "format": "csv",
+         *       "fileName": "sap-export.csv",
+         *       "byteLength": 48213,
+         *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "mappingId": "7c1e3f0b-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+         *       "modelId": null,
+         *       "mode": "live",
+         *       "total": 1200,
+         *       "processed": 1200,
+         *       "created": 1180,
+         *       "updated": 12,
+         *       "unchanged": 0,
+         *       "failed": 8,
+         *       "failureReason": null,
+         *       "createdAt": "2026-11-26T09:30:00.000Z",
+         *       "startedAt": "2026-11-26T09:30:01.000Z",
+         *       "finishedAt": "2026-11-26T09:30:12.000Z",
+         *       "cancelRequestedAt": null,
+         *       "submission": null
+         *     }
+         */
+        Import: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f
+             */
+            id: string;
+            /**
+             * @description queued → running → completed, failed (the file could not be read on) or cancelled.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            /**
+             * @description Decided by the file's bytes.
+             * @enum {string}
+             */
+            format: "csv" | "xlsx" | "jsonl";
+            /** @description The uploaded file name, stripped of any path; for display only. */
+            fileName: string | null;
+            byteLength: number;
+            /** @description SHA-256 of the file, lowercase hex. */
+            sha256: string;
+            mappingId: string | null;
+            /** @description The battery model whose items the rows are, or null. */
+            modelId: string | null;
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description Data rows in the file; null until the worker has read it through once. */
+            total: number | null;
+            /** @description Rows done: created + updated + unchanged + failed. */
+            processed: number;
+            created: number;
+            updated: number;
+            unchanged: number;
+            /** @description Rows refused; GET /api/v1/imports/{id}/errors says why. */
+            failed: number;
+            /** @description Why a failed import stopped (the file could not be read on). */
+            failureReason: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            cancelRequestedAt: string | null;
+            /** @description Null until POST /api/v1/imports/{id}/submit. */
+            submission: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 timestamp (UTC).
+                 * @example 2026-11-23T09:30:00.000Z
+                 */
+                requestedAt: string;
+                /** @description Null while the drafts are being submitted. */
+                finishedAt: string | null;
+                /** @description Drafts put in review. */
+                submitted: number;
+                /** @description Drafts left as drafts (mandated fields missing). */
+                refused: number;
+            } | null;
+        };
+        ImportRowError: {
+            /** @description The row in the file: the header is row 1 of a CSV or XLSX; a JSON Lines row is its line number. */
+            rowNumber: number;
+            /** @description The column (or JSON key) the error concerns, when one does. */
+            column: string | null;
+            /** @description The schema field (or identity target) the error concerns, when one does. */
+            fieldId: string | null;
+            /** @description A field error code (REQUIRED_MISSING, WRONG_TYPE, INVALID_OPTION, OUT_OF_RANGE, PATTERN_MISMATCH, UNKNOWN_FIELD, WRONG_LEVEL), UNKNOWN_COLUMN, DUPLICATE_SERIAL, MALFORMED_BODY, or an error code of the contract (NAME_IN_USE, GTIN_IN_USE, MODEL_INVALID, INVALID_STATE, VALIDATION_ERROR, …). */
+            code: string;
+            /** @description States the rule; never repeats the cell. */
+            message: string;
+        };
         ErpMapping: {
             /**
              * Format: uuid
@@ -1637,7 +1857,7 @@ export interface components {
              * @example Nennkapazität
              */
             column: string;
-            /** @description The schema field the column feeds (GET /api/v1/categories/{code}/schema). */
+            /** @description The schema field the column feeds (GET /api/v1/categories/{code}/schema), or one of the identity targets `serialNumber`, `batchNumber`, `gtin`, `name` (imports match rows by them; transform trim or none only). */
             fieldId: string;
             transform?: components["schemas"]["ErpTransform"];
         };
@@ -1765,7 +1985,7 @@ export interface components {
              * @example Nennkapazität
              */
             column: string;
-            /** @description The schema field the column feeds (GET /api/v1/categories/{code}/schema). */
+            /** @description The schema field the column feeds (GET /api/v1/categories/{code}/schema), or one of the identity targets `serialNumber`, `batchNumber`, `gtin`, `name` (imports match rows by them; transform trim or none only). */
             fieldId: string;
             transform?: components["schemas"]["ErpTransform_input"];
         };
@@ -1893,7 +2113,7 @@ export interface components {
              * @example Nennkapazität
              */
             column: string;
-            /** @description The schema field the column feeds (GET /api/v1/categories/{code}/schema). */
+            /** @description The schema field the column feeds (GET /api/v1/categories/{code}/schema), or one of the identity targets `serialNumber`, `batchNumber`, `gtin`, `name` (imports match rows by them; transform trim or none only). */
             fieldId: string;
             transform?: components["schemas"]["ErpTransform_input"];
         };
@@ -1913,7 +2133,7 @@ export interface components {
              * @example Nennkapazität
              */
             column: string;
-            /** @description The schema field the column feeds (GET /api/v1/categories/{code}/schema). */
+            /** @description The schema field the column feeds (GET /api/v1/categories/{code}/schema), or one of the identity targets `serialNumber`, `batchNumber`, `gtin`, `name` (imports match rows by them; transform trim or none only). */
             fieldId: string;
             transform?: components["schemas"]["ErpTransform_input"];
         };
@@ -7314,6 +7534,968 @@ export interface operations {
             };
         };
     };
+    createImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description multipart/form-data with a `file` part; the signature covers the entire raw multipart body. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The file (binary): CSV (UTF-8, `,` or `;`), XLSX or JSON Lines, judged by its bytes. */
+                    file: string;
+                    /**
+                     * Format: uuid
+                     * @description The ERP mapping that reads the columns; required for CSV and XLSX.
+                     * @example 3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f
+                     */
+                    mappingId?: string;
+                    /**
+                     * Format: uuid
+                     * @description The battery model whose items the rows are.
+                     * @example 3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f
+                     */
+                    modelId?: string;
+                    /** @description For JSON Lines without a mapping or model: the category whose field ids formData uses. */
+                    categoryCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The queued import; poll its Location. */
+            202: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description The import: `/api/v1/imports/{id}`. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "status": "completed",
+                     *       "format": "csv",
+                     *       "fileName": "sap-export.csv",
+                     *       "byteLength": 48213,
+                     *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *       "mappingId": "7c1e3f0b-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "modelId": null,
+                     *       "mode": "live",
+                     *       "total": 1200,
+                     *       "processed": 1200,
+                     *       "created": 1180,
+                     *       "updated": 12,
+                     *       "unchanged": 0,
+                     *       "failed": 8,
+                     *       "failureReason": null,
+                     *       "createdAt": "2026-11-26T09:30:00.000Z",
+                     *       "startedAt": "2026-11-26T09:30:01.000Z",
+                     *       "finishedAt": "2026-11-26T09:30:12.000Z",
+                     *       "cancelRequestedAt": null,
+                     *       "submission": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            /** @description Bad request: `MALFORMED_BODY`, `IDEMPOTENCY_KEY_REQUIRED`, `FILE_REQUIRED`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: `UNSUPPORTED_MEDIA_TYPE`. Branch on `error.code`; each example says what the code means. */
+            415: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable: `FILE_INVALID`, `MODEL_INVALID`, `IMPORT_UNREADABLE`. Branch on `error.code`; each example says what the code means. */
+            422: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Bad gateway: `UPLOAD_FAILED`. Branch on `error.code`; each example says what the code means. */
+            502: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "status": "completed",
+                     *       "format": "csv",
+                     *       "fileName": "sap-export.csv",
+                     *       "byteLength": 48213,
+                     *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *       "mappingId": "7c1e3f0b-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "modelId": null,
+                     *       "mode": "live",
+                     *       "total": 1200,
+                     *       "processed": 1200,
+                     *       "created": 1180,
+                     *       "updated": 12,
+                     *       "unchanged": 0,
+                     *       "failed": 8,
+                     *       "failureReason": null,
+                     *       "createdAt": "2026-11-26T09:30:00.000Z",
+                     *       "startedAt": "2026-11-26T09:30:01.000Z",
+                     *       "finishedAt": "2026-11-26T09:30:12.000Z",
+                     *       "cancelRequestedAt": null,
+                     *       "submission": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            /** @description Bad request: `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listImportErrors: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 50). */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of row errors. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ImportRowError"][];
+                        /** @description Pass as `cursor` to read the next page; null when this is the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `VALIDATION_ERROR`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import, cancelled or asked to stop. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "status": "completed",
+                     *       "format": "csv",
+                     *       "fileName": "sap-export.csv",
+                     *       "byteLength": 48213,
+                     *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *       "mappingId": "7c1e3f0b-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "modelId": null,
+                     *       "mode": "live",
+                     *       "total": 1200,
+                     *       "processed": 1200,
+                     *       "created": 1180,
+                     *       "updated": 12,
+                     *       "unchanged": 0,
+                     *       "failed": 8,
+                     *       "failureReason": null,
+                     *       "createdAt": "2026-11-26T09:30:00.000Z",
+                     *       "startedAt": "2026-11-26T09:30:01.000Z",
+                     *       "finishedAt": "2026-11-26T09:30:12.000Z",
+                     *       "cancelRequestedAt": null,
+                     *       "submission": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            /** @description Bad request: `MALFORMED_BODY`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `INVALID_STATE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitImport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import, its submission under way. */
+            202: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "status": "completed",
+                     *       "format": "csv",
+                     *       "fileName": "sap-export.csv",
+                     *       "byteLength": 48213,
+                     *       "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *       "mappingId": "7c1e3f0b-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "modelId": null,
+                     *       "mode": "live",
+                     *       "total": 1200,
+                     *       "processed": 1200,
+                     *       "created": 1180,
+                     *       "updated": 12,
+                     *       "unchanged": 0,
+                     *       "failed": 8,
+                     *       "failureReason": null,
+                     *       "createdAt": "2026-11-26T09:30:00.000Z",
+                     *       "startedAt": "2026-11-26T09:30:01.000Z",
+                     *       "finishedAt": "2026-11-26T09:30:12.000Z",
+                     *       "cancelRequestedAt": null,
+                     *       "submission": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            /** @description Bad request: `MALFORMED_BODY`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `INVALID_STATE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listErpMappings: {
         parameters: {
             query?: {
@@ -8538,13 +9720,13 @@ export interface operations {
                      */
                     description?: string | null;
                     /**
-                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded; or ['*'] for all.
+                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed; or ['*'] for all.
                      * @example [
                      *       "product.created",
                      *       "passport.published"
                      *     ]
                      */
-                    eventTypes: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "*")[];
+                    eventTypes: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "*")[];
                 };
             };
         };
@@ -9091,13 +10273,13 @@ export interface operations {
                      */
                     description?: string | null;
                     /**
-                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded; or ['*'] for all.
+                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed; or ['*'] for all.
                      * @example [
                      *       "product.created",
                      *       "passport.published"
                      *     ]
                      */
-                    eventTypes?: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "*")[];
+                    eventTypes?: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "*")[];
                     /** @description false pauses deliveries; true re-enables a disabled endpoint and clears disabledAt, disabledReason and failingSince. */
                     enabled?: boolean;
                 };

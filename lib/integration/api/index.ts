@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint';
 import { catalogEndpoints } from './catalog';
 import { documentsEndpoints } from './documents';
 import { gdprEndpoints } from './gdpr';
+import { importsEndpoints } from './imports';
 import { keysEndpoints } from './keys';
 import { mappingsEndpoints } from './mappings';
 import { productsEndpoints } from './products';
@@ -14,6 +15,7 @@ export const INTEGRATION_ENDPOINTS: readonly Endpoint[] = [
   ...productsEndpoints,
   ...relationsEndpoints,
   ...documentsEndpoints,
+  ...importsEndpoints,
   ...mappingsEndpoints,
   ...webhooksEndpoints,
   ...keysEndpoints,

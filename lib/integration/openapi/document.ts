@@ -26,6 +26,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'GS1 prefixes': "Your company's GS1 company prefixes, against which the publish gate checks GTINs.",
   Documents: 'Evidence documents of a product: signed multipart upload, list and download.',
   'ERP mappings': 'Named maps from ERP export columns to field ids with value transforms, and their lint.',
+  Imports:
+    'ERP files (CSV, XLSX, JSON Lines) applied row by row through a mapping: status, row errors, cancel, submit.',
   Webhooks: 'Endpoints that receive signed event deliveries, their secrets and delivery history.',
   'API keys': "Your company's API keys (keys:admin): mint, rotate, restrict and revoke.",
   GDPR: 'Data-subject access, portability and erasure for one email address (gdpr:admin, live keys only).',
