@@ -1,3 +1,4 @@
+import { batchRunsJob } from '../batch-runs/job';
 import { emailDelivery } from '../email/job';
 import { importsJob } from '../imports/job';
 import { idempotencyRetention } from '../jobs/idempotency-retention';
@@ -5,4 +6,10 @@ import type { AnyJob } from '../jobs/job';
 import { webhookDeliveries } from '../webhooks/delivery/job';
 
 /** Every background job of the service, one entry each; the runner creates, schedules and works them all. */
-export const JOBS: readonly AnyJob[] = [idempotencyRetention, webhookDeliveries, emailDelivery, importsJob];
+export const JOBS: readonly AnyJob[] = [
+  idempotencyRetention,
+  webhookDeliveries,
+  emailDelivery,
+  importsJob,
+  batchRunsJob,
+];
