@@ -35,6 +35,24 @@ const failed = (r: Measured, extra = {}) =>
     .map((v) => v.target);
 
 describe('bench targets (ratios to the framework ceiling of the same run)', () => {
+  it('scenario 8 holds imports to 10,000 rows in 60 s and publication to 10,000 in 120 s, whatever the run size', () => {
+    const rate = (id: string, perSecond: number) =>
+      failed(row({ id, scenario: 8, requestsPerSecond: perSecond, peakRssMb: null }));
+    expect(rate('s8-import', 10_000 / 60)).toEqual([]);
+    expect(rate('s8-import', 160)).toEqual(['rows/s >= 166.7 (10,000 in 60 s)']);
+    expect(rate('s8-publish', 84)).toEqual([]);
+    expect(rate('s8-publish', 80)).toEqual(['passports/s >= 83.3 (10,000 in 120 s)']);
+  });
+
+  it('scenario 8 holds reads during an import to 0.7 of the ceiling beside them, and the large import under 512 MB', () => {
+    expect(failed(row({ id: 's8-reads', scenario: 8, requestsPerSecond: 700 }))).toEqual([]);
+    expect(failed(row({ id: 's8-reads', scenario: 8, requestsPerSecond: 690 }))).toEqual(['req/s >= 0.7 x framework']);
+    expect(failed(row({ id: 's8-large', scenario: 8, requestsPerSecond: 100, peakRssMb: 511 }))).toEqual([]);
+    expect(failed(row({ id: 's8-large', scenario: 8, requestsPerSecond: 100, peakRssMb: 512 }))).toEqual([
+      'peak RSS < 512 MB',
+    ]);
+  });
+
   it('scenario 1 passes at 0.85 of the ceiling and p99 within 1.5x, fails below', () => {
     expect(failed(row({ requestsPerSecond: 850, p99Ms: 30 }))).toEqual([]);
     expect(failed(row({ requestsPerSecond: 849, p99Ms: 31 }))).toEqual([
