@@ -5,6 +5,8 @@ import { publishImport } from '../../batch-runs/publish-import';
 import { rejectImport } from '../../batch-runs/reject-import';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { JobLog } from '../../jobs/job';
+import { approveProduct } from '../../passport/transitions/approve';
+import { rejectProduct } from '../../passport/transitions/reject';
 import { approveImportBatch } from './approve-batch';
 import { rejectImportBatch } from './reject-batch';
 
@@ -111,6 +113,16 @@ describe('rejecting an import batch', () => {
     const { ctx, job } = await batchOf(1);
     const err = await refusal(rejectImportBatch({ ctx, input: { importId: job.id, reason: ' ' } }));
     expect(err.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('a single decision on a passport of a batch', () => {
+  it('takes it out of the batch: approval and rejection clear reviewImportId', async () => {
+    const { ctx, products } = await batchOf(2);
+    await approveProduct({ ctx, input: { productId: products[0].id } });
+    await rejectProduct({ ctx, input: { productId: products[1].id, reason: 'Check the mass' } });
+    for (const p of products)
+      expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).reviewImportId).toBeNull();
   });
 });
 

@@ -28,7 +28,7 @@ export type BatchWorkResult = 'completed' | 'stopped' | 'not-runnable';
 
 /**
  * Works an import batch run: each passport still submitted under the import is decided in a transaction of its own
- * that also clears its `reviewImportId` and counts it on the run, so a restart takes up exactly what is left. A
+ * (which clears its `reviewImportId`) that also counts it on the run, so a restart takes up exactly what is left. A
  * passport the verb refuses leaves the batch too (its `reviewImportId` cleared, so it waits in the review queue on
  * its own), counted as failed with the refusal kept on an audit row of the passport; it never stops the run.
  */
@@ -83,8 +83,8 @@ async function decideOne(
 ) {
   try {
     return await inTransaction(db, async (tx) => {
+      // The transition verbs clear reviewImportId as the passport leaves review.
       await decide(tx, ctx, productId);
-      await tx.product.update({ where: { id: productId }, data: { reviewImportId: null } });
       return count(tx, run.id, false);
     });
   } catch (error) {

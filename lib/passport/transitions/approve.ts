@@ -37,6 +37,8 @@ export async function approveProduct({ ctx, input, db = prisma }: VerbArgs<{ pro
         publishedAt: product.publishedAt ?? now,
         lastPublishedAt: now,
         lockVersion: { increment: 1 },
+        // Decided: no longer part of an import's batch in review.
+        reviewImportId: null,
       },
     });
     // The new version's public documents, serialized once in the commit that publishes them.

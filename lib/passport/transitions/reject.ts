@@ -17,7 +17,7 @@ export async function rejectProduct({ ctx, input, db = prisma }: VerbArgs<{ prod
     requireState(product, ['SUBMITTED'], 'reject');
     const updated = await tx.product.update({
       where: { id: product.id },
-      data: { state: 'DRAFT', rejectionReason: reason, lockVersion: { increment: 1 } },
+      data: { state: 'DRAFT', rejectionReason: reason, lockVersion: { increment: 1 }, reviewImportId: null },
     });
     await recordProductChange(tx, ctx, product, 'Reject', { reason }, { 'product.rejected': { reason } });
     return lifecycleResult(updated);
