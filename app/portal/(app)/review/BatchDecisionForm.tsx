@@ -27,7 +27,7 @@ export function BatchDecisionForm({
       {approve ? null : (
         <label htmlFor={reasonId}>
           Reason
-          <textarea id={reasonId} name="reason" rows={2} required maxLength={2000} aria-describedby="reason-error" />
+          <textarea id={reasonId} name="reason" rows={2} required maxLength={2000} />
           <FieldError name="reason" />
         </label>
       )}
