@@ -72,6 +72,13 @@ export interface FieldDefinition {
   example: unknown;
   reference: FieldReference;
   description?: string;
+  /**
+   * `model`: shared by every unit of a battery model; `item`: per unit (serial data, manufacture, dynamic data).
+   * Absent in schema versions older than levels, where every field reads as model-level and overridable.
+   */
+  level?: 'model' | 'item';
+  /** Model-level fields only: whether an item may override the value its model sets. */
+  overridable?: boolean;
 }
 
 export interface CategorySchema {

@@ -1,4 +1,5 @@
 import { ServiceError } from '../../errors';
+import { type LevelSubject, levelErrors } from '../../schema/levels';
 import type { CategorySchema, FieldError } from '../../schema/types';
 import { mergeFormData, missingMandatedFields, validateFormData } from '../../schema/validate';
 import { canonicalJson } from '../canonical-json';
@@ -20,14 +21,20 @@ function incompleteEntries(schema: CategorySchema, patch: Record<string, unknown
 
 /**
  * A form-data batch merged over the stored data, all-or-nothing: any problem refuses the whole batch with 422
- * FIELD_VALIDATION_ERROR naming each field (never its value). `null` clears a field.
+ * FIELD_VALIDATION_ERROR naming each field (never its value). `null` clears a field. A model or an item also keeps
+ * to the fields' levels (WRONG_LEVEL, lib/schema/levels.ts); a standalone passport has no level rules.
  */
 export function applyFormData(
   schema: CategorySchema,
   current: Record<string, unknown>,
   patch: Record<string, unknown>,
+  subject: LevelSubject = { kind: 'standalone' },
 ): AppliedFormData {
-  const fieldErrors = [...validateFormData(schema, patch), ...incompleteEntries(schema, patch)];
+  const fieldErrors = [
+    ...validateFormData(schema, patch),
+    ...incompleteEntries(schema, patch),
+    ...levelErrors(schema, subject, patch),
+  ];
   if (fieldErrors.length > 0) {
     throw new ServiceError(
       'FIELD_VALIDATION_ERROR',

@@ -1,0 +1,70 @@
+import type { Tx } from '../../db/client';
+import type { Mode, ProductKind } from '../../db/generated/enums';
+import type { DomainContext } from '../../domain/context';
+import { ServiceError } from '../../errors';
+import { isUuid } from '../../ids';
+
+/** The API's names of the product kinds (DB enum ProductKind). */
+export type KindName = 'standalone' | 'model' | 'item';
+
+export const KIND_NAME: Record<ProductKind, KindName> = { STANDALONE: 'standalone', MODEL: 'model', ITEM: 'item' };
+
+export const modelInvalid = (message: string, field = 'modelId') =>
+  new ServiceError('MODEL_INVALID', message, { details: { field } });
+
+/** What an item takes from its model at creation. */
+export interface ModelOfItem {
+  id: string;
+  slug: string;
+  name: string;
+  gtin: string | null;
+  categoryId: string;
+  schemaVersion: number;
+  state: string;
+}
+
+/**
+ * The caller's model in the caller's mode, its row share-locked for the transaction (a model is never deleted under
+ * a new item). Anything else, another tenant's model included, is MODEL_INVALID and reveals nothing.
+ */
+export async function modelForItem(tx: Tx, ctx: DomainContext, mode: Mode, modelId: string): Promise<ModelOfItem> {
+  const refused = modelInvalid("modelId names no battery model of your company in this key's mode.");
+  if (!isUuid(modelId)) throw refused;
+  const rows = await tx.$queryRaw<ModelOfItem[]>`
+    SELECT "id", "slug", "name", "gtin", "categoryId", "schemaVersion", "state"::text AS "state"
+    FROM "Product"
+    WHERE "id" = ${modelId}::uuid AND "companyId" = ${ctx.companyId}::uuid AND "mode"::text = ${mode}
+      AND "kind" = 'MODEL'
+    FOR SHARE`;
+  if (rows.length === 0) throw refused;
+  return rows[0];
+}
+
+/** A model's latest published version: its number, its fields and the schema version it was published on. */
+export interface PublishedModel {
+  id: string;
+  slug: string;
+  name: string;
+  version: number;
+  schemaVersion: number;
+  fields: Record<string, unknown>;
+}
+
+/** The latest published version of a model (read from its snapshot bytes), or null while it has none. */
+export async function publishedModel(tx: Tx, modelId: string): Promise<PublishedModel | null> {
+  const row = await tx.passportVersion.findFirst({
+    where: { productId: modelId },
+    orderBy: { version: 'desc' },
+    select: { version: true, snapshot: true, schemaVersion: true, product: { select: { slug: true, name: true } } },
+  });
+  if (!row) return null;
+  const snapshot = JSON.parse(Buffer.from(row.snapshot).toString('utf8')) as { fields?: Record<string, unknown> };
+  return {
+    id: modelId,
+    slug: row.product.slug,
+    name: row.product.name,
+    version: row.version,
+    schemaVersion: row.schemaVersion,
+    fields: snapshot.fields ?? {},
+  };
+}

@@ -1,0 +1,80 @@
+import type { CategorySchema, FieldDefinition, FieldError } from './types';
+
+/** Where a field's value belongs: to the battery model every unit shares, or to the one unit (item). */
+export type FieldLevel = 'model' | 'item';
+
+/** What the kind of a product allows it to write. A standalone passport is its own model: no level rules. */
+export type LevelSubject =
+  | { kind: 'standalone' }
+  | { kind: 'model' }
+  /** `modelFields`: the fields of the model's latest published version (empty while it has none). */
+  | { kind: 'item'; modelFields: Record<string, unknown> };
+
+/**
+ * A field's level and whether an item may override the value its model sets. Schema versions written before levels
+ * existed carry neither: every field reads as model-level and overridable there.
+ */
+export function levelOf(field: Pick<FieldDefinition, 'level' | 'overridable'>): {
+  level: FieldLevel;
+  overridable: boolean;
+} {
+  const level = field.level ?? 'model';
+  return { level, overridable: level === 'item' || field.overridable !== false };
+}
+
+const isSet = (value: unknown) => value !== undefined && value !== null;
+
+/**
+ * The WRONG_LEVEL errors of a form-data patch: an item-level field set on a model, or an item setting a model-level
+ * field that is not overridable while its model's published version sets it. Clearing (null) is never refused.
+ */
+export function levelErrors(
+  schema: CategorySchema,
+  subject: LevelSubject,
+  patch: Record<string, unknown>,
+): FieldError[] {
+  if (subject.kind === 'standalone') return [];
+  const byId = new Map(schema.fields.map((f) => [f.id, f]));
+  const errors: FieldError[] = [];
+  for (const [id, value] of Object.entries(patch)) {
+    const field = byId.get(id);
+    if (!field || !isSet(value)) continue;
+    const { level, overridable } = levelOf(field);
+    if (subject.kind === 'model' && level === 'item') {
+      errors.push({
+        field_id: id,
+        label: field.label,
+        code: 'WRONG_LEVEL',
+        message: `${field.label} is a per-unit (item-level) field: set it on the model's items, not on the model.`,
+      });
+    } else if (subject.kind === 'item' && !overridable && isSet(subject.modelFields[id])) {
+      errors.push({
+        field_id: id,
+        label: field.label,
+        code: 'WRONG_LEVEL',
+        message: `${field.label} is set by the item's model and the schema does not let an item override it.`,
+      });
+    }
+  }
+  return errors;
+}
+
+/**
+ * An item's effective form data: its model's published fields overlaid with its own (the item wins where it sets a
+ * value; for a non-overridable field the model's value stands).
+ */
+export function mergeItemFields(
+  schema: CategorySchema,
+  modelFields: Record<string, unknown>,
+  itemFields: Record<string, unknown>,
+): Record<string, unknown> {
+  const byId = new Map(schema.fields.map((f) => [f.id, f]));
+  const merged: Record<string, unknown> = { ...modelFields };
+  for (const [id, value] of Object.entries(itemFields)) {
+    if (!isSet(value)) continue;
+    const field = byId.get(id);
+    if (field && !levelOf(field).overridable && isSet(modelFields[id])) continue;
+    merged[id] = value;
+  }
+  return merged;
+}
