@@ -154,4 +154,17 @@ describe('createProduct', () => {
       createProduct({ ctx: keyCtx(c.id, 'TEST'), input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY' } }),
     ).resolves.toBeTruthy();
   });
+
+  it('lets only one of several concurrent creations take the last place of a quota', async () => {
+    const c = await newCompany({ maxProducts: 1 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () =>
+        createProduct({ ctx: keyCtx(c.id), input: { name: `P ${tag()}`, categoryCode: 'EV_BATTERY' } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code?: string }).code] : []));
+    expect(refused).toEqual(['PLAN_LIMIT', 'PLAN_LIMIT', 'PLAN_LIMIT']);
+    expect(await prisma.product.count({ where: { companyId: c.id } })).toBe(1);
+  });
 });

@@ -3,10 +3,15 @@ import type { Mode } from '../../db/generated/enums';
 import { ServiceError } from '../../errors';
 
 /**
- * The plan's product quota, counted per mode (sandbox drafts never eat into the live quota). The company row is
- * locked so two concurrent creations cannot both take the last place.
+ * The plan's product quota, counted per mode (sandbox drafts never eat into the live quota). Under a limit the
+ * company row is locked so two concurrent creations cannot both take the last place; without one nothing is locked,
+ * so creations of one company (an import's rows in flight side by side) never wait for each other here.
  */
 export async function requireProductQuota(tx: Tx, companyId: string, mode: Mode): Promise<void> {
+  const plan = await tx.$queryRaw<{ maxProducts: number | null }[]>`
+    SELECT "maxProducts" FROM "Company" WHERE "id" = ${companyId}::uuid`;
+  if ((plan[0]?.maxProducts ?? null) === null) return;
+  // The limit read again under the lock: a plan changed in between is the one that counts.
   const rows = await tx.$queryRaw<{ maxProducts: number | null }[]>`
     SELECT "maxProducts" FROM "Company" WHERE "id" = ${companyId}::uuid FOR NO KEY UPDATE`;
   const limit = rows[0]?.maxProducts ?? null;
