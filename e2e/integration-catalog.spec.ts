@@ -99,8 +99,8 @@ test.describe('GET /api/v1/industries and /api/v1/categories', () => {
       code: 'EV_BATTERY',
       name: 'Electric vehicle battery',
       industry: 'BATTERIES',
-      currentSchemaVersion: 1,
-      schemaVersions: [1],
+      currentSchemaVersion: 2,
+      schemaVersions: [1, 2],
       passportRequired: true,
     });
     expect(categories.data.find((c) => c.code === 'SLI_BATTERY')?.passportRequired).toBe(false);
@@ -147,10 +147,12 @@ test.describe('GET /api/v1/categories/{code}/schema', () => {
       dynamic: true,
       access: 'public',
       mandated: false,
+      level: 'item',
+      overridable: true,
     });
     expect(schema.fields.some((f) => f.type === 'enum' && (f.options?.length ?? 0) > 0)).toBe(true);
     expect(schema.fields.every((f) => f.example !== undefined)).toBe(true);
-    expect(await client.categorySchema('EV_BATTERY', { version: 1 })).toEqual(schema);
+    expect(await client.categorySchema('EV_BATTERY', { version: 2 })).toEqual(schema);
     const lmt = await client.categorySchema('LMT_BATTERY');
     expect(lmt.fields.some((f) => f.group === 'carbonFootprint')).toBe(false);
   });
@@ -206,7 +208,7 @@ test.describe('GET /api/v1/categories/{code}/erp-template', () => {
   test('JSON gives one column per field of the current schema, named by the field id, with an example', async () => {
     const { client } = await newTenant({ scopes: ['mapping:read'] });
     const template = await client.erpTemplate('INDUSTRIAL_BATTERY');
-    expect(template).toMatchObject({ category: 'INDUSTRIAL_BATTERY', schemaVersion: 1 });
+    expect(template).toMatchObject({ category: 'INDUSTRIAL_BATTERY', schemaVersion: 2 });
     const schema = await (await newTenant({ scopes: ['schema:read'] })).client.categorySchema('INDUSTRIAL_BATTERY');
     expect(template.columns.map((c) => c.fieldId)).toEqual(schema.fields.map((f) => f.id));
     const first = schema.fields[0]!;

@@ -213,7 +213,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft
-         * @description A new draft in the key's mode, on the category's current schema version. Initial formData is validated like PUT form-data. The Location header names the new product.
+         * @description A new draft in the key's mode, on the category's current schema version. Initial formData is validated like PUT form-data. The Location header names the new product. `"kind": "model"` makes a battery model; `modelId` makes an item of one of your models (the model's category, schema version and GTIN; its own serial or batch number). Field levels apply to models and items: WRONG_LEVEL field errors.
          *
          *     **Scope:** `dpp:draft:write`.
          *
@@ -1239,6 +1239,8 @@ export interface components {
          *       "access": "public",
          *       "group": "performance",
          *       "dynamic": false,
+         *       "level": "model",
+         *       "overridable": true,
          *       "example": 188,
          *       "reference": {
          *         "batteryPass": [
@@ -1300,6 +1302,13 @@ export interface components {
             description?: string;
             /** @description Members of each entry (array fields only). */
             items?: components["schemas"]["SchemaFieldItem"][];
+            /**
+             * @description `model`: set on a battery model and inherited by its items; `item`: per unit, set on items only (a model refuses it with WRONG_LEVEL). Schema versions before levels read as `model`.
+             * @enum {string}
+             */
+            level: "model" | "item";
+            /** @description Whether an item may override the value its model sets (always true for item-level fields; a refusal is WRONG_LEVEL). */
+            overridable: boolean;
         };
         /**
          * @description A member of each object of an `array` field.
@@ -1408,6 +1417,13 @@ export interface components {
             name: string;
             /** @description Category code. */
             category: string;
+            /**
+             * @description `model`: a battery model whose items inherit its data; `item`: one unit of a model; else standalone.
+             * @enum {string}
+             */
+            kind: "standalone" | "model" | "item";
+            /** @description An item's model; null for models and standalone passports. */
+            modelId: string | null;
             schemaVersion: number;
             /** @enum {string} */
             mode: "live" | "test";
@@ -1464,6 +1480,13 @@ export interface components {
             name: string;
             /** @description Category code. */
             category: string;
+            /**
+             * @description `model`: a battery model whose items inherit its data; `item`: one unit of a model; else standalone.
+             * @enum {string}
+             */
+            kind: "standalone" | "model" | "item";
+            /** @description An item's model; null for models and standalone passports. */
+            modelId: string | null;
             schemaVersion: number;
             /** @enum {string} */
             mode: "live" | "test";
@@ -3121,6 +3144,8 @@ export interface operations {
                      *           "access": "public",
                      *           "group": "performance",
                      *           "dynamic": false,
+                     *           "level": "model",
+                     *           "overridable": true,
                      *           "example": 188,
                      *           "reference": {
                      *             "batteryPass": [
@@ -3318,6 +3343,8 @@ export interface operations {
                      *           "access": "public",
                      *           "group": "performance",
                      *           "dynamic": false,
+                     *           "level": "model",
+                     *           "overridable": true,
                      *           "example": 188,
                      *           "reference": {
                      *             "batteryPass": [
@@ -3342,6 +3369,8 @@ export interface operations {
                      *           "access": "public",
                      *           "group": "performance",
                      *           "dynamic": false,
+                     *           "level": "model",
+                     *           "overridable": true,
                      *           "example": 188,
                      *           "reference": {
                      *             "batteryPass": [
@@ -3888,6 +3917,8 @@ export interface operations {
                      *           "slug": "string",
                      *           "name": "string",
                      *           "category": "string",
+                     *           "kind": "standalone",
+                     *           "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
                      *           "schemaVersion": 0,
                      *           "mode": "live",
                      *           "state": "DRAFT",
@@ -4048,16 +4079,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * @description Commercial name, unique per company and mode.
-                     * @example Voltaris VX-75 EV pack
-                     */
-                    name: string;
-                    /**
-                     * @description Battery category code (GET /api/v1/categories).
-                     * @example EV_BATTERY
-                     */
-                    categoryCode: string;
+                    /** @description Commercial name, unique per company and mode. Required except for an item, which defaults to `<model name> · <serial or batch>`. */
+                    name?: string | null;
+                    /** @description Required except for an item, which takes its model's category (a different one is MODEL_INVALID). */
+                    categoryCode?: string | null;
+                    /** @description `model` for a battery model (a GTIN required; its items inherit its data); an item is made by naming `modelId`. Omitted: a standalone passport, or an item when `modelId` is given. Fixed at creation. */
+                    kind?: ("standalone" | "model" | "item") | null;
+                    /** @description The item's model: a model of your company in your key's mode, else 422 MODEL_INVALID. The item takes the model's category, schema version and GTIN, and needs a serialNumber or batchNumber. Fixed at creation. */
+                    modelId?: string | null;
                     gtin?: string | null;
                     serialNumber?: string | null;
                     batchNumber?: string | null;
@@ -4092,6 +4121,8 @@ export interface operations {
                      *       "slug": "string",
                      *       "name": "string",
                      *       "category": "string",
+                     *       "kind": "standalone",
+                     *       "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
                      *       "schemaVersion": 0,
                      *       "mode": "live",
                      *       "state": "DRAFT",
@@ -4186,7 +4217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable: `FIELD_VALIDATION_ERROR`, `PLAN_LIMIT`. Branch on `error.code`; each example says what the code means. */
+            /** @description Unprocessable: `FIELD_VALIDATION_ERROR`, `PLAN_LIMIT`, `MODEL_INVALID`. Branch on `error.code`; each example says what the code means. */
             422: {
                 headers: {
                     "X-Service-Request-Id": components["headers"]["RequestId"];
@@ -4287,6 +4318,8 @@ export interface operations {
                      *       "slug": "string",
                      *       "name": "string",
                      *       "category": "string",
+                     *       "kind": "standalone",
+                     *       "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
                      *       "schemaVersion": 0,
                      *       "mode": "live",
                      *       "state": "DRAFT",
@@ -4494,6 +4527,8 @@ export interface operations {
                      *       "slug": "string",
                      *       "name": "string",
                      *       "category": "string",
+                     *       "kind": "standalone",
+                     *       "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
                      *       "schemaVersion": 0,
                      *       "mode": "live",
                      *       "state": "DRAFT",
@@ -4746,6 +4781,8 @@ export interface operations {
                      *       "slug": "string",
                      *       "name": "string",
                      *       "category": "string",
+                     *       "kind": "standalone",
+                     *       "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
                      *       "schemaVersion": 0,
                      *       "mode": "live",
                      *       "state": "DRAFT",
@@ -5385,6 +5422,8 @@ export interface operations {
                      *       "slug": "string",
                      *       "name": "string",
                      *       "category": "string",
+                     *       "kind": "standalone",
+                     *       "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
                      *       "schemaVersion": 0,
                      *       "mode": "live",
                      *       "state": "DRAFT",
@@ -5627,6 +5666,8 @@ export interface operations {
                      *       "slug": "string",
                      *       "name": "string",
                      *       "category": "string",
+                     *       "kind": "standalone",
+                     *       "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
                      *       "schemaVersion": 0,
                      *       "mode": "live",
                      *       "state": "DRAFT",

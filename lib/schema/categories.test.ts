@@ -224,21 +224,43 @@ describe('field definitions', () => {
 });
 
 describe('category schemas', () => {
-  it('exist for the five categories at version 1, with information texts', () => {
+  it('exist for the five categories at the current version 2, with information texts', () => {
     for (const c of BATTERY_CATEGORIES) {
-      expect(CATEGORY_SCHEMAS[c]).toMatchObject({ category: c, version: 1 });
+      expect(CATEGORY_SCHEMAS[c]).toMatchObject({ category: c, version: 2 });
       expect(CATEGORY_INFO[c].code).toBe(c);
       expect(CATEGORY_INFO[c].name.length).toBeGreaterThan(0);
       expect(CATEGORY_INFO[c].regulationScope).toMatch(/2023\/1542/);
       expect(Object.isFrozen(CATEGORY_SCHEMAS[c].fields[0])).toBe(true);
     }
-    expect(CURRENT_SCHEMA_VERSION).toBe(1);
+    expect(CURRENT_SCHEMA_VERSION).toBe(2);
+  });
+
+  it('version 2 is version 1 with levels: the same fields, each with level (and overridable when model-level)', () => {
+    for (const c of BATTERY_CATEGORIES) {
+      const v1 = getCategorySchema(c, 1);
+      const v2 = getCategorySchema(c, 2);
+      expect(v1?.fields.some((f) => 'level' in f || 'overridable' in f)).toBe(false);
+      expect(v2?.fields.map(({ level: _l, overridable: _o, ...rest }) => rest)).toEqual(v1?.fields);
+      for (const f of v2?.fields ?? []) {
+        expect(['model', 'item']).toContain(f.level);
+        expect(f.overridable !== undefined).toBe(f.level === 'model');
+        if (f.dynamic) expect(f.level).toBe('item');
+      }
+    }
+    const ev = getCategorySchema('EV_BATTERY', 2);
+    const of = (id: string) => ev?.fields.find((f) => f.id === id);
+    expect(of('manufacturing_date')?.level).toBe('item');
+    expect(of('battery_mass_kg')?.level).toBe('item');
+    expect(of('current_soh_pct')?.level).toBe('item');
+    expect(of('carbon_footprint_per_kwh')).toMatchObject({ level: 'model', overridable: false });
+    expect(of('warranty_period_months')).toMatchObject({ level: 'model', overridable: true });
   });
 
   it('getCategorySchema answers known codes and versions only', () => {
     expect(getCategorySchema('EV_BATTERY')).toBe(CATEGORY_SCHEMAS.EV_BATTERY);
-    expect(getCategorySchema('LMT_BATTERY', 1)).toBe(CATEGORY_SCHEMAS.LMT_BATTERY);
-    expect(getCategorySchema('LMT_BATTERY', 2)).toBeNull();
+    expect(getCategorySchema('LMT_BATTERY', 2)).toBe(CATEGORY_SCHEMAS.LMT_BATTERY);
+    expect(getCategorySchema('LMT_BATTERY', 1)?.version).toBe(1);
+    expect(getCategorySchema('LMT_BATTERY', 3)).toBeNull();
     expect(getCategorySchema('ev_battery')).toBeNull();
     expect(getCategorySchema('__proto__')).toBeNull();
   });

@@ -1,9 +1,15 @@
 // Category field schemas derived from: Battery Pass consortium, Data Attribute Longlist v1.2 (CC BY 4.0).
 import { type BatteryPassAttribute, getBatteryPassAttribute, type Obligation } from './attribute-coverage';
 import { ALL_FIELD_SPECS, BMS_DYNAMIC_FIELD_IDS, type FieldSpec } from './fields';
+import { levelRule } from './levels';
 import { BATTERY_CATEGORIES, type BatteryCategory, type CategorySchema, type FieldDefinition } from './types';
 
-export const CURRENT_SCHEMA_VERSION = 1;
+/** Version 2 adds each field's level (`level`, and `overridable` for model-level fields) to version 1's fields. */
+export const CURRENT_SCHEMA_VERSION = 2;
+/** The first schema version whose fields carry levels; older versions read as all model-level and overridable. */
+export const LEVELS_SINCE_VERSION = 2;
+/** Every installed version: a version never changes once installed, so version 1 stays exactly as it was. */
+export const SCHEMA_VERSIONS: readonly number[] = [1, 2];
 
 export interface CategoryInfo {
   code: BatteryCategory;
@@ -143,19 +149,29 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function toDefinition(spec: FieldSpec, category: BatteryCategory): FieldDefinition {
+function toDefinition(spec: FieldSpec, category: BatteryCategory, version: number): FieldDefinition {
   const { mandate: _mandate, id, label, type, unit, ...rest } = spec;
-  return structuredClone({ id, label, type, unit, mandated: isMandated(spec, category), ...rest });
+  const levels = version >= LEVELS_SINCE_VERSION ? levelRule(spec) : {};
+  return structuredClone({ id, label, type, unit, mandated: isMandated(spec, category), ...rest, ...levels });
 }
 
-function buildCategorySchema(category: BatteryCategory): CategorySchema {
-  const fields = ALL_FIELD_SPECS.filter((s) => isPresent(s, category)).map((s) => toDefinition(s, category));
+function buildCategorySchema(category: BatteryCategory, version: number): CategorySchema {
+  const fields = ALL_FIELD_SPECS.filter((s) => isPresent(s, category)).map((s) => toDefinition(s, category, version));
   // Shared reference data: a caller that mutates a schema would change it for every request.
-  return deepFreeze({ category, version: CURRENT_SCHEMA_VERSION, fields });
+  return deepFreeze({ category, version, fields });
 }
 
+/** Each category's schema at every installed version, oldest first. */
+export const CATEGORY_SCHEMA_VERSIONS = Object.fromEntries(
+  BATTERY_CATEGORIES.map((c): [BatteryCategory, readonly CategorySchema[]] => [
+    c,
+    SCHEMA_VERSIONS.map((v) => buildCategorySchema(c, v)),
+  ]),
+) as Record<BatteryCategory, readonly CategorySchema[]>;
+
+/** Each category's schema at the current version. */
 export const CATEGORY_SCHEMAS: Record<BatteryCategory, CategorySchema> = Object.fromEntries(
-  BATTERY_CATEGORIES.map((c) => [c, buildCategorySchema(c)]),
+  BATTERY_CATEGORIES.map((c) => [c, CATEGORY_SCHEMA_VERSIONS[c].find((s) => s.version === CURRENT_SCHEMA_VERSION)]),
 ) as Record<BatteryCategory, CategorySchema>;
 
 export function isBatteryCategory(code: unknown): code is BatteryCategory {
@@ -165,6 +181,5 @@ export function isBatteryCategory(code: unknown): code is BatteryCategory {
 /** The schema of a category at a version (default: current); null for an unknown code or version. */
 export function getCategorySchema(code: string, version: number = CURRENT_SCHEMA_VERSION): CategorySchema | null {
   if (!isBatteryCategory(code)) return null;
-  const schema = CATEGORY_SCHEMAS[code];
-  return schema.version === version ? schema : null;
+  return CATEGORY_SCHEMA_VERSIONS[code].find((s) => s.version === version) ?? null;
 }

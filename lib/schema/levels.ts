@@ -78,3 +78,43 @@ export function mergeItemFields(
   }
   return merged;
 }
+
+/** Per-unit fields the longlist files under the battery model but a unit carries its own value of. */
+const ITEM_FIELDS: ReadonlySet<string> = new Set([
+  'manufacturing_place',
+  'manufacturing_country',
+  'manufacturing_date',
+  'putting_into_service_date',
+  'battery_mass_kg',
+  'battery_status',
+]);
+
+/** Model declarations every unit must repeat unchanged: the model's identity, conformity and declared values. */
+const FIXED_FIELDS: ReadonlySet<string> = new Set([
+  'manufacturer_name',
+  'manufacturer_identifier',
+  'model_number',
+  'battery_chemistry',
+  'eu_declaration_of_conformity_url',
+  'eu_declaration_of_conformity_id',
+  'ce_marking',
+]);
+const FIXED_GROUPS: ReadonlySet<string> = new Set([
+  'carbonFootprint',
+  'materials',
+  'hazardousSubstances',
+  'recycledContent',
+  'supplyChain',
+]);
+
+/**
+ * The level rule of a field (docs/data-model.md, "Levels"): item-level when it is dynamic or per unit by nature;
+ * otherwise model-level, overridable unless it is one of the model's fixed declarations.
+ */
+export function levelRule(field: Pick<FieldDefinition, 'id' | 'group' | 'dynamic'>): {
+  level: FieldLevel;
+  overridable?: boolean;
+} {
+  if (field.dynamic || ITEM_FIELDS.has(field.id)) return { level: 'item' };
+  return { level: 'model', overridable: !(FIXED_FIELDS.has(field.id) || FIXED_GROUPS.has(field.group)) };
+}

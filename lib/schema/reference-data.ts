@@ -1,6 +1,6 @@
 import { createPrismaClient } from '../db/client';
 import { canonicalJson, sha256Hex } from '../passport/canonical-json';
-import { CATEGORY_INFO, CATEGORY_SCHEMAS } from './categories';
+import { CATEGORY_INFO, CATEGORY_SCHEMA_VERSIONS, CATEGORY_SCHEMAS } from './categories';
 import { BATTERY_CATEGORIES } from './types';
 
 export const BATTERY_INDUSTRY = {
@@ -39,21 +39,24 @@ export async function installReferenceData(databaseUrl: string): Promise<{ insta
             },
             update: { name: info.name, description: info.description },
           });
-          const fields = JSON.parse(canonicalJson(schema.fields));
-          const sha256 = sha256Hex(canonicalJson(schema.fields));
-          const existing = await tx.categorySchemaVersion.findUnique({
-            where: { categoryId_version: { categoryId: category.id, version: schema.version } },
-          });
-          if (existing && existing.sha256 !== sha256) {
-            throw new Error(
-              `Field schema ${code} v${schema.version} differs from the installed one; add a new version`,
-            );
-          }
-          if (!existing) {
-            await tx.categorySchemaVersion.create({
-              data: { categoryId: category.id, version: schema.version, fields, sha256 },
+          // Every version, oldest first: an installed version is never altered, a new one is added beside it.
+          for (const version of CATEGORY_SCHEMA_VERSIONS[code]) {
+            const fields = JSON.parse(canonicalJson(version.fields));
+            const sha256 = sha256Hex(canonicalJson(version.fields));
+            const existing = await tx.categorySchemaVersion.findUnique({
+              where: { categoryId_version: { categoryId: category.id, version: version.version } },
             });
-            installedSchemas.push(`${code}@${schema.version}`);
+            if (existing && existing.sha256 !== sha256) {
+              throw new Error(
+                `Field schema ${code} v${version.version} differs from the installed one; add a new version`,
+              );
+            }
+            if (!existing) {
+              await tx.categorySchemaVersion.create({
+                data: { categoryId: category.id, version: version.version, fields, sha256 },
+              });
+              installedSchemas.push(`${code}@${version.version}`);
+            }
           }
           if (category.currentSchemaVersion < schema.version) {
             await tx.category.update({ where: { id: category.id }, data: { currentSchemaVersion: schema.version } });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_SCHEMAS } from '../../schema/categories';
+import { getCategorySchema } from '../../schema/categories';
 import type { CategorySchema } from '../../schema/types';
 import { readinessCheck, schemaCompatibilityCheck } from './gate-checks';
 import { judgeCompatibility } from './schema-compatibility';
 
-const ev = CATEGORY_SCHEMAS.EV_BATTERY;
+/** Version 1 of the EV schema, judged as the current one here. */
+const ev = getCategorySchema('EV_BATTERY', 1) as CategorySchema;
 /** A later version of a category that no longer has the field `model_number`. */
 const version2: CategorySchema = { ...ev, version: 2, fields: ev.fields.filter((f) => f.id !== 'model_number') };
 

@@ -2,6 +2,7 @@ import { config } from '../../config';
 import type { Prisma } from '../../db/generated/client';
 import { iso } from '../../domain/iso';
 import { passportPath } from '../../gs1/digital-link';
+import { KIND_NAME } from '../models/model';
 import { isPubliclyServed, PUBLIC_STATE } from '../states';
 
 /** What every product read needs besides the row: the category's code. */
@@ -15,6 +16,8 @@ export const VIEWED_COLUMNS = [
   'slug',
   'name',
   'schemaVersion',
+  'kind',
+  'modelId',
   'mode',
   'state',
   'lockVersion',
@@ -65,6 +68,8 @@ export function productSummary(p: ViewedProduct) {
     slug: p.slug,
     name: p.name,
     category: p.category.code,
+    kind: KIND_NAME[p.kind],
+    modelId: p.modelId,
     schemaVersion: p.schemaVersion,
     mode: p.mode === 'TEST' ? ('test' as const) : ('live' as const),
     state: p.state,

@@ -1,9 +1,11 @@
 import { prisma } from '../../db/client';
-import type { Mode, ProductState } from '../../db/generated/enums';
+import type { Mode, ProductKind, ProductState } from '../../db/generated/enums';
 import { inTransactionOn, rowsOn, type SqlDb, UTC_NOW, utcColumn } from '../../db/sql';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
+import type { LevelSubject } from '../../schema/levels';
+import { publishedModel } from '../models/model';
 import { loadCategorySchema } from '../schema-version';
 import { requireRole } from '../transitions/result';
 import { AUTHOR_ROLES } from './create-product';
@@ -21,7 +23,7 @@ export interface PutFormDataInput {
 const TIMES = new Set<string>(['createdAt', 'updatedAt', 'submittedAt', 'publishedAt', 'withdrawnAt']);
 /** What productView shows (the category's code aside), as the statements below return it. */
 const VIEW_COLUMNS = VIEWED_COLUMNS.map((column) =>
-  column === 'mode' || column === 'state'
+  column === 'mode' || column === 'state' || column === 'kind'
     ? `p."${column}"::text AS "${column}"`
     : TIMES.has(column)
       ? utcColumn('p', column)
@@ -61,8 +63,22 @@ const UPDATE = `
   )
   SELECT ${VIEWED_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM updated`;
 
+/** What the product's kind lets it write: an item is judged against its model's latest published fields. */
+async function levelSubject(tx: SqlDb, product: ViewRow): Promise<LevelSubject> {
+  if (product.kind === 'MODEL') return { kind: 'model' };
+  if (product.kind !== 'ITEM' || !product.modelId) return { kind: 'standalone' };
+  const model = await publishedModel(tx, product.modelId);
+  return { kind: 'item', modelFields: model?.fields ?? {} };
+}
+
 function viewed(row: ViewRow, categoryCode: string): ViewedProduct {
-  return { ...row, mode: row.mode as Mode, state: row.state as ProductState, category: { code: categoryCode } };
+  return {
+    ...row,
+    mode: row.mode as Mode,
+    state: row.state as ProductState,
+    kind: row.kind as ProductKind,
+    category: { code: categoryCode },
+  };
 }
 
 /**
@@ -91,7 +107,13 @@ export async function putFormData({
     requireEditable({ isDemo: product.isDemo, state: product.state as ProductState });
     requireLockVersion(product, input.lockVersion);
     const schema = await loadCategorySchema(prisma, product.categoryId, product.schemaVersion);
-    const { formData, changed } = applyFormData(schema, product.formData as Record<string, unknown>, input.formData);
+    const subject = await levelSubject(tx, product);
+    const { formData, changed } = applyFormData(
+      schema,
+      product.formData as Record<string, unknown>,
+      input.formData,
+      subject,
+    );
     if (changed.length === 0) return viewed(product, product.categoryCode);
     const [updated] = await rowsOn<ViewRow>(tx, {
       name: 'form-data-update',

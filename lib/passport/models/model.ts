@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { Mode, ProductKind } from '../../db/generated/enums';
+import { rowsOn, type SqlDb } from '../../db/sql';
 import type { DomainContext } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
@@ -50,19 +51,29 @@ export interface PublishedModel {
   fields: Record<string, unknown>;
 }
 
-/** The latest published version of a model (read from its snapshot bytes), or null while it has none. */
-export async function publishedModel(tx: Tx, modelId: string): Promise<PublishedModel | null> {
-  const row = await tx.passportVersion.findFirst({
-    where: { productId: modelId },
-    orderBy: { version: 'desc' },
-    select: { version: true, snapshot: true, schemaVersion: true, product: { select: { slug: true, name: true } } },
-  });
+const PUBLISHED_MODEL = `
+  SELECT v."version", v."snapshot", v."schemaVersion", p."slug", p."name"
+  FROM "PassportVersion" v JOIN "Product" p ON p."id" = v."productId"
+  WHERE v."productId" = $1::uuid
+  ORDER BY v."version" DESC LIMIT 1`;
+
+interface PublishedRow {
+  version: number;
+  snapshot: Uint8Array;
+  schemaVersion: number;
+  slug: string;
+  name: string;
+}
+
+/** The latest published version of a model (its fields read from the snapshot bytes), or null while it has none. */
+export async function publishedModel(db: SqlDb, modelId: string): Promise<PublishedModel | null> {
+  const [row] = await rowsOn<PublishedRow>(db, { name: 'published-model', text: PUBLISHED_MODEL, values: [modelId] });
   if (!row) return null;
   const snapshot = JSON.parse(Buffer.from(row.snapshot).toString('utf8')) as { fields?: Record<string, unknown> };
   return {
     id: modelId,
-    slug: row.product.slug,
-    name: row.product.name,
+    slug: row.slug,
+    name: row.name,
     version: row.version,
     schemaVersion: row.schemaVersion,
     fields: snapshot.fields ?? {},

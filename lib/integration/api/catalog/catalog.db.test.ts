@@ -103,8 +103,8 @@ describe('reference data reads', () => {
     ]);
     expect(categories[0]).toMatchObject({
       industry: 'BATTERIES',
-      currentSchemaVersion: 1,
-      schemaVersions: [1],
+      currentSchemaVersion: 2,
+      schemaVersions: [1, 2],
       passportRequired: true,
     });
   });

@@ -55,6 +55,18 @@ export const SchemaField = z
   .object({
     ...fieldMembers,
     items: z.array(SchemaFieldItem).optional().describe('Members of each entry (array fields only).'),
+    level: z
+      .enum(['model', 'item'])
+      .describe(
+        '`model`: set on a battery model and inherited by its items; `item`: per unit, set on items only (a model ' +
+          'refuses it with WRONG_LEVEL). Schema versions before levels read as `model`.',
+      ),
+    overridable: z
+      .boolean()
+      .describe(
+        'Whether an item may override the value its model sets (always true for item-level fields; a refusal is ' +
+          'WRONG_LEVEL).',
+      ),
   })
   .describe('One field of a category field schema.')
   .meta({
@@ -73,6 +85,8 @@ export const SchemaField = z
       access: 'public',
       group: 'performance',
       dynamic: false,
+      level: 'model',
+      overridable: true,
       example: 188,
       reference: { batteryPass: [52], regulation: 'Annex XIII (1)(g); Annex IV Part A (1)' },
     },

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client';
 import { ServiceError } from '../../../errors';
 import { CATEGORY_INFO, isBatteryCategory } from '../../../schema/categories';
+import { levelOf } from '../../../schema/levels';
 import type { CategorySchema, FieldDefinition } from '../../../schema/types';
 import type { SchemaField, SchemaFieldItem } from './field-shapes';
 import type { Category, Industry } from './shapes';
@@ -110,6 +111,7 @@ export function fieldView(f: FieldDefinition): z.infer<typeof SchemaField> {
   return {
     ...rest,
     ...(f.items ? { items: f.items.map(itemView) } : {}),
+    ...levelOf(f),
     ...(description === undefined ? {} : { description }),
   };
 }

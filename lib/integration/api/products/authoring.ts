@@ -34,10 +34,12 @@ export const createProductEndpoint = defineEndpoint({
   summary: 'Create a draft',
   description:
     "A new draft in the key's mode, on the category's current schema version. Initial formData is validated like " +
-    'PUT form-data. The Location header names the new product.',
+    'PUT form-data. The Location header names the new product. `"kind": "model"` makes a battery model; ' +
+    "`modelId` makes an item of one of your models (the model's category, schema version and GTIN; its own serial " +
+    'or batch number). Field levels apply to models and items: WRONG_LEVEL field errors.',
   body: CreateProductBody,
   response: { status: 201, description: 'The created draft.', schema: ProductSchema },
-  errors: ['NAME_IN_USE', 'GTIN_IN_USE', 'FIELD_VALIDATION_ERROR', 'PLAN_LIMIT'],
+  errors: ['NAME_IN_USE', 'GTIN_IN_USE', 'FIELD_VALIDATION_ERROR', 'PLAN_LIMIT', 'MODEL_INVALID'],
 });
 
 export const getProductEndpoint = defineEndpoint({

@@ -47,10 +47,33 @@ const LockVersion = z
   .describe('The lockVersion of the last read; a stale value is 409 LOCK_CONFLICT.')
   .meta({ example: 3 });
 
+export const KINDS = ['standalone', 'model', 'item'] as const;
+
 export const CreateProductBody = z
   .strictObject({
-    name: Name,
-    categoryCode: CategoryCode,
+    name: Name.nullable()
+      .optional()
+      .describe(
+        'Commercial name, unique per company and mode. Required except for an item, which defaults to ' +
+          '`<model name> · <serial or batch>`.',
+      ),
+    categoryCode: CategoryCode.nullable()
+      .optional()
+      .describe("Required except for an item, which takes its model's category (a different one is MODEL_INVALID)."),
+    kind: z
+      .enum(KINDS)
+      .nullable()
+      .optional()
+      .describe(
+        '`model` for a battery model (a GTIN required; its items inherit its data); an item is made by naming ' +
+          '`modelId`. Omitted: a standalone passport, or an item when `modelId` is given. Fixed at creation.',
+      ),
+    modelId: Uuid.nullable()
+      .optional()
+      .describe(
+        "The item's model: a model of your company in your key's mode, else 422 MODEL_INVALID. The item takes " +
+          "the model's category, schema version and GTIN, and needs a serialNumber or batchNumber. Fixed at creation.",
+      ),
     gtin: Gtin.nullable().optional(),
     serialNumber: Serial.nullable().optional(),
     batchNumber: Batch.nullable().optional(),
@@ -155,6 +178,10 @@ const productMembers = {
   slug: z.string(),
   name: z.string(),
   category: z.string().describe('Category code.'),
+  kind: z
+    .enum(KINDS)
+    .describe('`model`: a battery model whose items inherit its data; `item`: one unit of a model; else standalone.'),
+  modelId: Uuid.nullable().describe("An item's model; null for models and standalone passports."),
   schemaVersion: z.number().int(),
   mode: z.enum(['live', 'test']),
   state: z.enum(API_STATES).describe('Workflow state (API name).'),
