@@ -186,7 +186,7 @@ const COUNTER: Record<RowOutcome, string> = {
   failed: 'failed',
 };
 
-/** The row recorded and counted; whether a cancel has been asked for since (read in the same statement). */
+/** The row recorded and counted in one statement; whether a cancel has been asked for since (read in it too). */
 async function record(
   tx: Tx,
   importId: string,
@@ -194,11 +194,17 @@ async function record(
   outcome: RowOutcome,
   productId: string | null,
 ): Promise<boolean> {
-  await tx.importRow.create({ data: { importId, rowNumber, productId, outcome } });
   const column = COUNTER[outcome];
   const rows = await tx.$queryRawUnsafe<{ cancelRequestedAt: Date | null }[]>(
-    `UPDATE "ImportJob" SET "processed" = "processed" + 1, "${column}" = "${column}" + 1 WHERE "id" = $1::uuid RETURNING "cancelRequestedAt"`,
+    `WITH recorded AS (
+       INSERT INTO "ImportRow" ("importId", "rowNumber", "productId", "outcome") VALUES ($1::uuid, $2, $3::uuid, $4)
+     )
+     UPDATE "ImportJob" SET "processed" = "processed" + 1, "${column}" = "${column}" + 1
+     WHERE "id" = $1::uuid RETURNING "cancelRequestedAt"`,
     importId,
+    rowNumber,
+    productId,
+    outcome,
   );
   return rows[0]?.cancelRequestedAt != null;
 }
