@@ -9,9 +9,10 @@ import type { Mode, ProductState, UserRole } from '../lib/db/generated/enums';
 import { type DomainContext, systemActor } from '../lib/domain/context';
 import { mintApiKey } from '../lib/integration/keys';
 import type { Scope } from '../lib/integration/scopes';
-import { approveProduct } from '../lib/passport/lifecycle';
+import { createProduct } from '../lib/passport/drafts/create-product';
+import { approveProduct, submitProduct } from '../lib/passport/lifecycle';
 import { loadCategorySchema } from '../lib/passport/schema-version';
-import { exampleFormData } from '../lib/schema/examples';
+import { exampleFormData, exampleFormDataOfLevel } from '../lib/schema/examples';
 import type { BatteryCategory } from '../lib/schema/types';
 
 type AnyDb = Db | Tx;
@@ -152,4 +153,38 @@ export async function createBmsTenant(
   const product = await createPublishedPassport(db, { companyId: company.id, formData: options.formData });
   const secret = await createTestBmsSecret(db, company.id);
   return { company, product, secret: secret.secret, secretId: secret.id };
+}
+
+/**
+ * A battery model published as version 1 through the real verbs (createProduct with kind model, submit, approve),
+ * its form data the schema's model-level examples overlaid with `formData`.
+ */
+export async function createPublishedModel(
+  db: AnyDb,
+  input: {
+    companyId: string;
+    gtin: string;
+    name?: string;
+    category?: BatteryCategory;
+    formData?: Record<string, unknown>;
+    mode?: Mode | 'live' | 'test';
+  },
+): Promise<Product> {
+  const category = await db.category.findUniqueOrThrow({ where: { code: input.category ?? 'EV_BATTERY' } });
+  const schema = await loadCategorySchema(db as Tx, category.id, category.currentSchemaVersion);
+  const ctx: DomainContext = { companyId: input.companyId, actor: TEST_ACTOR, mode: toMode(input.mode) };
+  const model = await createProduct({
+    ctx,
+    db,
+    input: {
+      kind: 'model',
+      name: input.name ?? `Test Model ${uniqueTag()}`,
+      categoryCode: category.code,
+      gtin: input.gtin,
+      formData: exampleFormDataOfLevel(schema, 'model', input.formData),
+    },
+  });
+  await submitProduct({ ctx, input: { productId: model.id }, db });
+  await approveProduct({ ctx, input: { productId: model.id }, db });
+  return db.product.findUniqueOrThrow({ where: { id: model.id } });
 }

@@ -17,6 +17,8 @@ export interface SnapshotSource {
   createdAt: Date;
   publishedAt: Date | null;
   category: { code: string };
+  /** Items only: the model version whose fields are merged into `formData` (recorded as the snapshot's `model`). */
+  model?: { id: string; slug: string; version: number } | null;
   company: {
     id: string;
     name: string;
@@ -55,6 +57,8 @@ export function buildSnapshot(p: SnapshotSource, version: number, publishedAt: D
     createdAt: p.createdAt,
     firstPublishedAt: p.publishedAt ?? publishedAt,
     publishedAt,
+    // Only items carry it, so every other snapshot keeps exactly the members it always had.
+    ...(p.model ? { model: { id: p.model.id, slug: p.model.slug, version: p.model.version } } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { BMS_DYNAMIC_FIELD_IDS } from './fields/dynamic';
+import { type FieldLevel, levelOf } from './levels';
 import type { CategorySchema } from './types';
 
 const bmsFields = new Set<string>(BMS_DYNAMIC_FIELD_IDS);
@@ -21,4 +22,15 @@ export function exampleFormData(
 export function knownFields(schema: CategorySchema, fields: Record<string, unknown>): Record<string, unknown> {
   const known = new Set(schema.fields.map((f) => f.id));
   return Object.fromEntries(Object.entries(fields).filter(([id]) => known.has(id)));
+}
+
+/** The example values of one level's fields: what a model (`model`) or each of its items (`item`) is written with. */
+export function exampleFormDataOfLevel(
+  schema: CategorySchema,
+  level: FieldLevel,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const data = exampleFormData(schema);
+  const ofLevel = new Set(schema.fields.filter((f) => levelOf(f).level === level).map((f) => f.id));
+  return { ...Object.fromEntries(Object.entries(data).filter(([id]) => ofLevel.has(id))), ...overrides };
 }

@@ -118,3 +118,12 @@ export function levelRule(field: Pick<FieldDefinition, 'id' | 'group' | 'dynamic
   if (field.dynamic || ITEM_FIELDS.has(field.id)) return { level: 'item' };
   return { level: 'model', overridable: !(FIXED_FIELDS.has(field.id) || FIXED_GROUPS.has(field.group)) };
 }
+
+/**
+ * The mandated-field errors that concern a model: a model never holds item-level values (each item supplies its
+ * own), so their absence does not hold its submission back.
+ */
+export function modelsOwnErrors(schema: CategorySchema, errors: FieldError[]): FieldError[] {
+  const itemLevel = new Set(schema.fields.filter((f) => levelOf(f).level === 'item').map((f) => f.id));
+  return errors.filter((e) => !itemLevel.has(e.field_id.split('[')[0]));
+}

@@ -1,5 +1,6 @@
 import { type Db, prisma, type Tx } from '../../db/client';
 import type { VerbArgs } from '../../domain/context';
+import type { MergeSubject } from '../models/merge';
 import { getProductOrThrow } from './find-product';
 import {
   componentGraphCheck,
@@ -27,6 +28,8 @@ type Subject = {
   schemaVersion: number;
   formData: unknown;
   gtin: string | null;
+  kind?: MergeSubject['kind'];
+  modelId?: string | null;
 };
 
 /** Every publication check with its result, in a fixed order; the readiness report comes along for submission. */

@@ -2,7 +2,9 @@ import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
+import { modelsOwnErrors } from '../../schema/levels';
 import { missingMandatedFields } from '../../schema/validate';
+import { effectiveData, requireModelPublished } from '../models/merge';
 import { loadCategorySchema } from '../schema-version';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
@@ -25,7 +27,10 @@ export async function submitProduct({
     const product = await loadProductForUpdate(tx, ctx, input.productId);
     requireState(product, ['DRAFT'], 'submit');
     const schema = await loadCategorySchema(tx, product.categoryId, product.schemaVersion);
-    const missing = missingMandatedFields(schema, product.formData as Record<string, unknown>);
+    const effective = await effectiveData(tx, product);
+    requireModelPublished(product, effective, 'submit');
+    const all = missingMandatedFields(schema, effective.formData);
+    const missing = product.kind === 'MODEL' ? modelsOwnErrors(schema, all) : all;
     if (missing.length > 0) {
       throw new ServiceError(
         'SUBMIT_BLOCKED',

@@ -1,0 +1,73 @@
+import type { Tx } from '../../db/client';
+import type { Prisma } from '../../db/generated/client';
+import type { DomainContext } from '../../domain/context';
+import type { EffectiveData } from '../models/merge';
+import { modelReference } from '../models/merge';
+import { publicViewOf, refreshPublicDocument, storePublicView } from '../public/representations';
+import { type SnapshotSource, writeSnapshot } from '../snapshot';
+import { type ProductEvents, recordProductChange } from './record';
+
+type Publishable = SnapshotSource & { companyId: string; version: number; mode: 'LIVE' | 'TEST' };
+
+/**
+ * Writes version N+1 of a passport in the caller's transaction: the snapshot of its effective data (an item's
+ * merged with its model's published version, which the snapshot names), the public view made from those bytes,
+ * the product row (`data` adds the caller's state change), the public document, the audit row and the events.
+ */
+export async function publishVersion(
+  tx: Tx,
+  ctx: DomainContext,
+  product: Publishable,
+  effective: EffectiveData,
+  change: {
+    eventType: string;
+    context?: Prisma.InputJsonObject;
+    events: (data: Prisma.InputJsonObject) => ProductEvents;
+    data?: Prisma.ProductUncheckedUpdateInput;
+  },
+) {
+  const now = new Date();
+  const version = product.version + 1;
+  const model = modelReference(effective.model);
+  const snapshot = await writeSnapshot(
+    tx,
+    { ...product, formData: effective.formData, model },
+    { version, publishedAt: now, publishedById: ctx.actor.channel === 'Portal' ? ctx.actor.id : null },
+  );
+  // Its public view (what /v/{version} serves), made once from the bytes just written.
+  await storePublicView(
+    tx,
+    { productId: product.id, version, sourceSha256: snapshot.sha256 },
+    publicViewOf(snapshot.bytes),
+  );
+  const updated = await tx.product.update({
+    where: { id: product.id },
+    data: {
+      ...change.data,
+      version,
+      publishedAt: product.publishedAt ?? now,
+      lastPublishedAt: now,
+      lockVersion: { increment: 1 },
+      ...(model ? { modelVersion: model.version } : {}),
+    },
+  });
+  // The new version's public documents, serialized once in the commit that publishes them.
+  await refreshPublicDocument(tx, product.slug);
+  const modelVersion = model ? { modelVersion: model.version } : {};
+  const context = {
+    version,
+    sha256: snapshot.sha256,
+    byteLength: snapshot.byteLength,
+    ...modelVersion,
+    ...change.context,
+  };
+  await recordProductChange(
+    tx,
+    ctx,
+    product,
+    change.eventType,
+    context,
+    change.events({ slug: product.slug, version }),
+  );
+  return updated;
+}
