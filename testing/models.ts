@@ -41,6 +41,6 @@ export async function latestSnapshot(productId: string) {
   return JSON.parse(Buffer.from(row.snapshot).toString('utf8')) as {
     version: number;
     fields: Record<string, unknown>;
-    model?: { id: string; slug: string; version: number };
+    model?: { id: string; slug: string; name: string; version: number };
   };
 }

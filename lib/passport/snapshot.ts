@@ -18,7 +18,7 @@ export interface SnapshotSource {
   publishedAt: Date | null;
   category: { code: string };
   /** Items only: the model version whose fields are merged into `formData` (recorded as the snapshot's `model`). */
-  model?: { id: string; slug: string; version: number } | null;
+  model?: { id: string; slug: string; name: string; version: number } | null;
   company: {
     id: string;
     name: string;
@@ -58,7 +58,7 @@ export function buildSnapshot(p: SnapshotSource, version: number, publishedAt: D
     firstPublishedAt: p.publishedAt ?? publishedAt,
     publishedAt,
     // Only items carry it, so every other snapshot keeps exactly the members it always had.
-    ...(p.model ? { model: { id: p.model.id, slug: p.model.slug, version: p.model.version } } : {}),
+    ...(p.model ? { model: { id: p.model.id, slug: p.model.slug, name: p.model.name, version: p.model.version } } : {}),
   };
 }
 

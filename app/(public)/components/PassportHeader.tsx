@@ -35,6 +35,12 @@ export function PassportHeader({ passport, status }: { passport: PublicPassport;
           <dd>{dpp.version}</dd>
         </div>
       </dl>
+      {dpp.model ? (
+        <p data-testid="built-on-model">
+          Built on model <a href={`/dpp/${encodeURIComponent(dpp.model.slug)}`}>{dpp.model.name}</a>, version{' '}
+          {dpp.model.version}
+        </p>
+      ) : null}
     </header>
   );
 }

@@ -13,7 +13,7 @@ export interface ReadinessReport {
   missing: FieldError[];
   invalid: FieldError[];
   /** Items only: the model version whose fields were merged under the item's (null while none is published). */
-  model?: { id: string; slug: string; version: number } | null;
+  model?: { id: string; slug: string; name: string; version: number } | null;
 }
 
 type Subject = { categoryId: string; schemaVersion: number; formData: unknown } & Partial<

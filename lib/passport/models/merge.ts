@@ -47,4 +47,4 @@ export function requireModelPublished(product: Pick<MergeSubject, 'kind'>, data:
 
 /** How a snapshot, a readiness report or a view names the model version an item was built on. */
 export const modelReference = (model: PublishedModel | null) =>
-  model ? { id: model.id, slug: model.slug, version: model.version } : null;
+  model ? { id: model.id, slug: model.slug, name: model.name, version: model.version } : null;

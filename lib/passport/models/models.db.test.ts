@@ -18,6 +18,7 @@ import { createProduct } from '../drafts/create-product';
 import { putFormData } from '../drafts/put-form-data';
 import { productReadiness } from '../drafts/readiness';
 import { startRevision, submitProduct } from '../lifecycle';
+import { findPublicPassport } from '../public/representations';
 import { republishItems } from './republish';
 
 afterAll(() => disconnectPrisma());
@@ -195,7 +196,7 @@ describe('publishing items', () => {
     const item = await itemDraft(keyCtx(c.id), model.id, itemExamples({ manufacturing_date: '2026-03-01' }));
     await publish(system(c.id), item.id);
     const snapshot = await latestSnapshot(item.id);
-    expect(snapshot.model).toEqual({ id: model.id, slug: model.slug, version: 1 });
+    expect(snapshot.model).toEqual({ id: model.id, slug: model.slug, name: model.name, version: 1 });
     expect(snapshot.fields).toMatchObject({
       ...modelExamples({ warranty_period_months: 96 }),
       manufacturing_date: '2026-03-01',
@@ -204,6 +205,35 @@ describe('publishing items', () => {
     expect(row).toMatchObject({ state: 'APPROVED', version: 1, modelVersion: 1 });
     // The item's own stored form data stays its own: the merge is the passport's, not the draft's.
     expect(row.formData).not.toHaveProperty('battery_chemistry');
+  });
+});
+
+describe('public reads of models and items', () => {
+  it("a bare GTIN names the model (even beside batch items), GTIN and serial the item; the item's public JSON names its model version", async () => {
+    const c = await newCompany();
+    const model = await publishedModel(c.id);
+    for (const lot of ['LOT-A', 'LOT-B']) {
+      const batch = await createProduct({
+        ctx: keyCtx(c.id),
+        input: { modelId: model.id, batchNumber: lot, formData: itemExamples() },
+      });
+      await publish(system(c.id), batch.id);
+    }
+    const item = await publishedItem(c.id, model.id);
+    const gtin = model.gtin ?? '';
+    const published = async (key: Parameters<typeof findPublicPassport>[0]) => {
+      const found = await findPublicPassport(key);
+      if (found.kind !== 'published') throw new Error(`nothing published at ${JSON.stringify(key)}`);
+      return found.passport;
+    };
+    const byGtin = await published({ gtin });
+    expect(byGtin.product.id).toBe(model.id);
+    expect(byGtin.dpp).not.toHaveProperty('model');
+    const bySerial = await published({ gtin, serialNumber: item.serialNumber ?? '' });
+    expect(bySerial.product.id).toBe(item.id);
+    expect(bySerial.dpp.model).toMatchObject({ slug: model.slug, name: model.name, version: 1 });
+    expect(bySerial.dpp.model?.url).toMatch(new RegExp(`/api/dpp/${model.slug}/v/1$`));
+    expect(bySerial.dpp.manufacturer).toMatchObject({ name: modelExamples().manufacturer_name });
   });
 });
 

@@ -19,6 +19,15 @@ export interface PublicDpp {
   publishedAt: string;
   updatedAt: string;
   createdAt: string;
+  /** Items only: the model version the passport was built on (the model's own JSON of that version at `url`). */
+  model?: PublicModelReference;
+}
+
+export interface PublicModelReference {
+  slug: string;
+  name: string;
+  version: number;
+  url: string;
 }
 
 export interface PublicDppSource {
@@ -32,6 +41,7 @@ export interface PublicDppSource {
   publishedAt: Date;
   updatedAt: Date;
   createdAt: Date;
+  model?: PublicModelReference | null;
 }
 
 const CARBON_FOOTPRINT_CATEGORIES = new Set(['EV_BATTERY', 'INDUSTRIAL_BATTERY']);
@@ -85,5 +95,7 @@ export function buildPublicDpp(schema: CategorySchema, source: PublicDppSource):
     publishedAt: source.publishedAt.toISOString(),
     updatedAt: source.updatedAt.toISOString(),
     createdAt: source.createdAt.toISOString(),
+    // Only an item's passport has it: every other keeps exactly its sixteen members.
+    ...(source.model ? { model: source.model } : {}),
   };
 }

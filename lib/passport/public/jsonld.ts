@@ -108,5 +108,17 @@ export function buildJsonLd(passport: PublicPassport, baseUrl: string) {
         }
       : {}),
     'espr:circularity': circularity(dpp.recycledContent),
+    // An item names the model version it was built on.
+    ...(dpp.model
+      ? {
+          isVariantOf: {
+            '@type': 'ProductModel',
+            '@id': dpp.model.url,
+            name: dpp.model.name,
+            'dpp:slug': dpp.model.slug,
+            'dpp:version': dpp.model.version,
+          },
+        }
+      : {}),
   };
 }

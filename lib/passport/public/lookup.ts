@@ -7,7 +7,7 @@ import { getCategorySchema } from '../../schema/categories';
 import type { CategorySchema } from '../../schema/types';
 import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
-import { buildPublicDpp, type PublicDpp } from './document';
+import { buildPublicDpp, type PublicDpp, type PublicModelReference } from './document';
 import { findProductByKey, type PassportKey } from './product-by-key';
 import { createStampedCache, type StampedCache } from './stamped-cache';
 
@@ -170,7 +170,11 @@ export function verifiedSnapshot<R extends { snapshot: Uint8Array; sha256: strin
   return {
     row,
     bytes,
-    document: JSON.parse(bytes.toString('utf8')) as { fields: Record<string, unknown>; schemaVersion: number },
+    document: JSON.parse(bytes.toString('utf8')) as {
+      fields: Record<string, unknown>;
+      schemaVersion: number;
+      model?: { slug: string; name: string; version: number };
+    },
   };
 }
 
@@ -183,6 +187,13 @@ function verifiedSnapshotBytes(row: { snapshot: Uint8Array; sha256: string; byte
   const bytes = Buffer.from(row.snapshot);
   if (sha256Hex(bytes) !== row.sha256 || bytes.byteLength !== row.byteLength) throw snapshotIntegrityFailure();
   return bytes;
+}
+
+/** An item's model version as the public JSON names it, with the address of that version's own JSON. */
+function modelOf(model: { slug: string; name: string; version: number } | undefined): PublicModelReference | null {
+  if (!model) return null;
+  const url = `${config().BASE_URL}/api/dpp/${encodeURIComponent(model.slug)}/v/${model.version}`;
+  return { slug: model.slug, name: model.name, version: model.version, url };
 }
 
 async function buildPassport(row: Row, db: Db | Tx): Promise<PublicPassport> {
@@ -204,6 +215,7 @@ async function buildPassport(row: Row, db: Db | Tx): Promise<PublicPassport> {
     publishedAt: row.publishedAt ?? snapshot.row.publishedAt,
     updatedAt: row.updatedAt,
     createdAt: row.createdAt,
+    model: modelOf(snapshot.document.model),
   });
   return {
     dpp,

@@ -39,7 +39,8 @@ export async function findProductByKey<S extends KeySelect>(
     where,
     select,
     take: 2,
-    orderBy: [{ serialNumber: { sort: 'asc', nulls: 'first' } }],
+    // A model shares its GTIN with its items: it sorts first (no serial, then no batch) so two rows always reach it.
+    orderBy: [{ serialNumber: { sort: 'asc', nulls: 'first' } }, { batchNumber: { sort: 'asc', nulls: 'first' } }],
   })) as (Row & { serialNumber: string | null; batchNumber: string | null })[];
   const modelLevel = rows.find((r) => !r.serialNumber && !r.batchNumber);
   return modelLevel ?? (rows.length === 1 ? rows[0] : null);
