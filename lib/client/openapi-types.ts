@@ -235,7 +235,7 @@ export interface paths {
         };
         /**
          * Read a product
-         * @description The product with its full form data (every tier: the key belongs to the owner).
+         * @description The product with its full form data (every tier: the key belongs to the owner). A model also shows the progress of its latest re-publication of its items (`republication`).
          *
          *     **Scope:** `dpp:read`.
          */
@@ -1542,6 +1542,100 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ProductDetail: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f
+             */
+            id: string;
+            slug: string;
+            name: string;
+            /** @description Category code. */
+            category: string;
+            /**
+             * @description `model`: a battery model whose items inherit its data; `item`: one unit of a model; else standalone.
+             * @enum {string}
+             */
+            kind: "standalone" | "model" | "item";
+            /** @description An item's model; null for models and standalone passports. */
+            modelId: string | null;
+            schemaVersion: number;
+            /** @enum {string} */
+            mode: "live" | "test";
+            /**
+             * @description Workflow state (API name).
+             * @enum {string}
+             */
+            state: "DRAFT" | "SUBMITTED" | "APPROVED" | "WITHDRAWN" | "DEPRECATED";
+            /**
+             * @description The same state in the public vocabulary.
+             * @enum {string}
+             */
+            publicState: "draft" | "submitted" | "published" | "withdrawn" | "deprecated";
+            lockVersion: number;
+            /** @description Latest published version; 0 before the first publication. */
+            version: number;
+            gtin: string | null;
+            serialNumber: string | null;
+            batchNumber: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            updatedAt: string;
+            submittedAt: string | null;
+            publishedAt: string | null;
+            withdrawnAt: string | null;
+            /** @description The reviewer's reason when a submission was sent back to draft. */
+            rejectionReason: string | null;
+            urls: {
+                /** @description Public resolver (GS1 Digital Link) address while the public surfaces answer for the passport. */
+                passport: string | null;
+                /** @description Public DPP JSON address, same condition. */
+                json: string | null;
+                /** @description Public JSON-LD address, same condition. */
+                jsonld: string | null;
+            };
+            /**
+             * @description Every field of the draft, all tiers.
+             * @example {
+             *       "model_number": "VX-75-NMC811",
+             *       "rated_capacity_ah": 188
+             *     }
+             */
+            formData: {
+                [key: string]: unknown;
+            };
+            /** @description A model's latest re-publication of its items (null for items, standalone passports and models that had none). */
+            republication: components["schemas"]["Republication"] | null;
+        };
+        /** @description The latest re-publication of a model's published items onto its newest version. */
+        Republication: {
+            /**
+             * Format: uuid
+             * @description The batch run.
+             * @example 3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f
+             */
+            id: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+            /** @description Published items of the model when the run was queued. */
+            total: number;
+            /** @description Items re-published (or refused) so far. */
+            processed: number;
+            /** @description Items whose re-publication was refused (each with an audit row). */
+            failed: number;
+            /** @description The model version being rolled out to the items. */
+            modelVersion: number;
+        };
         Readiness: {
             /** @description True when submission would pass its field checks. */
             ok: boolean;
@@ -1561,6 +1655,18 @@ export interface components {
                 code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD" | "WRONG_LEVEL";
                 message: string;
             }[];
+            /** @description Items only: the model version whose published fields were merged under the item's own for this report (null while the model has no published version: the item cannot be submitted yet). */
+            model?: {
+                /**
+                 * Format: uuid
+                 * @description Identifier (UUID).
+                 * @example 3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f
+                 */
+                id: string;
+                slug: string;
+                name: string;
+                version: number;
+            } | null;
         };
         PublishGate: {
             /** @description True when no check fails; warn and skip never block. */
@@ -3882,6 +3988,10 @@ export interface operations {
                  * @example EV_BATTERY
                  */
                 category?: string;
+                /** @description Only products of this kind. */
+                kind?: "standalone" | "model" | "item";
+                /** @description Only the items of this model. */
+                modelId?: string;
                 /**
                  * @description Only products changed at or after this instant.
                  * @example 2026-11-01T00:00:00Z
@@ -4343,10 +4453,18 @@ export interface operations {
                      *       "formData": {
                      *         "model_number": "VX-75-NMC811",
                      *         "rated_capacity_ah": 188
+                     *       },
+                     *       "republication": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "status": "QUEUED",
+                     *         "total": 0,
+                     *         "processed": 0,
+                     *         "failed": 0,
+                     *         "modelVersion": 0
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Product"];
+                    "application/json": components["schemas"]["ProductDetail"];
                 };
             };
             /** @description Bad request: `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
@@ -4988,6 +5106,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "missing": [
+                     *         {
+                     *           "field_id": "string",
+                     *           "label": "string",
+                     *           "code": "REQUIRED_MISSING",
+                     *           "message": "string"
+                     *         }
+                     *       ],
+                     *       "invalid": [
+                     *         {
+                     *           "field_id": "string",
+                     *           "label": "string",
+                     *           "code": "REQUIRED_MISSING",
+                     *           "message": "string"
+                     *         }
+                     *       ],
+                     *       "model": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "version": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Readiness"];
                 };
             };

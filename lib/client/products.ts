@@ -5,6 +5,10 @@ import { apiPath, type Transport, type WriteOptions, withLockRetry } from './htt
 
 export type ProductSummary = Schema<'ProductSummary'>;
 export type Product = Schema<'Product'>;
+/** A product as GET /products/{id} answers it: a model also shows its latest re-publication of its items. */
+export type ProductDetail = Schema<'ProductDetail'>;
+export type Republication = Schema<'Republication'>;
+export type ProductKind = Product['kind'];
 export type { Page };
 export type ListProductsQuery = QueryOf<'listProducts'>;
 export type CreateProductBody = RequestBody<'createProduct'>;
@@ -33,7 +37,13 @@ export function productsApi(transport: Transport) {
     },
     createProduct: (body: CreateProductBody, opts: WriteOptions = {}) =>
       call<Product>('POST', '/api/v1/products', { ...opts, body }),
-    getProduct: (id: string) => call<Product>('GET', apiPath`/api/v1/products/${id}`),
+    getProduct: (id: string) => call<ProductDetail>('GET', apiPath`/api/v1/products/${id}`),
+    /** A battery model (a GTIN required): its items inherit its published data. */
+    createModel: (body: Omit<CreateProductBody, 'kind' | 'modelId'>, opts: WriteOptions = {}) =>
+      call<Product>('POST', '/api/v1/products', { ...opts, body: { ...body, kind: 'model' } }),
+    /** An item of `modelId`: one unit (serialNumber) or batch (batchNumber); name and category come from the model. */
+    createItem: (modelId: string, body: Omit<CreateProductBody, 'kind' | 'modelId'>, opts: WriteOptions = {}) =>
+      call<Product>('POST', '/api/v1/products', { ...opts, body: { ...body, modelId } }),
     updateProduct: (id: string, body: UpdateProductBody, opts: WriteOptions = {}) =>
       call<Product>('PATCH', apiPath`/api/v1/products/${id}`, { ...opts, body }),
     putFormData: (id: string, body: PutFormDataBody, opts: WriteOptions = {}) =>

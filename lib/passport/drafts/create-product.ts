@@ -6,7 +6,7 @@ import type { DomainContext, VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import type { LevelSubject } from '../../schema/levels';
 import type { CategorySchema } from '../../schema/types';
-import { type KindName, modelForItem, modelInvalid, publishedModel } from '../models/model';
+import { KIND_VALUE, type KindName, modelForItem, modelInvalid, publishedModel } from '../models/model';
 import { currentCategorySchema, loadCategorySchema } from '../schema-version';
 import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
@@ -117,8 +117,6 @@ async function itemPlan(tx: Tx, ctx: DomainContext, mode: Mode, input: CreatePro
     subject: { kind: 'item', modelFields: published?.fields ?? {} },
   };
 }
-
-const KIND_VALUE = { standalone: 'STANDALONE', model: 'MODEL', item: 'ITEM' } as const;
 
 /**
  * A new draft in the caller's mode: a standalone passport or a model on its category's current schema version, or

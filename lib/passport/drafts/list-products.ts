@@ -3,6 +3,7 @@ import type { Prisma } from '../../db/generated/client';
 import type { ProductState } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { pageOf } from '../../domain/keyset';
+import { KIND_VALUE, type KindName } from '../models/model';
 import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
 
 /** Where the previous page ended: the sort key of its last product. */
@@ -14,6 +15,10 @@ export interface ProductPosition {
 export interface ListProductsQuery {
   states?: ProductState[];
   categoryCode?: string;
+  /** Only products of this kind (`model`, `item`, `standalone`). */
+  kind?: KindName;
+  /** Only the items of this model. */
+  modelId?: string;
   /** Products changed at or after this instant. */
   updatedSince?: Date;
   after?: ProductPosition;
@@ -38,6 +43,8 @@ export async function listProducts({
     ...(ctx.mode ? { mode: ctx.mode } : {}),
     ...(query.states ? { state: { in: query.states } } : {}),
     ...(query.categoryCode ? { category: { code: query.categoryCode } } : {}),
+    ...(query.kind ? { kind: KIND_VALUE[query.kind] } : {}),
+    ...(query.modelId ? { modelId: query.modelId } : {}),
     ...(query.updatedSince ? { updatedAt: { gte: query.updatedSince } } : {}),
   };
   const after = query.after;

@@ -9,6 +9,7 @@ import { isUuid } from '../../ids';
 export type KindName = 'standalone' | 'model' | 'item';
 
 export const KIND_NAME: Record<ProductKind, KindName> = { STANDALONE: 'standalone', MODEL: 'model', ITEM: 'item' };
+export const KIND_VALUE: Record<KindName, ProductKind> = { standalone: 'STANDALONE', model: 'MODEL', item: 'ITEM' };
 
 export const modelInvalid = (message: string, field = 'modelId') =>
   new ServiceError('MODEL_INVALID', message, { details: { field } });

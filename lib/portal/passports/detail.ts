@@ -6,6 +6,7 @@ import { getProductOrThrow } from '../../passport/drafts/find-product';
 import { type GateReport, gateOf } from '../../passport/drafts/gate';
 import { type ProductRow, type ProductSummary, productSummary } from '../../passport/drafts/product-view';
 import type { ReadinessReport } from '../../passport/drafts/readiness';
+import { type ModelFamily, modelFamilyOf } from '../../passport/models/family';
 import { loadCategorySchema } from '../../passport/schema-version';
 import type { CategorySchema } from '../../schema/types';
 import { type AuditEntryView, auditEntryView } from './audit-context';
@@ -15,6 +16,8 @@ export const AUDIT_ENTRIES_SHOWN = 50;
 
 export interface PassportDetail {
   product: ProductSummary & { isDemo: boolean; withdrawalReason: string | null };
+  /** An item's model, or a model's item count and re-publication progress. */
+  family: ModelFamily;
   formData: Record<string, unknown>;
   schema: CategorySchema;
   readiness: ReadinessReport;
@@ -50,7 +53,7 @@ export async function loadPassportDetail({
   const row = await findPassport(db, ctx, input.productId);
   if (!row) return null;
   const pages = input.pages ?? {};
-  const [schema, { readiness, ...gate }, documents, components, traceability, versions, counters, audit] =
+  const [schema, { readiness, ...gate }, documents, components, traceability, versions, counters, audit, family] =
     await Promise.all([
       loadCategorySchema(db as Tx, row.categoryId, row.schemaVersion),
       gateOf(db, row),
@@ -64,6 +67,7 @@ export async function loadPassportDetail({
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: AUDIT_ENTRIES_SHOWN,
       }),
+      modelFamilyOf(db, row),
     ]);
   return {
     product: { ...productSummary(row), isDemo: row.isDemo, withdrawalReason: row.withdrawalReason },
@@ -77,5 +81,6 @@ export async function loadPassportDetail({
     versions,
     counters,
     audit: audit.map(auditEntryView),
+    family,
   };
 }

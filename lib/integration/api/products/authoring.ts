@@ -3,6 +3,7 @@ import { PageQuery, page } from '../common';
 import {
   CreateProductBody,
   ListQueryFilters,
+  ProductDetailSchema,
   ProductSchema,
   ProductSummarySchema,
   PutFormDataBody,
@@ -49,8 +50,10 @@ export const getProductEndpoint = defineEndpoint({
   tag,
   scope: 'dpp:read',
   summary: 'Read a product',
-  description: 'The product with its full form data (every tier: the key belongs to the owner).',
-  response: { status: 200, description: 'The product.', schema: ProductSchema },
+  description:
+    'The product with its full form data (every tier: the key belongs to the owner). A model also shows the ' +
+    'progress of its latest re-publication of its items (`republication`).',
+  response: { status: 200, description: 'The product.', schema: ProductDetailSchema },
 });
 
 export const updateProductEndpoint = defineEndpoint({

@@ -35,6 +35,8 @@ export async function listProductsPage(
     query: {
       states: statesOf(query.state),
       categoryCode: query.category,
+      kind: query.kind,
+      modelId: query.modelId,
       updatedSince: query.updatedSince ? new Date(query.updatedSince) : undefined,
       after: positionOf(query.cursor),
       limit: query.limit,

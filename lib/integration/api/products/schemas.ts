@@ -157,6 +157,8 @@ export const ListQueryFilters = {
     .describe('State filter, comma-separated; API names or public names (published = APPROVED).')
     .meta({ example: 'DRAFT,SUBMITTED' }),
   category: z.string().max(64).optional().describe('Category code.').meta({ example: 'EV_BATTERY' }),
+  kind: z.enum(['standalone', 'model', 'item']).optional().describe('Only products of this kind.'),
+  modelId: z.uuid().optional().describe('Only the items of this model.'),
   updatedSince: z.iso
     .datetime({ offset: true })
     .optional()
@@ -211,11 +213,37 @@ export const ProductSchema = z
   .meta({ id: 'Product' });
 export const ProductSummarySchema = z.object(productMembers).meta({ id: 'ProductSummary' });
 
+export const RepublicationSchema = z
+  .object({
+    id: Uuid.describe('The batch run.'),
+    status: z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED']),
+    total: z.number().int().describe('Published items of the model when the run was queued.'),
+    processed: z.number().int().describe('Items re-published (or refused) so far.'),
+    failed: z.number().int().describe('Items whose re-publication was refused (each with an audit row).'),
+    modelVersion: z.number().int().describe('The model version being rolled out to the items.'),
+  })
+  .describe("The latest re-publication of a model's published items onto its newest version.")
+  .meta({ id: 'Republication' });
+
+export const ProductDetailSchema = ProductSchema.extend({
+  republication: RepublicationSchema.nullable().describe(
+    "A model's latest re-publication of its items (null for items, standalone passports and models that had none).",
+  ),
+}).meta({ id: 'ProductDetail' });
+
 export const ReadinessSchema = z
   .object({
     ok: z.boolean().describe('True when submission would pass its field checks.'),
     missing: z.array(FieldErrorSchema).describe('Mandated fields without a value (REQUIRED_MISSING).'),
     invalid: z.array(FieldErrorSchema).describe('Stored values the schema refuses.'),
+    model: z
+      .object({ id: Uuid, slug: z.string(), name: z.string(), version: z.number().int() })
+      .nullable()
+      .optional()
+      .describe(
+        "Items only: the model version whose published fields were merged under the item's own for this report " +
+          '(null while the model has no published version: the item cannot be submitted yet).',
+      ),
   })
   .meta({ id: 'Readiness' });
 

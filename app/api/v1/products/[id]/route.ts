@@ -5,6 +5,7 @@ import { integrationRoute } from '@/lib/integration/route';
 import { getProductOrThrow } from '@/lib/passport/drafts/find-product';
 import { productView } from '@/lib/passport/drafts/product-view';
 import { updateProduct } from '@/lib/passport/drafts/update-product';
+import { latestRepublication } from '@/lib/passport/models/republication';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +13,10 @@ type Params = { id: string };
 
 export const GET = integrationRoute<typeof getProductEndpoint, Params>(
   getProductEndpoint,
-  async ({ ctx, db, params }) => json(productView(await getProductOrThrow(db, ctx, parseId(params.id, 'product')))),
+  async ({ ctx, db, params }) => {
+    const product = await getProductOrThrow(db, ctx, parseId(params.id, 'product'));
+    return json({ ...productView(product), republication: await latestRepublication(db, product) });
+  },
 );
 
 export const PATCH = integrationRoute<typeof updateProductEndpoint, Params>(

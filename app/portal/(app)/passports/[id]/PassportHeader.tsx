@@ -4,10 +4,13 @@ import { categoryName, formatTime } from '../labels';
 import p from '../passports.module.css';
 import { StateBadge } from '../StateBadge';
 
+const KIND_LABEL = { standalone: 'Standalone passport', model: 'Battery model', item: 'Item of a model' } as const;
+
 /** Name, state, mode, version and identifiers, with the public address while the public surfaces answer. */
 export function PassportHeader({ product }: { product: PassportDetail['product'] }) {
   const rows: [string, React.ReactNode][] = [
     ['State', <StateBadge key="state" state={product.publicState} />],
+    ['Kind', KIND_LABEL[product.kind]],
     ['Mode', product.mode === 'test' ? 'Test (sandbox)' : 'Live'],
     ['Published version', product.version > 0 ? product.version : 'None yet'],
     ['Category', categoryName(product.category)],

@@ -9,6 +9,7 @@ import { CountersSection } from './CountersSection';
 import { DocumentsSection } from './DocumentsSection';
 import { FormDataSection } from './FormDataSection';
 import { LifecyclePanel } from './LifecyclePanel';
+import { ModelSection } from './ModelSection';
 import { PassportHeader } from './PassportHeader';
 import { QrSection } from './QrSection';
 import { ReadinessSection } from './ReadinessSection';
@@ -48,6 +49,7 @@ export default async function PassportPage({ params, searchParams }: { params: P
   return (
     <>
       <PassportHeader product={detail.product} />
+      <ModelSection family={detail.family} />
       <LifecyclePanel productId={detail.product.id} operator={operator} />
       <nav aria-label="Sections of this passport">
         <ul className={p.jump}>
