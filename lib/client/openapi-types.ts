@@ -1614,8 +1614,8 @@ export interface components {
             formData: {
                 [key: string]: unknown;
             };
-            /** @description A model's latest re-publication of its items (null for items, standalone passports and models that had none). */
-            republication: components["schemas"]["Republication"] | null;
+            /** @description Models only: the latest re-publication of the model's items (null when it never had one). */
+            republication?: components["schemas"]["Republication"] | null;
         };
         /** @description The latest re-publication of a model's published items onto its newest version. */
         Republication: {

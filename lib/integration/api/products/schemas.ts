@@ -226,9 +226,9 @@ export const RepublicationSchema = z
   .meta({ id: 'Republication' });
 
 export const ProductDetailSchema = ProductSchema.extend({
-  republication: RepublicationSchema.nullable().describe(
-    "A model's latest re-publication of its items (null for items, standalone passports and models that had none).",
-  ),
+  republication: RepublicationSchema.nullable()
+    .optional()
+    .describe("Models only: the latest re-publication of the model's items (null when it never had one)."),
 }).meta({ id: 'ProductDetail' });
 
 export const ReadinessSchema = z

@@ -15,7 +15,9 @@ export const GET = integrationRoute<typeof getProductEndpoint, Params>(
   getProductEndpoint,
   async ({ ctx, db, params }) => {
     const product = await getProductOrThrow(db, ctx, parseId(params.id, 'product'));
-    return json({ ...productView(product), republication: await latestRepublication(db, product) });
+    const view = productView(product);
+    // Only a model has items to re-publish: every other product reads exactly as its other views show it.
+    return json(product.kind === 'MODEL' ? { ...view, republication: await latestRepublication(db, product) } : view);
   },
 );
 
