@@ -181,3 +181,65 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     finalState: 'submitted',
   },
 ];
+
+/** A battery model and some of its units: the model's data is written once, each item adds its own per-unit data. */
+export interface DemoModel {
+  slug: string;
+  name: string;
+  category: BatteryCategory;
+  gtin: string;
+  /** Overrides on the schema's model-level example values (item-level members are left to the items). */
+  fields: Record<string, unknown>;
+  items: { serialNumber: string; fields: Record<string, unknown> }[];
+}
+
+export const DEMO_MODEL: DemoModel = {
+  slug: 'voltaris-aurora-ev-60-model',
+  name: 'Aurora EV Pack 60 kWh LFP (model)',
+  category: 'EV_BATTERY',
+  gtin: withCheckDigit(`0${DEMO_GS1_PREFIX}00004`),
+  fields: {
+    ...manufacturer,
+    model_number: 'AUR-60-LFP',
+    battery_chemistry: 'LFP',
+    rated_capacity_ah: 188,
+    rated_energy_kwh: 60,
+    nominal_voltage_v: 320,
+    min_voltage_v: 250,
+    max_voltage_v: 365,
+    carbon_footprint_per_kwh: 0.052,
+    carbon_footprint_total_kg_co2e: 3120,
+    warranty_period_months: 96,
+  },
+  items: [
+    {
+      serialNumber: 'AUR60-2026-000001',
+      fields: {
+        manufacturing_date: '2026-09-14',
+        battery_mass_kg: 398.4,
+        current_soh_pct: 100,
+        current_cycle_count: 0,
+      },
+    },
+    {
+      serialNumber: 'AUR60-2026-000002',
+      fields: {
+        manufacturing_date: '2026-09-14',
+        battery_mass_kg: 398.9,
+        current_soh_pct: 99.4,
+        current_cycle_count: 41,
+      },
+    },
+    {
+      serialNumber: 'AUR60-2026-000003',
+      fields: {
+        manufacturing_date: '2026-09-15',
+        battery_mass_kg: 398.1,
+        current_soh_pct: 98.7,
+        current_cycle_count: 118,
+        // A unit sold with the extended warranty: an overridable model value set on the item.
+        warranty_period_months: 120,
+      },
+    },
+  ],
+};

@@ -52,6 +52,21 @@ describe('demo data', () => {
     expect(products.every((p) => p.isDemo)).toBe(true);
   });
 
+  it("has a published model with published items, each item's snapshot merging the model's data and naming its version", async () => {
+    const products = await demoProducts();
+    const model = products.find((p) => p.kind === 'MODEL');
+    expect(model).toMatchObject({ state: 'APPROVED', version: 1 });
+    const items = products.filter((p) => p.modelId === model?.id);
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    for (const item of items) {
+      expect(item).toMatchObject({ kind: 'ITEM', state: 'APPROVED', gtin: model?.gtin, modelVersion: 1 });
+      const snapshot = JSON.parse(Buffer.from(item.versions[0].snapshot).toString('utf8'));
+      expect(snapshot.model).toMatchObject({ id: model?.id, version: 1 });
+      expect(snapshot.fields.battery_chemistry).toBe('LFP');
+      expect(snapshot.fields.manufacturing_date).toMatch(/^2026-09-/);
+    }
+  });
+
   it('seeds only once', async () => {
     const before = await prisma.product.count();
     expect((await seedDemoIfAbsent(process.env.DATABASE_URL!)).seeded).toBe(false);

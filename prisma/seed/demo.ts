@@ -5,8 +5,10 @@ import { writeAudit } from '../../lib/domain/audit';
 import { type DomainContext, systemActor } from '../../lib/domain/context';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../../lib/passport/lifecycle';
 import { CATEGORY_SCHEMAS } from '../../lib/schema/categories';
-import { exampleFormData, knownFields } from '../../lib/schema/examples';
-import { DEMO_GS1_PREFIX, DEMO_PASSPORTS, type DemoPassport } from './demo-passports';
+import { exampleFormData, exampleFormDataOfLevel, knownFields } from '../../lib/schema/examples';
+import { levelOf } from '../../lib/schema/levels';
+import type { CategorySchema } from '../../lib/schema/types';
+import { DEMO_GS1_PREFIX, DEMO_MODEL, DEMO_PASSPORTS, type DemoModel, type DemoPassport } from './demo-passports';
 
 export const DEMO_COMPANY_SLUG = 'demo';
 /** Printed at every start of the demo: it only ever guards local demo data. */
@@ -52,6 +54,7 @@ async function seedDemo(tx: Tx, passwordHash: string): Promise<void> {
   const ctx: DomainContext = { companyId: company.id, actor: systemActor('demo-seed') };
   const ids = new Map<string, string>();
   for (const passport of DEMO_PASSPORTS) ids.set(passport.key, await seedPassport(tx, ctx, passport));
+  await seedModel(tx, ctx, DEMO_MODEL);
   for (const passport of DEMO_PASSPORTS.filter((p) => p.withdrawal)) {
     const w = passport.withdrawal!;
     await withdrawProduct({
@@ -99,4 +102,48 @@ async function seedPassport(tx: Tx, ctx: DomainContext, p: DemoPassport): Promis
     await approveProduct({ ctx, db: tx, input: { productId: product.id } });
   }
   return product.id;
+}
+
+/** Only the members of `fields` whose schema field has `level` (a model never holds item-level values). */
+function ofLevel(schema: CategorySchema, level: 'model' | 'item', fields: Record<string, unknown>) {
+  const ids = new Set(schema.fields.filter((f) => levelOf(f).level === level).map((f) => f.id));
+  return Object.fromEntries(Object.entries(fields).filter(([id]) => ids.has(id)));
+}
+
+/** A published battery model and its published items, each item built on the model's version 1. */
+async function seedModel(tx: Tx, ctx: DomainContext, m: DemoModel): Promise<void> {
+  const schema = CATEGORY_SCHEMAS[m.category];
+  const category = await tx.category.findUniqueOrThrow({ where: { code: m.category } });
+  const common = { companyId: ctx.companyId, categoryId: category.id, schemaVersion: schema.version, isDemo: true };
+  const gtin = m.gtin.padStart(14, '0');
+  const model = await tx.product.create({
+    data: {
+      ...common,
+      kind: 'MODEL',
+      slug: m.slug,
+      name: m.name,
+      gtin,
+      formData: exampleFormDataOfLevel(schema, 'model', ofLevel(schema, 'model', m.fields)) as Prisma.InputJsonObject,
+    },
+  });
+  await writeAudit(tx, { companyId: ctx.companyId, productId: model.id, eventType: 'Create', actor: ctx.actor });
+  await submitProduct({ ctx, db: tx, input: { productId: model.id } });
+  await approveProduct({ ctx, db: tx, input: { productId: model.id } });
+  for (const item of m.items) {
+    const row = await tx.product.create({
+      data: {
+        ...common,
+        kind: 'ITEM',
+        modelId: model.id,
+        slug: `${m.slug.replace(/-model$/, '')}-${item.serialNumber.toLowerCase()}`,
+        name: `${m.name.replace(/ \(model\)$/, '')} · ${item.serialNumber}`,
+        gtin,
+        serialNumber: item.serialNumber,
+        formData: exampleFormDataOfLevel(schema, 'item', item.fields) as Prisma.InputJsonObject,
+      },
+    });
+    await writeAudit(tx, { companyId: ctx.companyId, productId: row.id, eventType: 'Create', actor: ctx.actor });
+    await submitProduct({ ctx, db: tx, input: { productId: row.id } });
+    await approveProduct({ ctx, db: tx, input: { productId: row.id } });
+  }
 }
