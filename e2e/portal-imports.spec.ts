@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { createSubmittedBatch, createTestImportJob } from '../testing/batch-review';
 import { expect, test } from '../testing/e2e/fixtures';
 import { batchCard, importFixture } from '../testing/e2e/imports';
 import { db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
@@ -92,4 +93,32 @@ test('an import uploaded, submitted and approved as one batch ends in published 
   const answer = await page.request.get(`/api/dpp/${published[0].slug}`);
   expect(answer.status()).toBe(200);
   expect(await db().auditLog.count({ where: { companyId: company.id, eventType: 'BatchApprove' } })).toBe(1);
+});
+
+test('a reviewer sends a batch back to draft with one reason; an editor sees the batch but cannot decide', async ({
+  page,
+}) => {
+  const { company, users } = await newPortalCompany(['EDITOR', 'REVIEWER']);
+  const job = await createTestImportJob(company.id, { fileName: `reject-${company.slug}.csv` });
+  const products = await createSubmittedBatch(job, 2);
+
+  await signIn(page, users.EDITOR);
+  await page.goto('/portal/review');
+  const card = batchCard(page, job.fileName!);
+  await expect(card).toContainText('2 passports awaiting review');
+  await expect(card.getByRole('form')).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signIn(page, users.REVIEWER);
+  await page.goto('/portal/review');
+  const reject = card.getByRole('form', { name: 'Reject batch' });
+  await reject.getByRole('textbox', { name: 'Reason' }).fill('Wrong cell supplier in this export');
+  await confirmAndPress(reject, 'Reject batch');
+  await expect(card.getByRole('status').filter({ hasText: 'Finished' })).toHaveText('Finished: 2 done, 0 failed.', {
+    timeout: 60_000,
+  });
+  await expect(card.getByRole('progressbar', { name: 'Sending back to draft:' })).toHaveAttribute('value', '2');
+  await expectAccessible(page);
+  for (const p of await db().product.findMany({ where: { id: { in: products.map((x) => x.id) } } }))
+    expect(p).toMatchObject({ state: 'DRAFT', rejectionReason: 'Wrong cell supplier in this export' });
 });
