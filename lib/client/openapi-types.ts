@@ -4757,7 +4757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable: `DEMO_PRODUCT`. Branch on `error.code`; each example says what the code means. */
+            /** @description Unprocessable: `MODEL_INVALID`, `DEMO_PRODUCT`. Branch on `error.code`; each example says what the code means. */
             422: {
                 headers: {
                     "X-Service-Request-Id": components["headers"]["RequestId"];

@@ -1,7 +1,8 @@
-import { prisma } from '../../db/client';
+import { prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
+import { modelInvalid } from '../models/model';
 import { loadProductForUpdate } from '../transitions/load';
 import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
@@ -38,6 +39,13 @@ function identityPatch(input: UpdateProductInput): Partial<Identity> {
   return patch;
 }
 
+/** An item carries its model's GTIN, and a model with items keeps the GTIN they carry: MODEL_INVALID otherwise. */
+async function requireGtinKeptForModels(tx: Tx, product: { id: string; kind: string }) {
+  if (product.kind === 'ITEM') throw modelInvalid("An item carries its model's GTIN: it cannot change.", 'gtin');
+  if (product.kind === 'MODEL' && (await tx.product.count({ where: { modelId: product.id } })) > 0)
+    throw modelInvalid("A model's items carry its GTIN: it cannot change while it has items.", 'gtin');
+}
+
 /**
  * Changes a draft's name or identifiers under optimistic locking. A change to nothing writes nothing. Once a
  * passport has been published its GTIN, serial and batch are printed on labels, so a revision cannot change them.
@@ -70,6 +78,7 @@ export async function updateProduct({ ctx, input, db = prisma }: VerbArgs<Update
           },
         );
       }
+      if (changed.includes('gtin')) await requireGtinKeptForModels(tx, product);
       if (changed.includes('name')) await requireNameFree(tx, ctx, product.mode, product.id, next.name);
       if (readdressed) await requireGtinFree(tx, ctx, product.id, next);
       const data = Object.fromEntries(changed.map((k) => [k, next[k]]));

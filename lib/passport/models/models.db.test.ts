@@ -17,6 +17,7 @@ import type { ServiceError } from '../../errors';
 import { createProduct } from '../drafts/create-product';
 import { putFormData } from '../drafts/put-form-data';
 import { productReadiness } from '../drafts/readiness';
+import { updateProduct } from '../drafts/update-product';
 import { startRevision, submitProduct } from '../lifecycle';
 import { findPublicPassport } from '../public/representations';
 import { republishItems } from './republish';
@@ -118,6 +119,33 @@ describe('creating models and items', () => {
     const noName = await refusal(createProduct({ ctx: keyCtx(c.id), input: { categoryCode: 'EV_BATTERY' } }));
     const noCategory = await refusal(createProduct({ ctx: keyCtx(c.id), input: { name: `P ${tag()}` } }));
     for (const error of [noGtin, noSerial, noName, noCategory]) expect(error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('identity of models and items', () => {
+  it('refuses a new GTIN on an item, and on a model that has items (MODEL_INVALID); a model without items may change it', async () => {
+    const c = await newCompany();
+    const model = await modelDraft(keyCtx(c.id));
+    const item = await itemDraft(keyCtx(c.id), model.id);
+    const onItem = await refusal(
+      updateProduct({
+        ctx: keyCtx(c.id),
+        input: { productId: item.id, lockVersion: item.lockVersion, gtin: uniqueGtin() },
+      }),
+    );
+    const onModel = await refusal(
+      updateProduct({
+        ctx: keyCtx(c.id),
+        input: { productId: model.id, lockVersion: model.lockVersion, gtin: uniqueGtin() },
+      }),
+    );
+    expect([onItem.code, onModel.code]).toEqual(['MODEL_INVALID', 'MODEL_INVALID']);
+    const lone = await modelDraft(keyCtx(c.id));
+    const changed = await updateProduct({
+      ctx: keyCtx(c.id),
+      input: { productId: lone.id, lockVersion: lone.lockVersion, gtin: uniqueGtin() },
+    });
+    expect(changed.gtin).not.toBe(lone.gtin);
   });
 });
 

@@ -68,7 +68,7 @@ export const updateProductEndpoint = defineEndpoint({
     'published, withdrawn and deprecated products are frozen; a published passport is revised by an operator in the portal.',
   body: UpdateProductBody,
   response: { status: 200, description: 'The changed product.', schema: ProductSchema },
-  errors: ['LOCK_CONFLICT', 'PRODUCT_FROZEN', 'NAME_IN_USE', 'GTIN_IN_USE', 'DEMO_PRODUCT'],
+  errors: ['LOCK_CONFLICT', 'PRODUCT_FROZEN', 'NAME_IN_USE', 'GTIN_IN_USE', 'DEMO_PRODUCT', 'MODEL_INVALID'],
 });
 
 export const putFormDataEndpoint = defineEndpoint({
