@@ -52,6 +52,7 @@ describe('the review queue groups an import into one batch', () => {
     const run = await approveImportBatch({ ctx, input: { importId: job.id } });
     let [batch] = await listReviewBatches({ ctx });
     expect(batch.run).toMatchObject({ id: run.id, status: 'QUEUED', total: 2, processed: 0 });
+    expect(batch).toMatchObject({ submitted: 2, checked: 0, sample: [] }); // decided: not inspected again
     await publishImport(run, { log });
     [batch] = await listReviewBatches({ ctx });
     expect(batch).toMatchObject({ submitted: 0, run: { status: 'COMPLETED', processed: 2, total: 2 } });

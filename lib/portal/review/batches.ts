@@ -40,7 +40,7 @@ export interface ReviewBatch {
   importedAt: Date;
   /** Passports of the import still submitted for review. */
   submitted: number;
-  /** How many of them the readiness failures were counted on (all, up to READINESS_SAMPLE). */
+  /** How many of them the readiness failures were counted on (all, up to READINESS_SAMPLE; none while decided). */
   checked: number;
   failures: FieldFailure[];
   sample: { id: string; name: string }[];
@@ -92,7 +92,10 @@ export async function listReviewBatches({
   return Promise.all(
     imports.map(async (job) => {
       const count = submitted.get(job.id) ?? 0;
-      const { checked, failures, sample } = count > 0 ? await inspect(db, ctx, job.id) : EMPTY;
+      const run = latestRun.get(job.id) ?? null;
+      // Once decided, the batch needs no inspection: the page refreshes every 2 s while the run goes.
+      const deciding = run !== null && (run.status === 'QUEUED' || run.status === 'RUNNING');
+      const { checked, failures, sample } = count > 0 && !deciding ? await inspect(db, ctx, job.id) : EMPTY;
       return {
         importId: job.id,
         fileName: job.fileName,
@@ -102,7 +105,7 @@ export async function listReviewBatches({
         checked,
         failures,
         sample,
-        run: latestRun.get(job.id) ?? null,
+        run,
       };
     }),
   );

@@ -25,7 +25,7 @@ export function BatchCard({ batch, role }: { batch: ReviewBatch; role: UserRole 
         <Link href={`/portal/imports/${batch.importId}`}>Open the import</Link>
       </p>
       {batch.run ? <RunProgress batch={batch} /> : null}
-      {batch.submitted > 0 ? <Readiness batch={batch} /> : null}
+      {batch.submitted > 0 && !running ? <Readiness batch={batch} /> : null}
       {batch.sample.length > 0 ? (
         <>
           <h4>Some passports of the batch</h4>
