@@ -11,16 +11,9 @@ import { currentCategorySchema, loadCategorySchema } from '../schema-version';
 import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
 import { applyFormData } from './form-data';
-import {
-  requireGtinFree,
-  requireNameFree,
-  uniqueViolationAsConflict,
-  validGtin,
-  validName,
-  validQualifier,
-} from './identity';
+import { requireIdentityFree, uniqueViolationAsConflict, validGtin, validName, validQualifier } from './identity';
 import { requireProductQuota } from './plan-limit';
-import { PRODUCT_INCLUDE, type ProductRow } from './product-view';
+import type { ProductRow } from './product-view';
 import { claimSlug } from './slug';
 
 export interface CreateProductInput {
@@ -138,10 +131,9 @@ export async function createProduct({ ctx, input, db = prisma }: VerbArgs<Create
         batchNumber: plan.batchNumber,
       };
       await requireProductQuota(tx, ctx.companyId, mode);
-      await requireNameFree(tx, ctx, mode, null, identity.name);
-      await requireGtinFree(tx, ctx, null, identity);
+      await requireIdentityFree(tx, ctx, mode, null, identity);
       const slug = await claimSlug(tx, input.slug ?? undefined, identity.name);
-      const product = await tx.product.create({
+      const created = await tx.product.create({
         data: {
           ...identity,
           slug,
@@ -153,8 +145,9 @@ export async function createProduct({ ctx, input, db = prisma }: VerbArgs<Create
           schemaVersion: schema.version,
           formData: formData as Prisma.InputJsonObject,
         },
-        include: PRODUCT_INCLUDE,
       });
+      // The row as PRODUCT_INCLUDE would read it, without a second query for the category the schema names.
+      const product: ProductRow = { ...created, category: { code: schema.category } };
       const context = {
         category: schema.category,
         schemaVersion: schema.version,
