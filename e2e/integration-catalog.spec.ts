@@ -45,6 +45,7 @@ test.describe('GET /api/v1/meta', () => {
       'OUT_OF_RANGE',
       'PATTERN_MISMATCH',
       'UNKNOWN_FIELD',
+      'WRONG_LEVEL',
     ]);
     expect(constants.states.mapping).toEqual({
       DRAFT: 'draft',
@@ -120,8 +121,8 @@ test.describe('GET /api/v1/categories/{code}/schema', () => {
     const schema = await client.categorySchema('EV_BATTERY');
     expect(schema).toMatchObject({
       category: 'EV_BATTERY',
-      version: 1,
-      currentVersion: 1,
+      version: 2,
+      currentVersion: 2,
       attribution: expect.stringContaining('CC BY 4.0'),
     });
     expect(schema.fields.length).toBeGreaterThan(50);
@@ -188,9 +189,21 @@ test.describe('GET /api/v1/categories/{code}/diff', () => {
     });
   });
 
+  test('from=1&to=2 shows version 2 adding each field its level, and overridable to model-level fields', async () => {
+    const { client } = await newTenant({ scopes: ['schema:read'] });
+    const diff = await client.categoryDiff('EV_BATTERY', { from: 1, to: 2 });
+    expect([diff.added, diff.removed]).toEqual([[], []]);
+    const changes = Object.fromEntries(diff.changed.map((c) => [c.id, c.changes]));
+    expect(changes.current_soh_pct).toEqual({ level: { from: null, to: 'item' } });
+    expect(changes.carbon_footprint_per_kwh).toEqual({
+      level: { from: null, to: 'model' },
+      overridable: { from: null, to: false },
+    });
+  });
+
   test('an unknown version or category is 404 NOT_FOUND; a missing or invalid from/to is 400 VALIDATION_ERROR', async () => {
     const { client } = await newTenant({ scopes: ['schema:read'] });
-    await expectRefusal(client.categoryDiff('EV_BATTERY', { from: 1, to: 2 }), 404, 'NOT_FOUND');
+    await expectRefusal(client.categoryDiff('EV_BATTERY', { from: 1, to: 3 }), 404, 'NOT_FOUND');
     await expectRefusal(client.categoryDiff('TOASTER', { from: 1, to: 1 }), 404, 'NOT_FOUND');
     for (const query of [{}, { from: '1' }, { to: '1' }, { from: 'x', to: '1' }, { from: '1', to: '0' }]) {
       const error = await refusal(client.call('GET', '/api/v1/categories/EV_BATTERY/diff', { query }));
