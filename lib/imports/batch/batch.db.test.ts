@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSubmittedBatch, createTestImportJob } from '../../../testing/batch-review';
 import { portalOperator, refusal } from '../../../testing/domain';
+import { createTestProduct } from '../../../testing/factories';
 import { publishImport } from '../../batch-runs/publish-import';
 import { rejectImport } from '../../batch-runs/reject-import';
 import { disconnectPrisma, prisma } from '../../db/client';
@@ -93,6 +94,28 @@ describe('approving an import batch', () => {
     expect(warnings).toHaveLength(1);
     for (const p of [products[0], products[2]])
       expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).state).toBe('APPROVED');
+  });
+});
+
+describe('an item of an unpublished model in the batch', () => {
+  it('fails alone with the refusal kept, and leaves the batch to wait in the queue on its own', async () => {
+    const { company, ctx, job, products } = await batchOf(2);
+    const model = await createTestProduct(prisma, { companyId: company.id });
+    await prisma.product.update({ where: { id: model.id }, data: { kind: 'MODEL' } });
+    await prisma.product.update({ where: { id: products[0].id }, data: { kind: 'ITEM', modelId: model.id } });
+    const run = await approveImportBatch({ ctx, input: { importId: job.id } });
+    expect(await publishImport(run, { log })).toBe('completed');
+    expect(await prisma.batchRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
+      processed: 2,
+      failed: 1,
+    });
+    const item = await prisma.product.findUniqueOrThrow({ where: { id: products[0].id } });
+    expect(item).toMatchObject({ state: 'SUBMITTED', reviewImportId: null });
+    const record = await prisma.auditLog.findFirstOrThrow({
+      where: { productId: item.id, eventType: 'BatchApproveFailed' },
+    });
+    expect(record.eventContext).toMatchObject({ importId: job.id, code: expect.any(String) });
+    expect((await prisma.product.findUniqueOrThrow({ where: { id: products[1].id } })).state).toBe('APPROVED');
   });
 });
 
