@@ -49,34 +49,57 @@ export interface PublishedModel {
   name: string;
   version: number;
   schemaVersion: number;
-  fields: Record<string, unknown>;
+  /** Shared and frozen: read only. */
+  fields: Readonly<Record<string, unknown>>;
 }
 
-const PUBLISHED_MODEL = `
-  SELECT v."version", v."snapshot", v."schemaVersion", p."slug", p."name"
+const LATEST_VERSION = `
+  SELECT v."version", v."schemaVersion", p."slug", p."name"
   FROM "PassportVersion" v JOIN "Product" p ON p."id" = v."productId"
   WHERE v."productId" = $1::uuid
   ORDER BY v."version" DESC LIMIT 1`;
+const SNAPSHOT = `SELECT "snapshot" FROM "PassportVersion" WHERE "productId" = $1::uuid AND "version" = $2`;
 
-interface PublishedRow {
+interface LatestRow {
   version: number;
-  snapshot: Uint8Array;
   schemaVersion: number;
   slug: string;
   name: string;
 }
 
+// A published version never changes, so its fields are parsed once per process (an import writes thousands of items
+// of one model). On globalThis: route bundles share one copy.
+const FIELDS = Symbol.for('battery-passport-service.published-model-fields');
+const FIELDS_KEPT = 256;
+type Holder = { [FIELDS]?: Map<string, Readonly<Record<string, unknown>>> };
+
+async function fieldsOf(db: SqlDb, modelId: string, version: number): Promise<Readonly<Record<string, unknown>>> {
+  const cache = ((globalThis as Holder)[FIELDS] ??= new Map());
+  const key = `${modelId}:${version}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const [row] = await rowsOn<{ snapshot: Uint8Array }>(db, {
+    name: 'published-model-snapshot',
+    text: SNAPSHOT,
+    values: [modelId, version],
+  });
+  const snapshot = JSON.parse(Buffer.from(row.snapshot).toString('utf8')) as { fields?: Record<string, unknown> };
+  const fields = Object.freeze({ ...(snapshot.fields ?? {}) });
+  if (cache.size >= FIELDS_KEPT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, fields);
+  return fields;
+}
+
 /** The latest published version of a model (its fields read from the snapshot bytes), or null while it has none. */
 export async function publishedModel(db: SqlDb, modelId: string): Promise<PublishedModel | null> {
-  const [row] = await rowsOn<PublishedRow>(db, { name: 'published-model', text: PUBLISHED_MODEL, values: [modelId] });
+  const [row] = await rowsOn<LatestRow>(db, { name: 'published-model', text: LATEST_VERSION, values: [modelId] });
   if (!row) return null;
-  const snapshot = JSON.parse(Buffer.from(row.snapshot).toString('utf8')) as { fields?: Record<string, unknown> };
   return {
     id: modelId,
     slug: row.slug,
     name: row.name,
     version: row.version,
     schemaVersion: row.schemaVersion,
-    fields: snapshot.fields ?? {},
+    fields: await fieldsOf(db, modelId, row.version),
   };
 }
