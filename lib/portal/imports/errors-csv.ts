@@ -17,7 +17,7 @@ export const csvRow = (values: (string | number | null)[]): string => `${values.
  * Every row error of the tenant's import as CSV (`row,column,field,code,message`), streamed a page at a time so a
  * file of many errors never sits in memory. The import is looked up first: another tenant's is a 404 before any byte.
  */
-export async function importErrorsCsv(ctx: DomainContext, importId: string) {
+export async function importErrorsCsv(ctx: DomainContext, importId: string, pageSize = PAGE) {
   const job = await getImport({ ctx, input: { importId } });
   const encoder = new TextEncoder();
   let after: ErrorPosition | undefined;
@@ -29,7 +29,7 @@ export async function importErrorsCsv(ctx: DomainContext, importId: string) {
         controller.enqueue(encoder.encode(csvRow(ERRORS_CSV_HEADER)));
         return;
       }
-      const page = await listImportErrors({ ctx, input: { importId: job.id, limit: PAGE, after } });
+      const page = await listImportErrors({ ctx, input: { importId: job.id, limit: pageSize, after } });
       const text = page.items.map((e) => csvRow([e.rowNumber, e.column, e.fieldId, e.code, e.message])).join('');
       if (text) controller.enqueue(encoder.encode(text));
       if (!page.next) controller.close();
