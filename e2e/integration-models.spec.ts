@@ -5,10 +5,13 @@
 import { randomInt } from 'node:crypto';
 import { systemActor } from '../lib/domain/context';
 import { withCheckDigit } from '../lib/gs1/gtin';
-import { approveProduct } from '../lib/passport/lifecycle';
+import { createProduct } from '../lib/passport/drafts/create-product';
+import { approveProduct, submitProduct } from '../lib/passport/lifecycle';
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, newTenant, refusal } from '../testing/e2e/integration';
-import { itemExamples, modelExamples } from '../testing/models';
+import { expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
+import { createPublishedModel } from '../testing/factories';
+import { itemExamples, modelExamples, uniqueGtin as unique13 } from '../testing/models';
 
 const uniqueName = (what: string) => `${what} ${randomInt(1e9)}`;
 const uniqueGtin = () => withCheckDigit(`7${String(randomInt(1e11)).padStart(11, '0')}`);
@@ -118,5 +121,54 @@ test.describe('models and items on the Integration API', () => {
     expect(wrongLevel.body.error.fieldErrors).toEqual([
       expect.objectContaining({ field_id: 'manufacturing_date', code: 'WRONG_LEVEL' }),
     ]);
+  });
+});
+
+test.describe('models and items in the portal', () => {
+  test("a model's page shows its items and its re-publication progress; an item's page links its model", async ({
+    page,
+  }) => {
+    const { company, users } = await newPortalCompany(['ADMIN']);
+    const model = await createPublishedModel(db(), { companyId: company.id, gtin: unique13() });
+    const ctx = { companyId: company.id, actor: systemActor('e2e-reviewer') };
+    const item = await createProduct({
+      ctx,
+      db: db(),
+      input: { modelId: model.id, serialNumber: 'P-1', formData: itemExamples() },
+    });
+    await submitProduct({ ctx, db: db(), input: { productId: item.id } });
+    await approveProduct({ ctx, db: db(), input: { productId: item.id } });
+    // A run in progress, as the batch-runs job leaves it between two items.
+    await db().batchRun.create({
+      data: {
+        companyId: company.id,
+        mode: 'LIVE',
+        kind: 'REPUBLISH_ITEMS',
+        subjectId: model.id,
+        subjectVersion: 2,
+        status: 'RUNNING',
+        total: 5,
+        processed: 2,
+        actorRole: 'System',
+        actorChannel: 'System',
+      },
+    });
+    await signIn(page, users.ADMIN);
+    await page.goto(`/portal/passports/${model.id}`);
+    const section = page.getByTestId('model-section');
+    await expect(section.getByRole('heading', { name: 'Battery model' })).toBeVisible();
+    await expect(section).toContainText('1 item(s) inherit');
+    const bar = section.getByRole('progressbar');
+    await expect(bar).toHaveAttribute('value', '2');
+    await expect(bar).toHaveAttribute('max', '5');
+    await expect(section).toContainText('Re-publication on model version 2 (running)');
+    await expectAccessible(page);
+    await page.goto(`/portal/passports/${item.id}`);
+    const itemSection = page.getByTestId('model-section');
+    await expect(itemSection.getByRole('link', { name: model.name })).toHaveAttribute(
+      'href',
+      `/portal/passports/${model.id}`,
+    );
+    await expect(itemSection).toContainText('published on model version 1');
   });
 });
