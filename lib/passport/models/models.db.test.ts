@@ -19,7 +19,7 @@ import { putFormData } from '../drafts/put-form-data';
 import { productReadiness } from '../drafts/readiness';
 import { updateProduct } from '../drafts/update-product';
 import { startRevision, submitProduct } from '../lifecycle';
-import { findPublicPassport } from '../public/representations';
+import { buildJsonLd, findPublicPassport } from '../public/representations';
 import { republishItems } from './republish';
 
 afterAll(() => disconnectPrisma());
@@ -262,6 +262,14 @@ describe('public reads of models and items', () => {
     expect(bySerial.dpp.model).toMatchObject({ slug: model.slug, name: model.name, version: 1 });
     expect(bySerial.dpp.model?.url).toMatch(new RegExp(`/api/dpp/${model.slug}/v/1$`));
     expect(bySerial.dpp.manufacturer).toMatchObject({ name: modelExamples().manufacturer_name });
+    expect(buildJsonLd(bySerial, 'https://dpp.example').isVariantOf).toEqual({
+      '@type': 'ProductModel',
+      '@id': bySerial.dpp.model?.url,
+      name: model.name,
+      'dpp:slug': model.slug,
+      'dpp:version': 1,
+    });
+    expect(buildJsonLd(byGtin, 'https://dpp.example')).not.toHaveProperty('isVariantOf');
   });
 });
 
