@@ -176,6 +176,16 @@ describe('batch decisions are refused', () => {
     expect(err.options.reason).toBe('NOTHING_SUBMITTED');
   });
 
+  it('with 409 INVALID_STATE while the import is still submitting its drafts into the batch', async () => {
+    const { ctx, job } = await batchOf(1);
+    await prisma.importJob.update({ where: { id: job.id }, data: { submittedAt: new Date() } });
+    const err = await refusal(approveImportBatch({ ctx, input: { importId: job.id } }));
+    expect(err.code).toBe('INVALID_STATE');
+    expect(err.options.reason).toBe('SUBMISSION_RUNNING');
+    await prisma.importJob.update({ where: { id: job.id }, data: { submitFinishedAt: new Date() } });
+    expect(await approveImportBatch({ ctx, input: { importId: job.id } })).toMatchObject({ total: 1 });
+  });
+
   it('with 409 INVALID_STATE while a run for the batch is queued', async () => {
     const { ctx, job } = await batchOf(2);
     await approveImportBatch({ ctx, input: { importId: job.id } });

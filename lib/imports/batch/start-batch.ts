@@ -37,11 +37,18 @@ export async function startImportBatch(
   requireRole(ctx, REVIEW_ROLES, `${ACTION[kind]} an import batch`);
   if (!isUuid(importId)) throw new ServiceError('INVALID_ID', 'The import id is not a valid UUID.');
   const run = await inTransaction(db, async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string; mode: BatchRun['mode'] }[]>`
-      SELECT "id", "mode" FROM "ImportJob"
+    const locked = await tx.$queryRaw<{ id: string; mode: BatchRun['mode']; submitting: boolean }[]>`
+      SELECT "id", "mode", ("submittedAt" IS NOT NULL AND "submitFinishedAt" IS NULL) AS "submitting"
+      FROM "ImportJob"
       WHERE "id" = ${importId}::uuid AND "companyId" = ${ctx.companyId}::uuid FOR UPDATE`;
     const job = locked[0];
     if (!job || (ctx.mode && job.mode !== ctx.mode)) throw new ServiceError('NOT_FOUND', 'No such import.');
+    // The batch is decided whole: not while its drafts are still being submitted into it.
+    if (job.submitting) {
+      throw new ServiceError('INVALID_STATE', 'The import is still submitting its drafts; decide once it is done.', {
+        reason: 'SUBMISSION_RUNNING',
+      });
+    }
     const going = await tx.batchRun.findFirst({
       where: {
         companyId: ctx.companyId,

@@ -38,6 +38,8 @@ export interface ReviewBatch {
   fileName: string | null;
   mode: Mode;
   importedAt: Date;
+  /** The import is still submitting its drafts into the batch: it is decided once that is done. */
+  submitting: boolean;
   /** Passports of the import still submitted for review. */
   submitted: number;
   /** How many of them the readiness failures were counted on (all, up to READINESS_SAMPLE; none while decided). */
@@ -85,7 +87,7 @@ export async function listReviewBatches({
   if (ids.length === 0) return [];
   const imports = await db.importJob.findMany({
     where: { ...tenant, id: { in: ids } },
-    select: { id: true, fileName: true, mode: true, createdAt: true },
+    select: { id: true, fileName: true, mode: true, createdAt: true, submittedAt: true, submitFinishedAt: true },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: BATCH_LIMIT,
   });
@@ -101,6 +103,7 @@ export async function listReviewBatches({
         fileName: job.fileName,
         mode: job.mode,
         importedAt: job.createdAt,
+        submitting: job.submittedAt !== null && job.submitFinishedAt === null,
         submitted: count,
         checked,
         failures,

@@ -38,7 +38,8 @@ export function BatchCard({ batch, role }: { batch: ReviewBatch; role: UserRole 
           </ul>
         </>
       ) : null}
-      {batch.submitted > 0 && !running && DECIDERS.includes(role) ? (
+      {batch.submitting ? <p>The import is still submitting its drafts: decide once it is done.</p> : null}
+      {batch.submitted > 0 && !running && !batch.submitting && DECIDERS.includes(role) ? (
         <div className={r.decisions}>
           <BatchDecisionForm importId={batch.importId} intent="approve" count={batch.submitted} />
           <BatchDecisionForm importId={batch.importId} intent="reject" count={batch.submitted} />

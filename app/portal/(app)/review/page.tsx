@@ -102,7 +102,7 @@ async function loadPage(ctx: DomainContext, cursor: string | undefined): Promise
 
 /** Each import's submission as one batch, decided in one action; the page refreshes while a decision runs. */
 function Batches({ batches, operator }: { batches: ReviewBatch[]; operator: Operator }) {
-  const running = batches.some((b) => b.run?.status === 'QUEUED' || b.run?.status === 'RUNNING');
+  const running = batches.some((b) => b.submitting || b.run?.status === 'QUEUED' || b.run?.status === 'RUNNING');
   return (
     <section aria-labelledby="batches-heading">
       <h2 id="batches-heading">Imported batches</h2>
