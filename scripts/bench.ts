@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { type AppServer, serverPid, startApp } from '../bench/app-server';
 import { buildForBench, requireBuild } from '../bench/build';
+import { benchModelGtin, ITEM_MAPPING, importAndSubmit, itemCsv, rssSampler, throughputRow } from '../bench/issuance';
 import { measure, run, scans, type Target } from '../bench/measure';
 import { startPhysicalCeiling } from '../bench/physical-ceiling';
 import { report } from '../bench/report';
@@ -40,6 +41,10 @@ const settings = {
   drafts: 200,
   bmsProducts: 1_000,
   bmsSecrets: 100,
+  // Scenario 8: the issue's 10,000 item rows imported and published, and a 100,000-row import during which public
+  // reads are measured and the server's RSS sampled; --quick runs the same steps smaller.
+  issuanceRows: args.quick ? 2_000 : 10_000,
+  largeImportRows: args.quick ? 10_000 : 100_000,
 };
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -131,6 +136,89 @@ async function renderPages(
   // The stored pages are written like a seeding: settled before the next measured run.
   await seeder.settle(['PublicPage']);
   return note;
+}
+
+/**
+ * Scenario 8: a published model, an ERP mapping of its items' per-unit columns and an import key; the timed import
+ * and submission of `issuanceRows` rows, their batch publication, then the large import with reads measured meanwhile.
+ */
+async function issuance(companyId: string, passports: readonly Passport[], pid: number) {
+  const { createPublishedModel } = await import('../testing/factories');
+  const { createTestMapping } = await import('../testing/imports');
+  const { approveImportBatch } = await import('../lib/imports/batch/approve-batch');
+  const { publishImport } = await import('../lib/batch-runs/publish-import');
+  const { createIntegrationClient } = await import('../lib/client');
+  const model = await createPublishedModel(db, { companyId, gtin: benchModelGtin(1), name: 'Bench Model EV-80' });
+  const mapping = await createTestMapping(companyId, ITEM_MAPPING, db);
+  const key = await mintTestKey(db, companyId, { scopes: ['import:write', 'import:read'], mode: 'live' });
+  const client = createIntegrationClient({ baseUrl: app!.baseUrl, apiKey: key.key, signingSecret: key.signingSecret });
+  const rows = settings.issuanceRows;
+  say(`importing ${rows} item rows of one model...`);
+  const stopRss = rssSampler(pid);
+  const done = await importAndSubmit(client, { mappingId: mapping.id, modelId: model.id, count: rows, prefix: 'B8' });
+  say(
+    `  imported in ${done.importSeconds.toFixed(1)} s (${done.created} created, ${done.failed} failed); submitted ${done.submitted} in ${done.submitSeconds.toFixed(1)} s`,
+  );
+  const importRss = stopRss();
+  measured.push(
+    throughputRow('s8-import', `8 import ${rows} item rows (rows/s)`, rows, done.importSeconds, [
+      `upload to completed: ${done.importSeconds.toFixed(1)} s for ${rows} rows (${done.created} created, ${done.failed} failed)`,
+      `submission of the ${done.submitted} drafts: ${done.submitSeconds.toFixed(1)} s`,
+    ]),
+  );
+  measured[measured.length - 1].peakRssMb = importRss;
+  say(`publishing the batch of ${done.submitted}...`);
+  const { systemActor } = await import('../lib/domain/context');
+  const reviewer = { companyId, mode: 'LIVE' as const, actor: systemActor('bench') };
+  const published = Date.now();
+  const run = await approveImportBatch({ ctx: reviewer, input: { importId: done.importId }, db });
+  await publishImport(run, { log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  const publishSeconds = (Date.now() - published) / 1000;
+  const finished = await db.batchRun.findUniqueOrThrow({ where: { id: run.id } });
+  say(
+    `  ${finished.processed - finished.failed} published, ${finished.failed} failed in ${publishSeconds.toFixed(1)} s`,
+  );
+  measured.push(
+    throughputRow(
+      's8-publish',
+      `8 publish the batch of ${done.submitted} (passports/s)`,
+      done.submitted,
+      publishSeconds,
+      [
+        `batch approval to the last publication: ${publishSeconds.toFixed(1)} s, ${finished.failed} failed (worked by the batch-run handler in the bench process, as the admin CLI does)`,
+      ],
+    ),
+  );
+  if (finished.failed > 0 || finished.processed !== done.submitted)
+    measured[measured.length - 1].errors = finished.failed || 1;
+
+  const large = settings.largeImportRows;
+  say(`importing ${large} item rows while public reads are measured...`);
+  const stopLargeRss = rssSampler(pid);
+  const largeStarted = Date.now();
+  const queued = await client.createImport({
+    file: itemCsv(large, 'L8'),
+    fileName: 'large.csv',
+    mappingId: mapping.id,
+    modelId: model.id,
+  });
+  // Reads start once rows are being written, so they are measured against an import at work.
+  while ((await client.getImport(queued.id)).processed === 0) await new Promise((r) => setTimeout(r, 200));
+  const [reads] = readScenarios(app!.baseUrl, passports);
+  await measured1({ ...reads, id: 's8-reads', scenario: 8, label: `8 ${reads.label.slice(2)} during an import` }, pid);
+  const during = await client.getImport(queued.id);
+  measured[measured.length - 1].notes.push(
+    `the import had processed ${during.processed} of ${large} rows by the end of the reads (${during.status})`,
+  );
+  const largeDone = await client.waitForImport(queued.id, { intervalMs: 1000, timeoutMs: 3_600_000 });
+  const largeSeconds = (Date.now() - largeStarted) / 1000;
+  const largeRow = throughputRow('s8-large', `8 import ${large} item rows (rows/s, peak RSS)`, large, largeSeconds, [
+    `${largeDone.status} in ${largeSeconds.toFixed(0)} s, ${largeDone.created} created, ${largeDone.failed} failed; the server's RSS sampled throughout`,
+  ]);
+  largeRow.peakRssMb = stopLargeRss();
+  if (largeDone.status !== 'completed' || largeDone.failed > 0) largeRow.errors = largeDone.failed || 1;
+  measured.push(largeRow);
+  say(`  ${largeDone.status} in ${largeSeconds.toFixed(0)} s, peak RSS ${largeRow.peakRssMb} MB`);
 }
 
 try {
@@ -270,6 +358,7 @@ try {
   }
   if (runsScenario(args, 7))
     await measured1(scaleScenario(app.baseUrl, seeder.passports.slice(0, settings.scalePassports[1])), pid);
+  if (runsScenario(args, 8)) await issuance(seeder.companyId, passports, pid);
   await seeder.close();
   console.log(`\n${report(args, measured, { lostUpdates, settings })}`);
 } finally {
