@@ -7,8 +7,6 @@ export type ProductSummary = Schema<'ProductSummary'>;
 export type Product = Schema<'Product'>;
 /** A product as GET /products/{id} answers it: a model also shows its latest re-publication of its items. */
 export type ProductDetail = Schema<'ProductDetail'>;
-export type Republication = Schema<'Republication'>;
-export type ProductKind = Product['kind'];
 export type { Page };
 export type ListProductsQuery = QueryOf<'listProducts'>;
 export type CreateProductBody = RequestBody<'createProduct'>;

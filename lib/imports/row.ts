@@ -130,11 +130,7 @@ async function applyRow(tx: Tx, run: ImportRun, input: RowInput): Promise<{ outc
         name: input.identity.name ?? undefined,
         formData: input.formData,
       };
-      const created = await createProduct({
-        ctx: run.ctx,
-        db: tx,
-        input: item as unknown as Parameters<typeof createProduct>[0]['input'],
-      });
+      const created = await createProduct({ ctx: run.ctx, db: tx, input: item });
       return { outcome: 'created', productId: created.id };
     }
     const name = input.identity.name ?? defaultName(input);

@@ -40,8 +40,6 @@ export const importView = (row: ImportRecord) => ({
     : null,
 });
 
-export type ImportView = ReturnType<typeof importView>;
-
 /** One row error as the API lists it. */
 export const importErrorView = (
   row: Pick<ImportRowError, 'rowNumber' | 'column' | 'fieldId' | 'code' | 'message'>,

@@ -8,6 +8,7 @@ import { disconnectPrisma, prisma } from '../../db/client';
 import type { JobLog } from '../../jobs/job';
 import { approveProduct } from '../../passport/transitions/approve';
 import { rejectProduct } from '../../passport/transitions/reject';
+import { submitProduct } from '../../passport/transitions/submit';
 import { approveImportBatch } from './approve-batch';
 import { rejectImportBatch } from './reject-batch';
 
@@ -146,6 +147,18 @@ describe('a single decision on a passport of a batch', () => {
     await rejectProduct({ ctx, input: { productId: products[1].id, reason: 'Check the mass' } });
     for (const p of products)
       expect((await prisma.product.findUniqueOrThrow({ where: { id: p.id } })).reviewImportId).toBeNull();
+  });
+
+  it('a later submission on its own leaves the batch: a draft still naming the import is submitted without it', async () => {
+    const { ctx, job, products } = await batchOf(1);
+    await prisma.product.update({ where: { id: products[0].id }, data: { state: 'DRAFT' } });
+    await submitProduct({
+      ctx: { ...ctx, actor: { ...ctx.actor, role: 'ADMIN' } },
+      input: { productId: products[0].id },
+    });
+    const row = await prisma.product.findUniqueOrThrow({ where: { id: products[0].id } });
+    expect([row.state, row.reviewImportId]).toEqual(['SUBMITTED', null]);
+    expect(job.id).toBeTruthy();
   });
 });
 

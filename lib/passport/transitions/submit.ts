@@ -47,7 +47,8 @@ export async function submitProduct({
         submittedAt: new Date(),
         rejectionReason: null,
         lockVersion: { increment: 1 },
-        ...(input.reviewImportId ? { reviewImportId: input.reviewImportId } : {}),
+        // A submission on its own leaves any batch it once belonged to.
+        reviewImportId: input.reviewImportId ?? null,
       },
     });
     await recordProductChange(tx, ctx, product, 'Submit', {}, { 'product.submitted': {} });
