@@ -11,10 +11,17 @@ import { currentCategorySchema, loadCategorySchema } from '../schema-version';
 import { recordProductChange } from '../transitions/record';
 import { requireRole } from '../transitions/result';
 import { applyFormData } from './form-data';
-import { requireIdentityFree, uniqueViolationAsConflict, validGtin, validName, validQualifier } from './identity';
+import {
+  creationChecks,
+  refuseTaken,
+  uniqueViolationAsConflict,
+  validGtin,
+  validName,
+  validQualifier,
+} from './identity';
 import { requireProductQuota } from './plan-limit';
 import type { ProductRow } from './product-view';
-import { claimSlug } from './slug';
+import { claimSlug, slugBase } from './slug';
 
 export interface CreateProductInput {
   /** Required for models and standalone passports; an item without one is named `<model name> · <serial or batch>`. */
@@ -130,9 +137,15 @@ export async function createProduct({ ctx, input, db = prisma }: VerbArgs<Create
         serialNumber: plan.serialNumber,
         batchNumber: plan.batchNumber,
       };
-      await requireProductQuota(tx, ctx.companyId, mode);
-      await requireIdentityFree(tx, ctx, mode, null, identity);
-      const slug = await claimSlug(tx, input.slug ?? undefined, identity.name);
+      const checks = await creationChecks(tx, ctx, mode, identity, input.slug ?? slugBase(identity.name));
+      if (checks.maxProducts !== null) await requireProductQuota(tx, ctx.companyId, mode);
+      refuseTaken(checks, identity);
+      const slug = await claimSlug(
+        tx,
+        input.slug ?? undefined,
+        identity.name,
+        input.slug ? undefined : checks.slugTaken,
+      );
       const created = await tx.product.create({
         data: {
           ...identity,

@@ -82,33 +82,53 @@ export async function requireGtinFree(
   if (same) throw gtinInUse('Another product already has this GTIN with the same serial or batch number.');
 }
 
+/** What a new product's creation must know before it writes: its plan's limit and which of its identifiers are taken. */
+export interface CreationChecks {
+  /** The company's product limit (null: none). */
+  maxProducts: number | null;
+  nameTaken: boolean;
+  gtinForeign: boolean;
+  addressTaken: boolean;
+  /** Whether the slug made from the name is taken already (claimSlug then adds a random suffix). */
+  slugTaken: boolean;
+}
+
 /**
- * requireNameFree and requireGtinFree in one query, with the same refusals in the same order: what a creation asks
- * on every row of an import.
+ * The checks of a creation in one query (every row of an import pays for them): the plan's limit, the name
+ * (requireNameFree), the GTIN (requireGtinFree) and the slug the name would give. `refuseTaken` turns them into the
+ * same refusals, in the same order, as the separate checks.
  */
-export async function requireIdentityFree(
+export async function creationChecks(
   tx: Tx,
   ctx: DomainContext,
   mode: Mode,
-  productId: string | null,
   id: Identity,
-): Promise<void> {
-  const [taken] = await tx.$queryRaw<{ name: boolean; foreign: boolean; address: boolean }[]>`
+  slug: string,
+): Promise<CreationChecks> {
+  const [checks] = await tx.$queryRaw<CreationChecks[]>`
     SELECT
+      (SELECT "maxProducts" FROM "Company" WHERE "id" = ${ctx.companyId}::uuid) AS "maxProducts",
       EXISTS (SELECT 1 FROM "Product" WHERE "companyId" = ${ctx.companyId}::uuid AND "mode" = ${mode}::"Mode"
-              AND "name" = ${id.name} AND "id" IS DISTINCT FROM ${productId}::uuid) AS "name",
+              AND "name" = ${id.name}) AS "nameTaken",
       EXISTS (SELECT 1 FROM (SELECT "companyId" FROM "Product" WHERE "gtin" = ${id.gtin} LIMIT 1) holder
-              WHERE holder."companyId" <> ${ctx.companyId}::uuid) AS "foreign",
-      EXISTS (SELECT 1 FROM "Product" WHERE "gtin" = ${id.gtin} AND "id" IS DISTINCT FROM ${productId}::uuid
+              WHERE holder."companyId" <> ${ctx.companyId}::uuid) AS "gtinForeign",
+      EXISTS (SELECT 1 FROM "Product" WHERE "gtin" = ${id.gtin}
               AND (CASE WHEN ${id.serialNumber}::text IS NOT NULL THEN "serialNumber" = ${id.serialNumber}
-                        ELSE "serialNumber" IS NULL AND "batchNumber" IS NOT DISTINCT FROM ${id.batchNumber}::text END)) AS "address"`;
-  if (taken.name)
+                        ELSE "serialNumber" IS NULL AND "batchNumber" IS NOT DISTINCT FROM ${id.batchNumber}::text END)) AS "addressTaken",
+      EXISTS (SELECT 1 FROM "Product" WHERE "slug" = ${slug}) AS "slugTaken"`;
+  return checks;
+}
+
+/** NAME_IN_USE or GTIN_IN_USE as requireNameFree and requireGtinFree would answer, from creationChecks. */
+export function refuseTaken(checks: CreationChecks, id: Identity): void {
+  if (checks.nameTaken)
     throw new ServiceError('NAME_IN_USE', 'Another product of this company already has this name.', {
       details: { field: 'name' },
     });
   if (!id.gtin) return;
-  if (taken.foreign) throw gtinInUse('This GTIN belongs to another company.');
-  if (taken.address) throw gtinInUse('Another product already has this GTIN with the same serial or batch number.');
+  if (checks.gtinForeign) throw gtinInUse('This GTIN belongs to another company.');
+  if (checks.addressTaken)
+    throw gtinInUse('Another product already has this GTIN with the same serial or batch number.');
 }
 
 const gtinInUse = (message: string) => new ServiceError('GTIN_IN_USE', message, { details: { field: 'gtin' } });
