@@ -33,7 +33,8 @@ export default async function NewImportPage({ searchParams }: { searchParams: Se
       <h1>Import a file</h1>
       <p>
         Each row becomes a draft passport (or updates the one with its serial number). The mapping says which column
-        fills which field; JSON Lines files need none.
+        fills which field; JSON Lines files need none. Files here are limited to 1 MB (about 15,000 rows of a compact
+        export); larger files go through the Integration API (<code>POST /api/v1/imports</code>).
       </p>
       <form method="post" action="/portal/imports/upload" encType="multipart/form-data" className={s.form}>
         {typeof error === 'string' && error ? (
