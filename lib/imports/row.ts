@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client';
 import { prisma } from '../db/client';
+import type { ProductState } from '../db/generated/enums';
 import { inTransaction, isUniqueViolation } from '../db/transaction';
 import type { DomainContext } from '../domain/context';
 import { systemActor } from '../domain/context';
@@ -85,8 +86,14 @@ async function existingOf(tx: Tx, run: ImportRun, input: RowInput, target: Targe
   const { serialNumber, batchNumber, name } = input.identity;
   const tenant = { companyId: run.ctx.companyId, mode: run.ctx.mode ?? 'LIVE' };
   if (target.kind === 'item') {
-    if (serialNumber)
-      return tx.product.findFirst({ where: { ...tenant, modelId: target.modelId, serialNumber }, select: EXISTING });
+    if (serialNumber) {
+      // The hot path of an item import: a plain statement on the (modelId, serialNumber) index.
+      const [row] = await tx.$queryRaw<{ id: string; state: ProductState; lockVersion: number }[]>`
+        SELECT "id", "state"::text AS "state", "lockVersion" FROM "Product"
+        WHERE "modelId" = ${target.modelId}::uuid AND "serialNumber" = ${serialNumber}
+          AND "companyId" = ${tenant.companyId}::uuid AND "mode" = ${tenant.mode}::"Mode"`;
+      return row ?? null;
+    }
     if (batchNumber)
       return tx.product.findFirst({
         where: { ...tenant, modelId: target.modelId, serialNumber: null, batchNumber },

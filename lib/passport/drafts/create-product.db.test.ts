@@ -155,6 +155,25 @@ describe('createProduct', () => {
     ).resolves.toBeTruthy();
   });
 
+  it('answers the created row exactly as Prisma reads it back (types, enums, timestamps, form data, category code)', async () => {
+    const c = await newCompany();
+    const p = await createProduct({
+      ctx: keyCtx(c.id),
+      input: {
+        name: `P ${tag()}`,
+        categoryCode: 'EV_BATTERY',
+        gtin: gtin13(),
+        serialNumber: 'S-1',
+        formData: evExamples(),
+      },
+    });
+    const read = await prisma.product.findUniqueOrThrow({
+      where: { id: p.id },
+      include: { category: { select: { code: true } } },
+    });
+    expect(p).toStrictEqual(read);
+  });
+
   it('lets only one of several concurrent creations take the last place of a quota', async () => {
     const c = await newCompany({ maxProducts: 1 });
     const results = await Promise.allSettled(

@@ -30,15 +30,15 @@ export interface ModelOfItem {
  * a new item). Anything else, another tenant's model included, is MODEL_INVALID and reveals nothing.
  */
 export async function modelForItem(tx: Tx, ctx: DomainContext, mode: Mode, modelId: string): Promise<ModelOfItem> {
-  const refused = modelInvalid("modelId names no battery model of your company in this key's mode.");
-  if (!isUuid(modelId)) throw refused;
+  const refused = () => modelInvalid("modelId names no battery model of your company in this key's mode.");
+  if (!isUuid(modelId)) throw refused();
   const rows = await tx.$queryRaw<ModelOfItem[]>`
     SELECT "id", "slug", "name", "gtin", "categoryId", "schemaVersion", "state"::text AS "state"
     FROM "Product"
     WHERE "id" = ${modelId}::uuid AND "companyId" = ${ctx.companyId}::uuid AND "mode"::text = ${mode}
       AND "kind" = 'MODEL'
     FOR SHARE`;
-  if (rows.length === 0) throw refused;
+  if (rows.length === 0) throw refused();
   return rows[0];
 }
 
