@@ -11,15 +11,15 @@ export interface ParsedUpload {
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
 /**
- * Parses the signed bytes themselves (never a re-serialisation) with the platform's multipart parser: 400
- * MALFORMED_BODY for another content type or broken multipart, 400 FILE_REQUIRED without a non-empty `file` part,
- * 422 FILE_INVALID over `maxBytes`, 422 INVALID_METADATA (details.issues) for the metadata parts.
+ * The signed bytes themselves (never a re-serialisation) parsed with the platform's multipart parser, and their one
+ * non-empty `file` part: 400 MALFORMED_BODY for another content type, broken multipart or several files, 400
+ * FILE_REQUIRED without a non-empty `file` part, 422 FILE_INVALID over `maxBytes`. Document and import uploads.
  */
-export async function parseUpload(
+export async function readMultipartFile(
   rawBody: Uint8Array,
   contentType: string | null,
   maxBytes: number,
-): Promise<ParsedUpload> {
+): Promise<{ form: FormData; file: File }> {
   if (!contentType || !MULTIPART.test(contentType))
     throw new ServiceError('MALFORMED_BODY', 'Send the upload as Content-Type: multipart/form-data.');
   let form: FormData;
@@ -37,6 +37,18 @@ export async function parseUpload(
     throw new ServiceError('FILE_INVALID', `The file exceeds the size limit of ${maxBytes} bytes.`, {
       details: { maxBytes },
     });
+  return { form, file: file as File };
+}
+
+/**
+ * A document upload: its file (readMultipartFile) and 422 INVALID_METADATA (details.issues) for the metadata parts.
+ */
+export async function parseUpload(
+  rawBody: Uint8Array,
+  contentType: string | null,
+  maxBytes: number,
+): Promise<ParsedUpload> {
+  const { form, file } = await readMultipartFile(rawBody, contentType, maxBytes);
   const fields: Record<string, unknown> = {};
   for (const name of ['documentType', 'title', 'language']) {
     const values = form.getAll(name);
@@ -59,7 +71,7 @@ export async function parseUpload(
   }
   return {
     metadata: parsed.data,
-    fileName: safeFileName((file as File).name),
+    fileName: safeFileName(file.name),
     bytes: new Uint8Array(await file.arrayBuffer()),
   };
 }

@@ -1,3 +1,4 @@
+import { readMultipartFile } from '../documents/multipart';
 import { ServiceError } from '../errors';
 import { isStorableText } from '../storable-text';
 
@@ -10,7 +11,6 @@ export interface ImportParts {
   categoryCode?: string | null;
 }
 
-const MULTIPART = /^multipart\/form-data\s*;/i;
 const FIELDS = ['mappingId', 'modelId', 'categoryCode'] as const;
 
 const invalid = (path: string, message: string) =>
@@ -27,35 +27,18 @@ function displayName(name: string): string | null {
 }
 
 /**
- * The signed multipart bytes of an import upload, parsed with the platform's parser: one non-empty `file` part and
- * the optional text parts `mappingId`, `modelId`, `categoryCode`. 400 MALFORMED_BODY for another content type or
- * broken multipart, 400 FILE_REQUIRED without a file, 422 FILE_INVALID over `maxBytes`.
+ * The signed multipart bytes of an import upload: its file (readMultipartFile, with that function's refusals) and the
+ * optional text parts `mappingId`, `modelId`, `categoryCode`.
  */
 export async function parseImportUpload(
   rawBody: Uint8Array,
   contentType: string | null,
   maxBytes: number,
 ): Promise<ImportParts> {
-  if (!contentType || !MULTIPART.test(contentType))
-    throw new ServiceError('MALFORMED_BODY', 'Send the upload as Content-Type: multipart/form-data.');
-  let form: FormData;
-  try {
-    form = await new Response(rawBody as BodyInit, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw new ServiceError('MALFORMED_BODY', 'The multipart body could not be parsed.');
-  }
-  const files = form.getAll('file');
-  if (files.length > 1) throw new ServiceError('MALFORMED_BODY', 'Send exactly one file part per upload.');
-  const file = files[0];
-  if (!(file instanceof Blob) || file.size === 0)
-    throw new ServiceError('FILE_REQUIRED', 'The multipart body needs a non-empty `file` part.');
-  if (file.size > maxBytes)
-    throw new ServiceError('FILE_INVALID', `The file exceeds the size limit of ${maxBytes} bytes.`, {
-      details: { maxBytes },
-    });
+  const { form, file } = await readMultipartFile(rawBody, contentType, maxBytes);
   const parts: ImportParts = {
     file: new Uint8Array(await file.arrayBuffer()),
-    fileName: displayName((file as File).name ?? ''),
+    fileName: displayName(file.name ?? ''),
   };
   for (const name of FIELDS) {
     const values = form.getAll(name);
