@@ -2,6 +2,7 @@
 // download. Types come from the generated openapi-types.ts, never from the server's modules.
 import type { Page, QueryOf, Schema } from './api-types';
 import { apiPath, IntegrationApiError, type Transport } from './http';
+import { multipartBody } from './multipart';
 import type { operations } from './openapi-types';
 
 export type EvidenceDocument = Schema<'Document'>;
@@ -21,36 +22,17 @@ export interface DownloadedDocument {
   headers: Headers;
 }
 
-const encoder = new TextEncoder();
-const quoted = (value: string) => value.replace(/[\r\n"\\]/g, (c) => (c === '"' ? '%22' : c === '\\' ? '\\\\' : ' '));
-
 /** A multipart/form-data body as bytes (RFC 7578): the metadata parts, then the file part. */
-export function buildMultipart(
-  input: UploadDocumentInput,
-  boundary = `----bps${crypto.randomUUID().replace(/-/g, '')}`,
-) {
-  const chunks: Uint8Array[] = [];
-  const text = (s: string) => chunks.push(encoder.encode(s));
-  const fields: [string, string | undefined][] = [
-    ['documentType', input.documentType],
-    ['title', input.title],
-    ['language', input.language],
-  ];
-  for (const [name, value] of fields) {
-    if (value === undefined) continue;
-    text(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  }
-  text(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quoted(input.fileName)}"\r\n`);
-  text(`Content-Type: ${input.contentType ?? 'application/octet-stream'}\r\n\r\n`);
-  chunks.push(input.file);
-  text(`\r\n--${boundary}--\r\n`);
-  const body = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+export function buildMultipart(input: UploadDocumentInput, boundary?: string) {
+  return multipartBody(
+    [
+      ['documentType', input.documentType],
+      ['title', input.title],
+      ['language', input.language],
+    ],
+    { bytes: input.file, fileName: input.fileName, contentType: input.contentType },
+    boundary,
+  );
 }
 
 export function documentsApi(transport: Transport) {

@@ -2,6 +2,7 @@
 // row errors, cancel and submit. Types come from the generated openapi-types.ts, never from the server's modules.
 import type { Page, QueryOf, Schema } from './api-types';
 import { apiPath, type Transport } from './http';
+import { multipartBody } from './multipart';
 
 export type Import = Schema<'Import'>;
 export type ImportRowError = Schema<'ImportRowError'>;
@@ -18,36 +19,17 @@ export interface CreateImportInput {
   categoryCode?: string;
 }
 
-const encoder = new TextEncoder();
-const quoted = (value: string) => value.replace(/[\r\n"\\]/g, (c) => (c === '"' ? '%22' : c === '\\' ? '\\\\' : ' '));
-
 /** The upload as multipart/form-data bytes (RFC 7578): the text parts, then the file part. */
-export function buildImportMultipart(
-  input: CreateImportInput,
-  boundary = `----bps${crypto.randomUUID().replace(/-/g, '')}`,
-) {
-  const chunks: Uint8Array[] = [];
-  const text = (s: string) => chunks.push(encoder.encode(s));
-  const fields: [string, string | undefined][] = [
-    ['mappingId', input.mappingId],
-    ['modelId', input.modelId],
-    ['categoryCode', input.categoryCode],
-  ];
-  for (const [name, value] of fields) {
-    if (value === undefined) continue;
-    text(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  }
-  text(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quoted(input.fileName)}"\r\n`);
-  text('Content-Type: application/octet-stream\r\n\r\n');
-  chunks.push(input.file);
-  text(`\r\n--${boundary}--\r\n`);
-  const body = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+export function buildImportMultipart(input: CreateImportInput, boundary?: string) {
+  return multipartBody(
+    [
+      ['mappingId', input.mappingId],
+      ['modelId', input.modelId],
+      ['categoryCode', input.categoryCode],
+    ],
+    { bytes: input.file, fileName: input.fileName },
+    boundary,
+  );
 }
 
 const FINISHED = new Set(['completed', 'failed', 'cancelled']);
