@@ -466,10 +466,9 @@ type HeaderMutation =
   | 'bms-future-signature'
   | 'bms-other-body-signature';
 
+/** The parts of an upload: its text parts (a document's metadata, an import's mapping and model), then its file. */
 interface UploadParts {
-  documentType?: unknown;
-  title?: unknown;
-  language?: unknown;
+  [text: string]: unknown;
   file?: { bytes: Uint8Array; name: string };
 }
 
@@ -486,8 +485,8 @@ function bodyBytes(op: Operation, body: unknown): { bytes?: Uint8Array; contentT
   if (isUpload(op)) {
     const parts = settle(body) as UploadParts;
     const list: Parameters<typeof multipart>[0] = [];
-    for (const name of ['documentType', 'title', 'language'] as const)
-      if (parts[name] !== undefined) list.push({ name, value: String(parts[name]) });
+    for (const [name, value] of Object.entries(parts))
+      if (name !== 'file' && value !== undefined) list.push({ name, value: String(value) });
     if (parts.file)
       list.push({ name: 'file', filename: parts.file.name, type: 'application/octet-stream', value: parts.file.bytes });
     const built = multipart(list);
@@ -683,7 +682,47 @@ function queryArbitrary(op: Operation, sa: SchemaArbitraries): fc.Arbitrary<[str
   return members.length ? fc.tuple(...members).map((lists) => lists.flat()) : fc.constant([]);
 }
 
-function uploadArbitrary(invalid: boolean): fc.Arbitrary<{ parts: UploadParts; mutation?: Mutation }> {
+type UploadPlan = fc.Arbitrary<{ parts: UploadParts; mutation?: Mutation }>;
+
+/** An upload's parts for the operation: an import of an ERP file, else a document. */
+const uploadArbitrary = (op: Operation, invalid: boolean): UploadPlan =>
+  op.template === '/api/v1/imports' ? importUploadArbitrary(invalid) : documentUploadArbitrary(invalid);
+
+/**
+ * An import: a CSV, JSON Lines or PDF file, with or without one of the tenant's mappings and a category. Whatever
+ * the mapping reads, every answer is one the document lists (202, 400, 415 or 422).
+ */
+function importUploadArbitrary(invalid: boolean): UploadPlan {
+  const files = [SAMPLES.csv, SAMPLES.json, SAMPLES.pdf].map((s) => ({ bytes: s.bytes as Uint8Array, name: s.name }));
+  const valid = fc
+    .record({
+      mappingId: fc.option(fc.constantFrom(...poolOf(own.pools, 'erp-mapping')), { nil: undefined }),
+      categoryCode: fc.option(fc.constantFrom('EV_BATTERY', 'LMT_BATTERY'), { nil: undefined }),
+      file: fc.constantFrom(...files),
+    })
+    .map((parts) => ({ parts: parts as UploadParts }));
+  if (!invalid) return valid;
+  const broken: [string, (p: UploadParts) => UploadParts, string[]][] = [
+    ['file part missing', ({ file: _f, ...p }) => p, ['FILE_REQUIRED']],
+    ['empty file', (p) => ({ ...p, file: { bytes: new Uint8Array(), name: 'empty.csv' } }), ['FILE_REQUIRED']],
+    [
+      'executable bytes',
+      (p) => ({ ...p, file: { bytes: IMPOSTORS.exe, name: 'export.csv' } }),
+      ['UNSUPPORTED_MEDIA_TYPE'],
+    ],
+    [
+      'CSV without a mapping',
+      (p) => ({ ...p, mappingId: undefined, file: { bytes: SAMPLES.csv.bytes as Uint8Array, name: 'export.csv' } }),
+      ['VALIDATION_ERROR'],
+    ],
+  ];
+  return fc.tuple(valid, fc.constantFrom(...broken)).map(([{ parts }, [what, change, expect]]) => ({
+    parts: change(parts),
+    mutation: { what: `multipart: ${what}`, expect },
+  }));
+}
+
+function documentUploadArbitrary(invalid: boolean): UploadPlan {
   const files = [SAMPLES.pdf, SAMPLES.png, SAMPLES.csv, SAMPLES.json, SAMPLES.xml, SAMPLES.jpeg].map((s) => ({
     bytes: s.bytes as Uint8Array,
     name: s.name,
@@ -736,7 +775,7 @@ function validPlan(op: Operation, sa: SchemaArbitraries, ownIdsOnly = false): fc
   const body: fc.Arbitrary<unknown> = !op.body
     ? fc.constant(undefined)
     : isUpload(op)
-      ? uploadArbitrary(false).map((u) => u.parts)
+      ? uploadArbitrary(op, false).map((u) => u.parts)
       : sa.valid(op.body.schema);
   return fc
     .record({ path: fc.record(pathMembers), query: queryArbitrary(op, sa), body })
@@ -847,7 +886,7 @@ function invalidPlan(op: Operation, sa: SchemaArbitraries): fc.Arbitrary<Plan> |
   }
   if (isUpload(op))
     choices.push(
-      fc.tuple(base, uploadArbitrary(true)).map(([p, u]) => ({ ...p, body: u.parts, mutation: u.mutation })),
+      fc.tuple(base, uploadArbitrary(op, true)).map(([p, u]) => ({ ...p, body: u.parts, mutation: u.mutation })),
     );
   const queries = queryMutations(op);
   if (queries.length && op.surface === 'integration') {

@@ -7807,7 +7807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Import"];
                 };
             };
-            /** @description Bad request: `MALFORMED_BODY`, `IDEMPOTENCY_KEY_REQUIRED`, `FILE_REQUIRED`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            /** @description Bad request: `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `FILE_REQUIRED`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
             400: {
                 headers: {
                     "X-Service-Request-Id": components["headers"]["RequestId"];

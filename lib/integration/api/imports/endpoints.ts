@@ -31,6 +31,7 @@ export const createImportEndpoint = withDocs(
     errors: [
       'MALFORMED_BODY',
       'FILE_REQUIRED',
+      'VALIDATION_ERROR',
       'UNSUPPORTED_MEDIA_TYPE',
       'FILE_INVALID',
       'IMPORT_UNREADABLE',
