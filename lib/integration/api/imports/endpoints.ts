@@ -23,7 +23,7 @@ export const createImportEndpoint = withDocs(
       '`modelId`. The signature covers the entire raw multipart body. Before anything is stored the header row is ' +
       'checked against the mapping: a mapped column missing is 422 IMPORT_UNREADABLE (details.missingColumns); ' +
       'columns the mapping does not name are reported once as UNKNOWN_COLUMN errors on row 1 and ignored. Answers 202 ' +
-      'with the queued import; rows are written in the background, each in its own transaction. Files up to 64 MiB ' +
+      'with the queued import; rows are written in the background, each in its own transaction. Files up to 25 MiB ' +
       'by default (a larger body is refused before it is read in full).',
     body: 'multipart',
     maxBodyBytes: () => config().IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
