@@ -1,5 +1,5 @@
 import { renderError } from './errors';
-import { conditionalResponse } from './public-route';
+import { conditionalResponse, REVALIDATE_EVERY_TIME } from './public-route';
 import { RESPONSE_REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 import type { Surface } from './surface';
 
@@ -15,7 +15,7 @@ export function descriptionRoute(surface: Exclude<Surface, 'public'>, json: () =
     try {
       response = conditionalResponse(request, json(), {
         'Content-Type': 'application/json; charset=utf-8',
-        'Cache-Control': 'public, max-age=0, must-revalidate',
+        'Cache-Control': REVALIDATE_EVERY_TIME,
       });
     } catch (error) {
       response = renderError(surface, error, { requestId });

@@ -25,6 +25,9 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: code(500, true, 30),
   SERVICE_UNAVAILABLE: code(503, true, 30),
   SNAPSHOT_INTEGRITY_FAILURE: code(503, true, 60),
+  ISSUER_NOT_FOUND: code(404),
+  STATUS_LIST_NOT_FOUND: code(404),
+  CREDENTIAL_INTEGRITY_FAILURE: code(503, true, 60),
 
   // Integration API
   INVALID_JSON: code(400),
@@ -67,6 +70,7 @@ export const ERROR_CODES = {
   SUCCESSOR_INVALID: code(422),
   MODEL_INVALID: code(422),
   IMPORT_UNREADABLE: code(422),
+  ISSUER_KEY_UNAVAILABLE: code(503),
   DEMO_PRODUCT: code(422),
   UPLOAD_FAILED: code(502, true),
   DOWNLOAD_FAILED: code(502, true),

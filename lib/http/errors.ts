@@ -99,6 +99,7 @@ const NESTED_PUBLIC_CODES = new Set<ErrorCode>([
   'VERSION_NOT_FOUND',
   'INVALID_VERSION',
   'SNAPSHOT_INTEGRITY_FAILURE',
+  'CREDENTIAL_INTEGRITY_FAILURE',
 ]);
 
 /** The public shape the contract gives for this code: nested for withdrawal and snapshot errors, flat otherwise. */

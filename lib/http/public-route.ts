@@ -80,6 +80,9 @@ export function conditionalResponse(
   return new Response(bytes as BodyInit, { status: 200, headers: all });
 }
 
+/** For public bytes that may change at any time (a rotation, a withdrawal): a cache must revalidate every use. */
+export const REVALIDATE_EVERY_TIME = 'public, max-age=0, must-revalidate';
+
 /**
  * A representation as its owner hands it over (RFC 9110 3.2): the exact bytes, their strong validator, and the
  * headers that describe them. Who built it, and how, is none of this layer's business.

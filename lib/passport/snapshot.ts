@@ -21,6 +21,7 @@ export interface SnapshotSource {
   model?: { id: string; slug: string; name: string; version: number } | null;
   company: {
     id: string;
+    slug: string;
     name: string;
     country: string | null;
     registrationNumber: string | null;

@@ -1,7 +1,8 @@
 /** What CORS the contract gives a request: public reads are open to any origin, nothing else is. */
 export type CorsDecision = 'preflight' | 'allow' | 'none';
 
-const OPEN_READ = (pathname: string) => pathname === '/api/health' || pathname.startsWith('/api/dpp/');
+const OPEN_READ = (pathname: string) =>
+  pathname === '/api/health' || pathname.startsWith('/api/dpp/') || pathname.startsWith('/issuers/');
 
 export function corsDecision(method: string, pathname: string): CorsDecision {
   if (!OPEN_READ(pathname)) return 'none';

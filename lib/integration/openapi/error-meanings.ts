@@ -45,6 +45,8 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
     'The model is not a battery model of your company in this mode, or the product cannot be (or have) a model.',
   IMPORT_UNREADABLE:
     'The file cannot be read with the mapping (its header lacks mapped columns, or it is not the CSV, XLSX or JSON Lines it seems); no row was touched.',
+  ISSUER_KEY_UNAVAILABLE:
+    "The company's signing key cannot be used (none is current, or it does not decrypt under the service's key), so nothing was published; an administrator rotates the issuer key.",
   DEMO_PRODUCT: 'Demo passports are read-only through the API.',
   RATE_LIMITED: 'Too many requests; wait the seconds in Retry-After (per key and per client address).',
   INTERNAL_ERROR: 'Unexpected error; retry after at least 30 seconds with the same Idempotency-Key.',

@@ -1,6 +1,6 @@
 /**
  * A passport's public representations per (product, revision), and the one door to them: the JSON, the JSON-LD,
- * the linkset, the version list, each version, the QR code and the viewer page. The routes, the middleware's
+ * the linkset, the version list, each version and its signed credential, the QR code and the viewer page. The routes, the middleware's
  * wiring and the stored-page route ask here; the other modules of this folder are its internals.
  *
  * - Built from the served version's verified snapshot with the current dynamic values laid over it (lookup.ts),
@@ -19,6 +19,7 @@
  *   (the quoted SHA-256) and the headers the answer needs; the HTTP layer makes the response, 304 included.
  */
 import { config } from '../../config';
+import { CREDENTIAL_MEDIA_TYPE, publicCredentialBySlug } from './credential-view';
 import { publicDocumentBySlug } from './documents';
 import { LINKSET_MEDIA_TYPE } from './linkset';
 import { findPublicPassport, type PassportKey } from './lookup';
@@ -67,7 +68,7 @@ export interface PassportRepresentation extends ServedBytes {
  */
 export type RepresentationRequest =
   | { form: 'dpp' | 'jsonld' | 'versions'; slug: string }
-  | { form: 'version'; slug: string; version: string }
+  | { form: 'version' | 'credential'; slug: string; version: string }
   | { form: 'qr'; slug: string; format: string | null }
   | { form: 'jsonld' | 'linkset'; resolverPath: string | null };
 
@@ -102,6 +103,11 @@ export async function publicRepresentation(want: RepresentationRequest): Promise
     }
     case 'version':
       return versionRepresentation(want.slug, parseVersion(want.version));
+    case 'credential': {
+      // Cached like its version: the same URL must stop answering once the passport is withdrawn.
+      const credential = await publicCredentialBySlug(want.slug, parseVersion(want.version));
+      return represent({ bytes: credential.bytes, etag: `"${credential.sha256}"` }, CREDENTIAL_MEDIA_TYPE);
+    }
     case 'qr':
       return qrRepresentation(want.slug, parseQrFormat(want.format));
   }

@@ -1,3 +1,4 @@
+import { setProductStatus } from '../../credentials/status';
 import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { VerbArgs } from '../../domain/context';
@@ -19,6 +20,8 @@ export async function deprecateProduct({
       where: { id: product.id },
       data: { state: 'DEPRECATED', deprecatedAt: new Date(), lockVersion: { increment: 1 } },
     });
+    // Its credentials are suspended in the same commit; reinstating lifts the suspension.
+    await setProductStatus(tx, product, 'suspension', true);
     const context = { reason: input.reason?.trim() || null };
     await recordProductChange(tx, ctx, product, 'Deprecate', context, { 'product.deprecated': {} });
     return lifecycleResult(updated);

@@ -1,3 +1,4 @@
+import { issuePassportCredential } from '../../credentials/issue';
 import type { Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
@@ -12,7 +13,7 @@ type Publishable = SnapshotSource & { companyId: string; version: number; mode: 
 /**
  * Writes version N+1 of a passport in the caller's transaction: the snapshot of its effective data (an item's
  * merged with its model's published version, which the snapshot names), the public view made from those bytes,
- * the product row (`data` adds the caller's state change), the public document, the audit row and the events.
+ * its signed credential (lib/credentials; a key that cannot sign fails the whole publication), the product row (`data` adds the caller's state change), the public document, the audit row and the events.
  */
 export async function publishVersion(
   tx: Tx,
@@ -34,12 +35,10 @@ export async function publishVersion(
     { ...product, formData: effective.formData, model },
     { version, publishedAt: now, publishedById: ctx.actor.channel === 'Portal' ? ctx.actor.id : null },
   );
-  // Its public view (what /v/{version} serves), made once from the bytes just written.
-  await storePublicView(
-    tx,
-    { productId: product.id, version, sourceSha256: snapshot.sha256 },
-    publicViewOf(snapshot.bytes),
-  );
+  // Its public view (what /v/{version} serves), made once from the bytes just written, and its credential.
+  const view = publicViewOf(snapshot.bytes);
+  await storePublicView(tx, { productId: product.id, version, sourceSha256: snapshot.sha256 }, view);
+  await issuePassportCredential(tx, { ...product, version, publishedAt: snapshot.publishedAt, publicView: view.bytes });
   const updated = await tx.product.update({
     where: { id: product.id },
     data: {

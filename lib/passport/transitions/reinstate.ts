@@ -1,3 +1,4 @@
+import { setProductStatus } from '../../credentials/status';
 import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { VerbArgs } from '../../domain/context';
@@ -29,6 +30,8 @@ export async function reinstateProduct({
         lockVersion: { increment: 1 },
       },
     });
+    // A deprecated passport's credentials are suspended: lifted in the same commit. A withdrawn one's stay revoked.
+    if (product.state === 'DEPRECATED') await setProductStatus(tx, product, 'suspension', false);
     // Served again: its public documents are written in the same commit.
     await refreshPublicDocument(tx, product.slug);
     const context = { from: product.state, reason: input.reason?.trim() || null };

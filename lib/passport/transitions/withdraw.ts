@@ -1,3 +1,4 @@
+import { setProductStatus } from '../../credentials/status';
 import { prisma, type Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { DomainContext, VerbArgs } from '../../domain/context';
@@ -42,6 +43,8 @@ export async function withdrawProduct({ ctx, input, db = prisma }: VerbArgs<With
         lockVersion: { increment: 1 },
       },
     });
+    // Its credentials are revoked in the same commit (revocation is final: a later version gets a new one).
+    await setProductStatus(tx, product, 'revocation', true);
     // Its stored public documents go in the same commit (the revision bump alone already stops them serving).
     await refreshPublicDocument(tx, product.slug);
     const context = { reason, successorId: input.successorId ?? null };
