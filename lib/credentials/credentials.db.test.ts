@@ -9,6 +9,7 @@ import { systemActor } from '../domain/context';
 import type { ServiceError } from '../errors';
 import { approveProduct, deprecateProduct, reinstateProduct, withdrawProduct } from '../passport/lifecycle';
 import { publicRepresentation } from '../passport/public/representations';
+import { issueMissingCredentials } from './backfill';
 import { didDocument, statusListCredential } from './documents';
 import { permutedIndex } from './permutation';
 import { rotateIssuerKey } from './rotate';
@@ -160,6 +161,32 @@ describe('status', () => {
     expect(Math.max(...seen)).toBeLessThan(STATUS_LIST_BITS);
     const firstTen = Array.from({ length: 10 }, (_, i) => permutedIndex(key, i));
     expect(firstTen).not.toEqual([...firstTen].sort((x, y) => x - y));
+  });
+});
+
+describe('versions published before credentials existed', () => {
+  it("get theirs from the backfill, with the status their passport's state gives, once", async () => {
+    const kept = await createPublishedPassport(prisma, { companyId: company.id });
+    const withdrawn = await createPublishedPassport(prisma, { companyId: company.id });
+    await withdrawProduct({ ctx: ctxOf(company.id), input: { productId: withdrawn.id, reason: 'Recalled' } });
+    // As an upgraded database holds them: versions without a credential.
+    await prisma.$transaction([
+      prisma.$executeRawUnsafe('ALTER TABLE "PassportCredential" DISABLE TRIGGER "PassportCredential_append_only"'),
+      prisma.$executeRaw`DELETE FROM "PassportCredential" WHERE "productId" IN (${kept.id}::uuid, ${withdrawn.id}::uuid)`,
+      prisma.$executeRawUnsafe('ALTER TABLE "PassportCredential" ENABLE TRIGGER "PassportCredential_append_only"'),
+    ]);
+    expect(await refusal(credentialOf(kept.slug, 1))).toBe('CREDENTIAL_INTEGRITY_FAILURE');
+    const first = await issueMissingCredentials();
+    expect(first.issued).toBeGreaterThanOrEqual(2);
+    const { payload } = await verifyWithDid(await credentialOf(kept.slug, 1), company.slug);
+    expect((payload as Credential).validFrom).toBe(kept.lastPublishedAt?.toISOString());
+    const slot = await prisma.passportCredential.findUniqueOrThrow({
+      where: { productId_version: { productId: withdrawn.id, version: 1 } },
+      include: { statusList: true },
+    });
+    const revoked = Buffer.from(slot.statusList.revocation);
+    expect((revoked[slot.statusIndex >> 3] >> (7 - (slot.statusIndex % 8))) & 1).toBe(1);
+    expect((await issueMissingCredentials()).issued).toBe(0);
   });
 });
 

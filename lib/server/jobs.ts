@@ -1,4 +1,5 @@
 import { batchRunsJob } from '../batch-runs/job';
+import { credentialsBackfillJob } from '../credentials/backfill';
 import { emailDelivery } from '../email/job';
 import { importsJob } from '../imports/job';
 import { idempotencyRetention } from '../jobs/idempotency-retention';
@@ -12,4 +13,5 @@ export const JOBS: readonly AnyJob[] = [
   emailDelivery,
   importsJob,
   batchRunsJob,
+  credentialsBackfillJob,
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_AT, publicPassport } from '../../../testing/public-passport';
-import { buildLinkset, GS1_DEFAULT_LINK, GS1_PIP, snapshotRelation } from './linkset';
+import { buildLinkset, credentialRelation, GS1_DEFAULT_LINK, GS1_PIP, snapshotRelation } from './linkset';
 import { DPP_TERMS } from './vocabulary';
 
 const BASE = 'https://passports.example';
@@ -66,6 +66,14 @@ describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
     ]);
     expect(snapshotRelation(BASE)).toBe(`${BASE}/ns/dpp#snapshot`);
     expect(DPP_TERMS.map((t) => t.term)).toContain('snapshot');
+  });
+
+  it("lists every version's signed credential under the dpp credential relation, which the vocabulary defines", () => {
+    expect(context[credentialRelation(BASE)]).toEqual([
+      { href: `${api}/v/1/credential`, type: 'application/vc+jwt', title: 'Signed credential of version 1' },
+      { href: `${api}/v/2/credential`, type: 'application/vc+jwt', title: 'Signed credential of version 2' },
+    ]);
+    expect(DPP_TERMS.map((t) => t.term)).toContain('credential');
   });
 
   it('uses absolute hrefs only', () => {

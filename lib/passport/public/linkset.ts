@@ -1,3 +1,4 @@
+import { VC_JWT_MEDIA_TYPE } from '../../credentials/vocabulary';
 import { dppNamespace } from './jsonld';
 import type { PublicPassport } from './lookup';
 
@@ -9,6 +10,9 @@ export const GS1_DEFAULT_LINK = 'https://gs1.org/voc/defaultLink';
 
 /** Our relation for one published version; defined in the `/ns/dpp` vocabulary so the IRI dereferences. */
 export const snapshotRelation = (baseUrl: string) => `${dppNamespace(baseUrl)}snapshot`;
+
+/** Our relation for the signed credential of one published version (docs/public-api.md, "Signed passports"). */
+export const credentialRelation = (baseUrl: string) => `${dppNamespace(baseUrl)}credential`;
 
 /** A target object of the RFC 9264 JSON form; `hreflang` is an array there. */
 export interface LinkTarget {
@@ -26,7 +30,8 @@ export interface Linkset {
 
 /**
  * The passport's links as one RFC 9264 link context anchored at its URI: the viewer (GS1 pip and defaultLink),
- * the JSON and JSON-LD documents, the version list, the latest version and every published version. Absolute
+ * the JSON and JSON-LD documents, the version list, the latest version, every published version and its signed
+ * credential. Absolute
  * hrefs throughout, so the document means the same wherever it is stored.
  */
 export function buildLinkset(passport: PublicPassport, baseUrl: string): Linkset {
@@ -51,6 +56,11 @@ export function buildLinkset(passport: PublicPassport, baseUrl: string): Linkset
         'version-history': [{ href: `${api}/versions`, type: 'application/json', title: 'Published versions' }],
         'latest-version': [snapshot(passport.dpp.version)],
         [snapshotRelation(base)]: passport.versions.map((v) => snapshot(v.version)),
+        [credentialRelation(base)]: passport.versions.map((v) => ({
+          href: `${api}/v/${v.version}/credential`,
+          type: VC_JWT_MEDIA_TYPE,
+          title: `Signed credential of version ${v.version}`,
+        })),
       },
     ],
   };

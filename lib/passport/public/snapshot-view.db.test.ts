@@ -162,6 +162,7 @@ describe('the version list (/api/dpp/{slug}/versions)', () => {
       sha256: expected!.sha256,
       byteLength: expected!.bytes.byteLength,
       url: `/api/dpp/${product.slug}/v/1`,
+      credential: `/api/dpp/${product.slug}/v/1/credential`,
     };
     expect(await listing()).toEqual([entry]);
 

@@ -219,6 +219,8 @@ export interface VersionListing {
   sha256: string;
   byteLength: number;
   url: string;
+  /** The version's signed credential (application/vc+jwt) */
+  credential: string;
 }
 
 /**
@@ -237,6 +239,7 @@ export async function listPublicVersions(passport: PublicPassport): Promise<Vers
       sha256: view.sha256,
       byteLength: view.bytes.byteLength,
       url: `/api/dpp/${encodeURIComponent(slug)}/v/${view.version}`,
+      credential: `/api/dpp/${encodeURIComponent(slug)}/v/${view.version}/credential`,
     });
   }
   return listing;

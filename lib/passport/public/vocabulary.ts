@@ -69,6 +69,11 @@ export const DPP_TERMS: VocabularyTerm[] = [
     'Published version',
     'A link relation type: a published version of the passport as recorded at publication (linksets of the resolver).',
   ),
+  prop(
+    'credential',
+    'Signed credential',
+    "A link relation type: the W3C Verifiable Credential (application/vc+jwt) its company's issuer key signed for a published version.",
+  ),
 ];
 
 export const ESPR_TERMS: VocabularyTerm[] = [
