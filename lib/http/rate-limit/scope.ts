@@ -1,9 +1,12 @@
 import { isBmsUpdatePath, isIntegrationPath } from '../surface';
 import type { PolicyName } from './types';
 
-/** The edge limit covers every /api/* path except exactly /api/health (/api/v1/health is limited). */
+/**
+ * The edge limit covers every /api/* path except exactly /api/health (/api/v1/health is limited), and the
+ * issuers' DID documents and status lists under /issuers/, read from the database like the passport JSON.
+ */
 export function edgeLimitApplies(pathname: string): boolean {
-  return pathname.startsWith('/api/') && pathname !== '/api/health';
+  return (pathname.startsWith('/api/') && pathname !== '/api/health') || pathname.startsWith('/issuers/');
 }
 
 const PUBLIC_DPP = /^\/api\/dpp\/[^/]+\/?$/;
