@@ -383,7 +383,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a published passport
-         * @description Published to withdrawn: public JSON answers 410 and pages show the notice from then on.
+         * @description Published to withdrawn: public JSON answers 410 and pages show the notice from then on, and the signed credentials of its versions are revoked in the company's status list in the same commit (a company signing key that cannot sign refuses the withdrawal: ISSUER_KEY_UNAVAILABLE).
          *
          *     **Scope:** `dpp:withdraw`.
          *
@@ -5973,7 +5973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            /** @description Unavailable: `ISSUER_KEY_UNAVAILABLE`, `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
             503: {
                 headers: {
                     "X-Service-Request-Id": components["headers"]["RequestId"];

@@ -60,8 +60,11 @@ export const withdrawEndpoint = defineEndpoint({
   tag,
   scope: 'dpp:withdraw',
   summary: 'Withdraw a published passport',
-  description: 'Published to withdrawn: public JSON answers 410 and pages show the notice from then on.',
+  description:
+    'Published to withdrawn: public JSON answers 410 and pages show the notice from then on, and the signed ' +
+    "credentials of its versions are revoked in the company's status list in the same commit (a company signing key " +
+    'that cannot sign refuses the withdrawal: ISSUER_KEY_UNAVAILABLE).',
   body: WithdrawBody,
   response: { status: 200, description: 'The withdrawn product.', schema: ProductSchema },
-  errors: ['INVALID_STATE', 'SUCCESSOR_INVALID', 'DEMO_PRODUCT'],
+  errors: ['INVALID_STATE', 'SUCCESSOR_INVALID', 'DEMO_PRODUCT', 'ISSUER_KEY_UNAVAILABLE'],
 });
