@@ -13,7 +13,8 @@ type Publishable = SnapshotSource & { companyId: string; version: number; mode: 
 /**
  * Writes version N+1 of a passport in the caller's transaction: the snapshot of its effective data (an item's
  * merged with its model's published version, which the snapshot names), the public view made from those bytes,
- * its signed credential (lib/credentials; a key that cannot sign fails the whole publication), the product row (`data` adds the caller's state change), the public document, the audit row and the events.
+ * the product row (`data` adds the caller's state change), the public document, the version's signed credential
+ * (lib/credentials; a key that cannot sign fails the whole publication), the audit row and the events.
  */
 export async function publishVersion(
   tx: Tx,
@@ -35,10 +36,9 @@ export async function publishVersion(
     { ...product, formData: effective.formData, model },
     { version, publishedAt: now, publishedById: ctx.actor.channel === 'Portal' ? ctx.actor.id : null },
   );
-  // Its public view (what /v/{version} serves), made once from the bytes just written, and its credential.
+  // Its public view (what /v/{version} serves), made once from the bytes just written.
   const view = publicViewOf(snapshot.bytes);
   await storePublicView(tx, { productId: product.id, version, sourceSha256: snapshot.sha256 }, view);
-  await issuePassportCredential(tx, { ...product, version, publishedAt: snapshot.publishedAt, publicView: view.bytes });
   const updated = await tx.product.update({
     where: { id: product.id },
     data: {
@@ -52,6 +52,10 @@ export async function publishVersion(
   });
   // The new version's public documents, serialized once in the commit that publishes them.
   await refreshPublicDocument(tx, product.slug);
+  // Its credential, signed from that view. Late in the transaction on purpose: the company's status list row stays
+  // locked from here to the commit, so publications of one company overlap in everything before it. Status list
+  // before audit row, as in every transition, so two transactions never wait on each other's lock.
+  await issuePassportCredential(tx, { ...product, version, publishedAt: snapshot.publishedAt, publicView: view.bytes });
   const modelVersion = model ? { modelVersion: model.version } : {};
   const context = {
     version,
