@@ -164,6 +164,33 @@ describe('status', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('publications and withdrawals of one company at once all commit, each credential in its own slot', async () => {
+    const busy = await createTestCompany(prisma);
+    const earlier = await Promise.all(
+      Array.from({ length: 4 }, () => createPublishedPassport(prisma, { companyId: busy.id })),
+    );
+    const later = await Promise.all([
+      ...Array.from({ length: 8 }, () => createPublishedPassport(prisma, { companyId: busy.id })),
+      ...earlier.map((p) => withdrawProduct({ ctx: ctxOf(busy.id), input: { productId: p.id, reason: 'Recalled' } })),
+    ]);
+    expect(later).toHaveLength(12);
+    const slots = await prisma.passportCredential.findMany({
+      where: { statusList: { companyId: busy.id } },
+      select: { statusListId: true, statusIndex: true },
+    });
+    expect(slots).toHaveLength(12);
+    expect(new Set(slots.map((s) => `${s.statusListId} ${s.statusIndex}`)).size).toBe(12);
+    const list = await prisma.statusList.findFirstOrThrow({ where: { companyId: busy.id } });
+    expect(list.allocated).toBe(12);
+    const revoked = Buffer.from(list.revocation);
+    const withdrawnSlots = await prisma.passportCredential.findMany({
+      where: { productId: { in: earlier.map((p) => p.id) } },
+    });
+    for (const s of withdrawnSlots) expect((revoked[s.statusIndex >> 3] >> (7 - (s.statusIndex % 8))) & 1).toBe(1);
+  });
+});
+
 describe('versions published before credentials existed', () => {
   it("get theirs from the backfill, with the status their passport's state gives, once", async () => {
     const kept = await createPublishedPassport(prisma, { companyId: company.id });
