@@ -50,7 +50,9 @@ test.describe('GET /api/dpp/{slug}/v/{version}/credential', () => {
     request,
   }) => {
     const product = await createPublishedPassport(db, { companyId: company.id });
-    const res = await request.get(`/api/dpp/${product.slug}/v/1/credential`, { headers: { Origin: 'https://x.example' } });
+    const res = await request.get(`/api/dpp/${product.slug}/v/1/credential`, {
+      headers: { Origin: 'https://x.example' },
+    });
     expect(res.status()).toBe(200);
     const headers = res.headers();
     expect(headers['content-type']).toBe('application/vc+jwt');
@@ -67,7 +69,9 @@ test.describe('GET /api/dpp/{slug}/v/{version}/credential', () => {
     expect(credential.credentialSubject.id).toMatch(new RegExp(`/api/dpp/${product.slug}/v/1$`));
     // The digest names exactly the bytes /v/1 serves.
     const version = await request.get(`/api/dpp/${product.slug}/v/1`);
-    const digest = `sha256-${createHash('sha256').update(await version.body()).digest('base64')}`;
+    const digest = `sha256-${createHash('sha256')
+      .update(await version.body())
+      .digest('base64')}`;
     expect(credential.relatedResource[0].digestSRI).toBe(digest);
   });
 

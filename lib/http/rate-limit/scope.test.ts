@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { edgeLimitApplies, routeLimitPolicy } from './scope';
 
 describe('edgeLimitApplies', () => {
-  it('covers every /api path except exactly /api/health, and the issuers\' documents', () => {
+  it("covers every /api path except exactly /api/health, and the issuers' documents", () => {
     expect(edgeLimitApplies('/issuers/acme/did.json')).toBe(true);
     expect(edgeLimitApplies('/issuers/acme/status/1/revocation')).toBe(true);
     expect(edgeLimitApplies('/api/health')).toBe(false);
