@@ -15,6 +15,7 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   bms-secret create --company C [--name N] [--products id,...]
   bms-secret list --company C
   bms-secret revoke --id I
+  issuer rotate --company C
   product approve --id P
   product withdraw --id P --reason R [--successor P2] [--operator-details T] [--manufacturer-contact T]
   product deprecate|reinstate --id P [--reason R]
@@ -221,6 +222,20 @@ const COMMANDS: Record<string, Command> = {
       return {
         result: { id: r.id, revokedAt: r.revokedAt },
         human: `Revoked BMS secret ${r.id} at ${r.revokedAt.toISOString()}; it is refused from now on.`,
+      };
+    },
+  },
+  'issuer rotate': {
+    required: ['company'],
+    optional: [],
+    async run(f) {
+      const { rotateIssuerKey } = await import('../lib/credentials/rotate');
+      const { id: companyId } = await company(f.company!);
+      const r = await rotateIssuerKey({ ctx: { companyId, actor: await cliActor() } });
+      const retired = r.previousKid ? `retired ${r.previousKid}` : 'the company had no key before';
+      return {
+        result: r,
+        human: `Rotated the issuer key of ${r.did}: signing with ${r.kid} from now on (${retired}).`,
       };
     },
   },
