@@ -137,6 +137,40 @@ test.describe('the issuer: DID document and status lists', () => {
   });
 });
 
+test.describe('nasty addresses', () => {
+  const NASTY = [
+    '%00',
+    '%2e%2e',
+    '..%2f..%2fetc',
+    'x'.repeat(3000),
+    '%F0%9F%94%8B',
+    "'%20OR%201=1--",
+    '%E2%80%AE',
+    '-1',
+  ];
+
+  test('the credential, DID document and status list routes answer every malformed address below 500, in the public envelope', async ({
+    request,
+  }) => {
+    const product = await createPublishedPassport(db, { companyId: company.id });
+    const paths = NASTY.flatMap((bad) => [
+      `/api/dpp/${bad}/v/1/credential`,
+      `/api/dpp/${product.slug}/v/${bad}/credential`,
+      `/issuers/${bad}/did.json`,
+      `/issuers/${company.slug}/status/${bad}/revocation`,
+      `/issuers/${company.slug}/status/1/${bad}`,
+      `/issuers/${bad}/status/1/suspension`,
+    ]);
+    for (const path of paths) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBeGreaterThanOrEqual(400);
+      expect(res.status(), path).toBeLessThan(500);
+      const text = await res.text();
+      expect(text, path).not.toMatch(/prisma|SELECT |at .*\.ts:/i);
+    }
+  });
+});
+
 test.describe('npm run -s verify against the running service', () => {
   const runVerify = (args: string[]) =>
     new Promise<{ code: number; stdout: string }>((resolve) => {
