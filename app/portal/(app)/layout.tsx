@@ -17,6 +17,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
     { href: '/portal/review', label: 'Review queue' },
     { href: '/portal/access-requests', label: 'Access requests' },
     { href: '/portal/audit', label: 'Audit trail' },
+    { href: '/portal/signing', label: 'Signing identity' },
     ...(hasRole(operator, PORTAL_ROLES.admin)
       ? [
           { href: '/portal/keys', label: 'API keys' },
