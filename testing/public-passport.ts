@@ -41,5 +41,5 @@ export function publicPassport(input: {
     updatedAt: PUBLISHED_AT,
     createdAt: PUBLISHED_AT,
   });
-  return { dpp, product, schema, fields, versions: input.versions ?? [] };
+  return { dpp, product, schema, fields, versions: input.versions ?? [], credential: null };
 }

@@ -10,6 +10,7 @@ import { PassportQr } from './PassportQr';
 import { PoliRestrictedView } from './PoliRestrictedView';
 import { isPublic, numberField } from './public-fields';
 import { RestrictedInfo } from './RestrictedInfo';
+import { SignedBy } from './SignedBy';
 import { VersionHistory } from './VersionHistory';
 import styles from './viewer.module.css';
 import { WithdrawalNotice } from './WithdrawalNotice';
@@ -63,6 +64,7 @@ export function PassportView({
   return (
     <main className={styles.page}>
       <PassportHeader passport={passport} status="published" />
+      <SignedBy passport={passport} />
       {(soh !== null || stages.length > 0) && (
         <section className={styles.highlights} aria-label="Key figures">
           {soh !== null && <HealthGauge sohPct={soh} />}

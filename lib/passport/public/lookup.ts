@@ -27,6 +27,12 @@ export interface Withdrawal {
   manufacturerContact: string | null;
 }
 
+/** The signed credential of the served version: where it is (relative to the service) and when it was signed. */
+export interface ServedCredential {
+  url: string;
+  signedAt: string;
+}
+
 export interface PublicPassport {
   dpp: PublicDpp;
   product: {
@@ -43,6 +49,11 @@ export interface PublicPassport {
   /** Every field (all tiers) of the served version with current dynamic values: callers filter by tier. */
   fields: Record<string, unknown>;
   versions: VersionSummary[];
+  /**
+   * The served version's credential, when the passport is published and that version has one (versions published
+   * before credentials existed get theirs from the backfill job); null otherwise.
+   */
+  credential: ServedCredential | null;
 }
 
 export type PublicLookup =
@@ -143,7 +154,7 @@ export async function loadPublicPassport(key: PassportKey, db: Db | Tx = prisma)
   if (!row || row.version < 1) return { lookup: { kind: 'not_found' }, revision: row?.revision };
   const withdrawn = row.state === 'WITHDRAWN';
   if (!withdrawn && !isPubliclyServed(row)) return { lookup: { kind: 'not_found' }, revision: row.revision };
-  const passport = await buildPassport(row, db);
+  const passport = await buildPassport(row, db, !withdrawn);
   if (!withdrawn) return { lookup: { kind: 'published', passport }, revision: row.revision };
   const successor = row.successor && (isPubliclyServed(row.successor) ? row.successor : null);
   const withdrawal: Withdrawal = {
@@ -196,7 +207,20 @@ function modelOf(model: { slug: string; name: string; version: number } | undefi
   return { slug: model.slug, name: model.name, version: model.version, url };
 }
 
-async function buildPassport(row: Row, db: Db | Tx): Promise<PublicPassport> {
+/** The served version's credential: one primary-key read, made only when the passport is published. */
+async function servedCredential(row: Row, db: Db | Tx): Promise<ServedCredential | null> {
+  const found = await db.passportCredential.findUnique({
+    where: { productId_version: { productId: row.id, version: row.version } },
+    select: { issuedAt: true },
+  });
+  if (!found) return null;
+  return {
+    url: `/api/dpp/${encodeURIComponent(row.slug)}/v/${row.version}/credential`,
+    signedAt: found.issuedAt.toISOString(),
+  };
+}
+
+async function buildPassport(row: Row, db: Db | Tx, published: boolean): Promise<PublicPassport> {
   const snapshot = await readVerifiedSnapshot(row.id, row.version, db);
   if (!snapshot) throw new ServiceError('SNAPSHOT_INTEGRITY_FAILURE', 'The published version is missing.');
   const schema = getCategorySchema(row.category.code, snapshot.document.schemaVersion);
@@ -237,5 +261,7 @@ async function buildPassport(row: Row, db: Db | Tx): Promise<PublicPassport> {
       sha256: v.sha256,
       byteLength: v.byteLength,
     })),
+    // In sequence, not side by side: `db` may be a transaction, whose connection runs one query at a time.
+    credential: published ? await servedCredential(row, db) : null,
   };
 }
