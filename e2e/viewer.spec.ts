@@ -4,7 +4,13 @@ import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, test } from '../testing/e2e/fixtures';
-import { demoPassport, gtin14WithLeadingZeros, headJsonLd, publishTestPassport } from '../testing/e2e/passport-pages';
+import {
+  db,
+  demoPassport,
+  gtin14WithLeadingZeros,
+  headJsonLd,
+  publishTestPassport,
+} from '../testing/e2e/passport-pages';
 
 const EV = 'voltaris-aurora-ev-75';
 const WITHDRAWN = 'voltaris-aurora-ev-72-2025';
@@ -73,6 +79,29 @@ test.describe('passport viewer', () => {
     expect(decoded?.data).toBe(`${baseURL}${ev.path}`);
   });
 
+  test('says who signed the current version, linking its credential in the served HTML (application/vc+jwt)', async ({
+    page,
+    request,
+  }) => {
+    const passport = await publishTestPassport({ gtin: gtin14WithLeadingZeros() });
+    const company = await db().company.findUniqueOrThrow({ where: { id: passport.companyId } });
+    const credentialUrl = `/api/dpp/${passport.slug}/v/1/credential`;
+    // In the HTML itself (the stored page is served without script), not added in the browser.
+    const html = await (await request.get(passport.path)).text();
+    expect(html).toContain(`href="${credentialUrl}"`);
+    await page.goto(passport.path);
+    const signed = page.getByRole('link', { name: new RegExp(`^Signed by ${company.name} on \\d{1,2} \\w+ \\d{4}`) });
+    await expect(signed).toHaveAttribute('href', credentialUrl);
+    await expect(signed).toHaveAttribute('title', /Anyone can verify it with the company's DID/);
+    await expect(page.getByTestId('signed-by')).toContainText(
+      `Anyone can verify this passport's signature with ${company.name}'s DID.`,
+    );
+    const credential = await request.get(await signed.getAttribute('href').then((href) => href!));
+    expect(credential.status()).toBe(200);
+    expect(credential.headers()['content-type']).toMatch(/^application\/vc\+jwt/);
+    expect((await credential.text()).split('.')).toHaveLength(3);
+  });
+
   test('no restricted field value reaches the page HTML', async ({ page }) => {
     const marker = `RESTRICTED-${gtin14WithLeadingZeros()}`;
     const passport = await publishTestPassport({
@@ -113,6 +142,8 @@ test.describe('passport viewer', () => {
     );
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     expect(await headJsonLd(page)).toEqual([]);
+    // A withdrawn passport's credential is no longer served: no "Signed by" link.
+    await expect(page.getByTestId('signed-by')).toHaveCount(0);
   });
 
   test('a published passport is not marked noindex', async ({ page }) => {
