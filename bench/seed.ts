@@ -1,12 +1,22 @@
 // The data set: a handful of passports published through the real approval verb, then cloned with SQL (rows,
 // snapshots, their public views and stored public documents, their bytes rewritten with each clone's identifiers
 // and re-hashed) up to the wanted count. The first clone of each batch is checked against what the service itself
-// would build for it.
+// would build for it. Every clone gets its version's signed credential in the same commit, as a publication does:
+// built and signed by the service's own functions over the clone's public view, in its own status list slot.
 import { createHash, randomUUID } from 'node:crypto';
+import { compactVerify, importJWK } from 'jose';
 import pg from 'pg';
+import { type CredentialSource, passportCredential } from '../lib/credentials/issue';
+import { currentSigningKey, type SigningKey } from '../lib/credentials/keys';
+import { permutedIndex } from '../lib/credentials/permutation';
+import { type Issuer, issuerOf, signCredential } from '../lib/credentials/sign';
+import { type StatusSlot, statusEntries } from '../lib/credentials/status';
+import { STATUS_LIST_CAPACITY } from '../lib/credentials/vocabulary';
+import { sha256Hex } from '../lib/crypto/secrets';
 import type { PrismaClient } from '../lib/db/generated/client';
 import { withCheckDigit } from '../lib/gs1/gtin';
 import { strongEtag } from '../lib/http/public-route';
+import { publicCredentialBySlug } from '../lib/passport/public/credential-view';
 import { refreshPublicDocument } from '../lib/passport/public/documents';
 import { loadPublicPassport } from '../lib/passport/public/lookup';
 import { dppBody, jsonLdBody } from '../lib/passport/public/served';
@@ -27,6 +37,7 @@ export class PassportSeeder {
   readonly passports: Passport[] = [];
   private templates: { id: string; slug: string; name: string; gtin: string; serial: string }[] = [];
   private columns: string[] = [];
+  private signer: { key: SigningKey; issuer: Issuer } | undefined;
 
   constructor(
     private readonly db: PrismaClient,
@@ -46,7 +57,7 @@ export class PassportSeeder {
   async growTo(count: number): Promise<void> {
     while (this.templates.length < TEMPLATES && this.passports.length < count) await this.publishTemplate();
     while (this.passports.length < count) await this.cloneBatch(Math.min(BATCH, count - this.passports.length));
-    await this.settle(['Product', 'PassportVersion', 'PublicSnapshot', 'PublicDocument']);
+    await this.settle(['Product', 'PassportVersion', 'PublicSnapshot', 'PublicDocument', 'PassportCredential']);
   }
 
   /**
@@ -117,6 +128,21 @@ export class PassportSeeder {
     const hashes = snapshots.map((s) => createHash('sha256').update(s).digest('hex'));
     const views = snapshots.map((s) => publicViewOf(s));
     const dpps = clones.map((c) => rewrite(document.rows[0].dpp, c));
+    const publishedAt = new Date();
+    const product = await this.db.product.findUniqueOrThrow({
+      where: { id: t.id },
+      include: { company: true, category: true },
+    });
+    const sources: CredentialSource[] = clones.map((c, i) => ({
+      ...product,
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      serialNumber: c.serial,
+      version: 1,
+      publishedAt,
+      publicView: views[i].bytes,
+    }));
     const jsonlds = clones.map((c) => rewrite(document.rows[0].jsonld, c));
     const client = await this.pool.connect();
     try {
@@ -134,13 +160,14 @@ export class PassportSeeder {
       );
       await client.query(
         `INSERT INTO "PassportVersion" (id, "productId", version, snapshot, sha256, "byteLength", "schemaVersion", "publishedAt")
-         SELECT gen_random_uuid(), p, 1, s, h, l, $5, now() FROM unnest($1::uuid[], $2::bytea[], $3::text[], $4::int[]) AS x(p, s, h, l)`,
+         SELECT gen_random_uuid(), p, 1, s, h, l, $5, $6 FROM unnest($1::uuid[], $2::bytea[], $3::text[], $4::int[]) AS x(p, s, h, l)`,
         [
           clones.map((c) => c.id),
           snapshots,
           hashes,
           snapshots.map((s) => s.byteLength),
           snapshot.rows[0].schemaVersion,
+          publishedAt,
         ],
       );
       await client.query(
@@ -161,6 +188,7 @@ export class PassportSeeder {
           jsonlds.map((j) => strongEtag(j)),
         ],
       );
+      await this.signAll(client, sources);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');
@@ -170,6 +198,97 @@ export class PassportSeeder {
     }
     this.passports.push(...clones.map((c) => ({ id: c.id, slug: c.slug, gtin: c.gtin, serial: c.serial })));
     await this.checkClone(clones[0], dpps[0], jsonlds[0]);
+    await this.checkCredential(clones[0]);
+  }
+
+  /**
+   * The credentials of `sources` (their versions just inserted), in the caller's transaction: what
+   * `issuePassportCredential` does for each publication, for many at once. One UPDATE takes `sources.length`
+   * ordinals of the company's newest list (its row locked to the commit, as a publication's is), each permuted
+   * into its index as `allocateStatusSlot` does; each credential is built by `passportCredential` and signed by
+   * `signCredential` with the company's current key, and the rows go in with one INSERT.
+   */
+  private async signAll(client: pg.PoolClient, sources: readonly CredentialSource[]) {
+    if (!this.signer) {
+      const company = await this.db.company.findUniqueOrThrow({ where: { id: this.companyId } });
+      const key = await this.db.$transaction((tx) => currentSigningKey(tx, this.companyId));
+      this.signer = { key, issuer: issuerOf(company) };
+    }
+    const { key, issuer } = this.signer;
+    const { rows } = await client.query<{ id: string; number: number; permutationKey: Buffer; allocated: number }>(
+      `UPDATE "StatusList" SET "allocated" = "allocated" + $2
+       WHERE "id" = (
+         SELECT "id" FROM "StatusList" WHERE "companyId" = $1::uuid AND "allocated" + $2 <= $3
+         ORDER BY "number" DESC LIMIT 1 FOR UPDATE)
+       RETURNING "id", "number", "permutationKey", "allocated"`,
+      [this.companyId, sources.length, STATUS_LIST_CAPACITY],
+    );
+    // The company's first publication (a template's) opened its list; the bench never seeds more than one holds.
+    if (rows.length !== 1) throw new Error(`No status list of the bench company has room for ${sources.length} more`);
+    const [list] = rows;
+    const first = list.allocated - sources.length;
+    const slots: StatusSlot[] = sources.map((_, i) => ({
+      listId: list.id,
+      listNumber: list.number,
+      index: permutedIndex(list.permutationKey, first + i),
+    }));
+    const jwts = await Promise.all(
+      sources.map((source, i) =>
+        signCredential(issuer, key, passportCredential(source, issuer, statusEntries(issuer, slots[i]))),
+      ),
+    );
+    await client.query(
+      `INSERT INTO "PassportCredential" ("productId", "version", "statusListId", "statusIndex", "kid", "jwt", "sha256", "issuedAt")
+       SELECT p, 1, $2, i, $3, j, h, now() FROM unnest($1::uuid[], $4::int[], $5::text[], $6::text[]) AS x(p, i, j, h)`,
+      [sources.map((s) => s.id), list.id, key.kid, slots.map((s) => s.index), jwts, jwts.map((j) => sha256Hex(j))],
+    );
+  }
+
+  /**
+   * A clone's credential must be what the service issues for its version (`issuePassportCredential` over the rows
+   * as stored, in its slot), signed by the company's key, its digest that of the bytes `/v/1` serves, and served
+   * intact by the credential route's read.
+   */
+  private async checkCredential(clone: { id: string; slug: string }) {
+    const version = await this.db.passportVersion.findUniqueOrThrow({
+      where: { productId_version: { productId: clone.id, version: 1 } },
+      include: { product: { include: { company: true, category: true } } },
+    });
+    const stored = await this.db.passportCredential.findUniqueOrThrow({
+      where: { productId_version: { productId: clone.id, version: 1 } },
+      include: { statusList: { select: { number: true } } },
+    });
+    const served = await readPublicSnapshot(clone.id, 1, this.db);
+    if (!served) throw new Error(`The clone ${clone.slug} serves no version 1`);
+    const issuer = issuerOf(version.product.company);
+    const expected = passportCredential(
+      { ...version.product, version: 1, publishedAt: version.publishedAt, publicView: served.bytes },
+      issuer,
+      statusEntries(issuer, {
+        listId: stored.statusListId,
+        listNumber: stored.statusList.number,
+        index: stored.statusIndex,
+      }),
+    );
+    const keyRow = await this.db.issuerKey.findFirstOrThrow({
+      where: { companyId: version.product.companyId, kid: stored.kid },
+    });
+    const { payload, protectedHeader } = await compactVerify(
+      stored.jwt,
+      await importJWK(keyRow.publicJwk as Record<string, string>, 'EdDSA'),
+    );
+    const digest = `sha256-${createHash('sha256').update(served.bytes).digest('base64')}`;
+    if (
+      Buffer.from(payload).toString('utf8') !== JSON.stringify(expected) ||
+      protectedHeader.kid !== `${issuer.did}#${stored.kid}` ||
+      expected.relatedResource[0].digestSRI !== digest
+    ) {
+      throw new Error(`The credential of the clone ${clone.slug} differs from what the service issues for it`);
+    }
+    const read = await publicCredentialBySlug(clone.slug, 1);
+    if (read.bytes.toString('utf8') !== stored.jwt) {
+      throw new Error(`The credential route's read of the clone ${clone.slug} differs from the stored credential`);
+    }
   }
 
   /** A clone's stored documents and public view must be byte for byte what the service builds for it from its rows. */

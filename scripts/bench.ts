@@ -21,6 +21,7 @@ import {
   scaleScenario,
 } from '../bench/scenarios';
 import type { Passport } from '../bench/seed';
+import { credentialScenario } from '../bench/signing';
 import { parseBenchArgs, runsScenario } from '../lib/bench/args';
 import type { Measured } from '../lib/bench/targets';
 import { freePort } from '../lib/db/embedded';
@@ -45,6 +46,9 @@ const settings = {
   // reads are measured and the server's RSS sampled; --quick runs the same steps smaller.
   issuanceRows: args.quick ? 2_000 : 10_000,
   largeImportRows: args.quick ? 10_000 : 100_000,
+  // Scenario 9: publications timed one by one against the issuance alone, after some not counted.
+  signedPublications: args.quick ? 50 : 200,
+  signedWarmup: args.quick ? 10 : 20,
 };
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -125,6 +129,21 @@ async function timedOnce(what: string, passports: readonly Passport[], request: 
   const note = `${what}: ${passports.length} in ${seconds.toFixed(0)} s (${(passports.length / seconds).toFixed(1)}/s, non-2xx ${result.non2xx})`;
   say(`  ${note}`);
   return note;
+}
+
+/** The credential route serves a seeded passport's stored credential as is, as a signed credential. */
+async function checkCredentialServed(passport: Passport) {
+  const answer = await fetch(`${app!.baseUrl}/api/dpp/${passport.slug}/v/1/credential`);
+  const [stored] = (
+    await pool.query<{ jwt: string }>(
+      `SELECT "jwt" FROM "PassportCredential" WHERE "productId" = $1::uuid AND "version" = 1`,
+      [passport.id],
+    )
+  ).rows;
+  if (answer.status !== 200 || answer.headers.get('content-type') !== 'application/vc+jwt')
+    throw new Error(`The credential route answered ${answer.status} ${answer.headers.get('content-type')}`);
+  if ((await answer.text()) !== stored?.jwt)
+    throw new Error('The credential route does not serve the stored credential');
 }
 
 /** The first view of every page (render and store), timed: scenario 2 measures the views after it. */
@@ -309,6 +328,11 @@ try {
     if (firstViews) measured[measured.length - 1].notes.push(firstViews);
   }
 
+  if (runsScenario(args, 9)) {
+    await checkCredentialServed(passports[passports.length - 1]);
+    await measured1(credentialScenario(app.baseUrl, passports), pid);
+  }
+
   if (runsScenario(args, 5)) {
     const key = await mintTestKey(db, seeder.companyId, { scopes: ['dpp:draft:write'], mode: 'live' });
     await measured1(formDataScenario(app.baseUrl, key, await seeder.drafts(settings.drafts)), pid);
@@ -358,6 +382,18 @@ try {
   }
   if (runsScenario(args, 7))
     await measured1(scaleScenario(app.baseUrl, seeder.passports.slice(0, settings.scalePassports[1])), pid);
+  if (runsScenario(args, 9)) {
+    say(
+      `publishing ${settings.signedPublications} passports one by one, each beside its credential's issuance alone...`,
+    );
+    const { issuanceShare } = await import('../bench/signing');
+    const row = await issuanceShare(db, seeder.companyId, {
+      count: settings.signedPublications,
+      warmup: settings.signedWarmup,
+    });
+    say(`  ${row.notes.join('\n  ')}`);
+    measured.push(row);
+  }
   if (runsScenario(args, 8)) await issuance(seeder.companyId, passports, pid);
   await seeder.close();
   console.log(`\n${report(args, measured, { lostUpdates, settings })}`);

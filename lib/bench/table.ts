@@ -41,10 +41,11 @@ export function formatTable(rows: Row[], framework: Measured, physical: Measured
         fixed(r.p50Ms, 1),
         fixed(r.p99Ms, 1),
         `${r.non2xx}/${r.errors}`,
-        fixed(ceilingRatio(r, framework), 2),
+        // A cost row's rate is no request rate: no ratio to a ceiling (its share is in its label).
+        r.addedShare === undefined ? fixed(ceilingRatio(r, framework), 2) : '-',
         r.beside ? fixed(ceilingOf(r, framework).requestsPerSecond) : '-',
         r.beside ? fixed(ceilingOf(r, framework).p99Ms, 1) : '-',
-        fixed(ratio(r.requestsPerSecond, physical.requestsPerSecond), 3),
+        r.addedShare === undefined ? fixed(ratio(r.requestsPerSecond, physical.requestsPerSecond), 3) : '-',
         fixed(r.peakRssMb),
         fixed(r.serverCpuMsPerRequest, 2),
         fixed(r.beside?.serverCpuMsPerRequest ?? null, 2),

@@ -53,6 +53,26 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
     ]);
   });
 
+  it("scenario 9 holds the credential route's reads to 0.8 of the ceiling beside them", () => {
+    const beside = { requestsPerSecond: 1000, p99Ms: 20 };
+    expect(failed(row({ id: 's9-credential', scenario: 9, requestsPerSecond: 800, beside }))).toEqual([]);
+    expect(failed(row({ id: 's9-credential', scenario: 9, requestsPerSecond: 799, beside }))).toEqual([
+      'req/s >= 0.8 x framework',
+    ]);
+    // Its p99 is not held to a bound (scenarios 1 and 4 only).
+    expect(failed(row({ id: 's9-credential', scenario: 9, requestsPerSecond: 900, p99Ms: 500, beside }))).toEqual([]);
+  });
+
+  it('scenario 9 holds issuance to at most 20 % of the rest of a publication, and fails a row without the share', () => {
+    const cost = (addedShare: number | undefined) =>
+      failed(row({ id: 's9-publish', scenario: 9, requestsPerSecond: 40, peakRssMb: null, addedShare }));
+    expect(cost(0.2)).toEqual([]);
+    expect(cost(0.05)).toEqual([]);
+    expect(cost(0.21)).toEqual(['issuance <= 0.2 x the rest of a publication']);
+    expect(cost(undefined)).toEqual(['issuance <= 0.2 x the rest of a publication']);
+    expect(cost(Number.POSITIVE_INFINITY)).toEqual(['issuance <= 0.2 x the rest of a publication']);
+  });
+
   it('scenario 1 passes at 0.85 of the ceiling and p99 within 1.5x, fails below', () => {
     expect(failed(row({ requestsPerSecond: 850, p99Ms: 30 }))).toEqual([]);
     expect(failed(row({ requestsPerSecond: 849, p99Ms: 31 }))).toEqual([
@@ -187,6 +207,11 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
     const beside = { ...r, beside: { requestsPerSecond: 550, p99Ms: 18, serverCpuMsPerRequest: 2.5 } };
     expect(formatTable([{ ...beside, verdicts: verdicts(beside, framework) }], framework, physical)).toContain(
       '| 1 GET /api/dpp/{slug} | 500 | 10.0 | 20.0 | 0/0 | 0.91 | 550 | 18.0 | 0.050 | 200 | 3.46 | 2.50 | 0.30 | - | - | pass |',
+    );
+    // A cost row's rate (publications per second) is no request rate: no ratio to either ceiling.
+    const cost = row({ id: 's9-publish', scenario: 9, label: '9 publish', requestsPerSecond: 40, addedShare: 0.1 });
+    expect(formatTable([{ ...cost, verdicts: verdicts(cost, framework) }], framework, physical)).toContain(
+      '| 9 publish | 40 | 10.0 | 20.0 | 0/0 | - | - | - | - | 200 | - | - | - | - | - | pass |',
     );
   });
 });

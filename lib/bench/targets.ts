@@ -26,6 +26,11 @@ export interface Measured {
    * measurements taken side by side.
    */
   beside?: Ceiling;
+  /**
+   * A cost row's figure instead of a rate's ratio: the time of the part it measures over the rest of the operation's
+   * (scenario 9's publication row: issuance / (publication - issuance)).
+   */
+  addedShare?: number;
   notes: string[];
 }
 
@@ -124,11 +129,27 @@ const minRatio: Record<number, number> = { 1: 0.85, 2: 0.5, 3: 0.8, 4: 0.85, 5: 
  * Scenario 8's rows by id. Its throughput rows carry items per second in `requestsPerSecond` and are held to the
  * issue's rates (10,000 rows imported in 60 s, published in 120 s); its reads during an import to 0.7 of the ceiling.
  */
-const ISSUANCE: Record<string, { minRatio?: number; minPerSecond?: number; target?: string }> = {
+interface RowTargets {
+  minRatio?: number;
+  minPerSecond?: number;
+  target?: string;
+  maxShare?: number;
+}
+
+const ISSUANCE: Record<string, RowTargets> = {
   's8-import': { minPerSecond: 10_000 / 60, target: 'rows/s >= 166.7 (10,000 in 60 s)' },
   's8-publish': { minPerSecond: 10_000 / 120, target: 'passports/s >= 83.3 (10,000 in 120 s)' },
   's8-reads': { minRatio: 0.7 },
   's8-large': {},
+};
+
+/**
+ * Scenario 9's rows by id (signed passports): the credential route's reads to 0.8 of the ceiling beside them, and
+ * a credential's issuance to no more than 20 % added to a publication's time.
+ */
+const SIGNED: Record<string, RowTargets> = {
+  's9-credential': { minRatio: 0.8 },
+  's9-publish': { maxShare: 0.2 },
 };
 
 export const ratio = (value: number, base: number) => (base > 0 ? value / base : 0);
@@ -149,10 +170,18 @@ export function verdicts(
 ): Verdict[] {
   const out: Verdict[] = [];
   const ceiling = ceilingOf(row, framework);
-  const issuance = row.scenario === 8 ? (ISSUANCE[row.id] ?? {}) : undefined;
-  if (issuance?.minPerSecond !== undefined)
-    out.push({ target: issuance.target!, pass: row.requestsPerSecond >= issuance.minPerSecond });
-  const min = issuance ? issuance.minRatio : minRatio[row.scenario];
+  const perRow =
+    row.scenario === 8 ? (ISSUANCE[row.id] ?? {}) : row.scenario === 9 ? (SIGNED[row.id] ?? {}) : undefined;
+  if (perRow?.minPerSecond !== undefined)
+    out.push({ target: perRow.target!, pass: row.requestsPerSecond >= perRow.minPerSecond });
+  const maxShare = perRow?.maxShare;
+  if (maxShare !== undefined) {
+    out.push({
+      target: `issuance <= ${maxShare} x the rest of a publication`,
+      pass: row.addedShare !== undefined && row.addedShare <= maxShare,
+    });
+  }
+  const min = perRow ? perRow.minRatio : minRatio[row.scenario];
   if (min !== undefined) {
     out.push({
       target: `req/s >= ${min} x framework`,
