@@ -65,6 +65,8 @@ async function issueOne(productId: string, version: number): Promise<boolean> {
       publishedAt: row.publishedAt,
       publicView: publicViewOf(bytes).bytes,
     });
+    // A new revision: the stored viewer page and documents are made again, now linking the credential.
+    await tx.$executeRaw`UPDATE "Product" SET "revision" = "revision" WHERE "id" = ${productId}::uuid`;
     if (product.state === 'WITHDRAWN') await setProductStatus(tx, product, 'revocation', true);
     if (product.state === 'DEPRECATED') await setProductStatus(tx, product, 'suspension', true);
     return true;

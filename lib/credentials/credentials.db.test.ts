@@ -203,7 +203,11 @@ describe('versions published before credentials existed', () => {
       prisma.$executeRawUnsafe('ALTER TABLE "PassportCredential" ENABLE TRIGGER "PassportCredential_append_only"'),
     ]);
     expect(await refusal(credentialOf(kept.slug, 1))).toBe('CREDENTIAL_INTEGRITY_FAILURE');
+    const revision = async () => (await prisma.product.findUniqueOrThrow({ where: { id: kept.id } })).revision;
+    const before = await revision();
     const first = await issueMissingCredentials();
+    // A new revision, so stored pages are made again with the credential's link.
+    expect(await revision()).toBeGreaterThan(before);
     expect(first.issued).toBeGreaterThanOrEqual(2);
     const { payload } = await verifyWithDid(await credentialOf(kept.slug, 1), company.slug);
     expect((payload as Credential).validFrom).toBe(kept.lastPublishedAt?.toISOString());
