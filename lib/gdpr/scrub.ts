@@ -5,7 +5,8 @@ import { mentions, replaceMentions } from './subject';
 
 /**
  * Audit writers never store an address (they name rows by id), so this finds nothing today. It is the safety
- * net for a row written otherwise: the trigger's one permitted change (app.gdpr_erasure) pseudonymises it.
+ * net for a row written otherwise: the trigger's one permitted change (app.gdpr_erasure) pseudonymises it and marks
+ * it erased; the audit chain covers those two columns through a digest the erasure leaves as written.
  */
 export async function pseudonymiseAuditRows(
   tx: Tx,
@@ -21,7 +22,11 @@ export async function pseudonymiseAuditRows(
       replaceMentions(JSON.stringify(entry.eventContext), email, pseudonym),
     ) as Prisma.InputJsonValue;
     const actorId = entry.actorId === null ? null : replaceMentions(entry.actorId, email, pseudonym);
-    await tx.auditLog.update({ where: { id: entry.id }, data: { eventContext: context, actorId } });
+    // erasedAt tells the audit chain's verifier that these two columns no longer match the row's personalDigest.
+    await tx.auditLog.update({
+      where: { id: entry.id },
+      data: { eventContext: context, actorId, erasedAt: new Date() },
+    });
   }
   await tx.$executeRaw`SELECT set_config('app.gdpr_erasure', 'off', true)`;
   return holding.length;
