@@ -48,6 +48,14 @@ module.exports = {
       to: { path: '^lib/', pathNot: '^lib/client/' },
     },
     {
+      name: 'verifier-is-standalone',
+      comment:
+        'lib/verifier proves the signed-passport format, not the implementation: of lib/ it imports only the vocabulary it shares with lib/credentials.',
+      severity: 'error',
+      from: { path: '^lib/verifier/', pathNot: TEST_CODE },
+      to: { path: '^lib/', pathNot: '^lib/(verifier/|credentials/vocabulary\\.ts$)' },
+    },
+    {
       name: 'production-imports-no-bench',
       comment: 'lib/bench serves the benchmark scripts only.',
       severity: 'error',

@@ -80,4 +80,15 @@ describe('the layer rules', () => {
     expect(result.output).toContain('base-imports-only-base: lib/config.ts → lib/db/client.ts');
     expect(result.output).toContain('db-imports-only-base: lib/db/client.ts → lib/schema/types.ts');
   });
+
+  it('keep lib/verifier standalone: the vocabulary of lib/credentials and nothing else of lib/', () => {
+    const result = cruise({
+      'lib/credentials/vocabulary.ts': 'export const w = 1;',
+      'lib/credentials/did.ts': "import { w } from './vocabulary';\nexport const d = w;",
+      'lib/verifier/verify.ts':
+        "import { w } from '../credentials/vocabulary';\nimport { d } from '../credentials/did';\nexport const v = w + d;",
+    });
+    expect(result.output).toContain('verifier-is-standalone: lib/verifier/verify.ts → lib/credentials/did.ts');
+    expect(result.output).not.toContain('lib/verifier/verify.ts → lib/credentials/vocabulary.ts');
+  });
 });
