@@ -82,6 +82,10 @@ describe('access and portability for one address (POST /api/v1/gdpr/access, /por
         eventContext: { path: ['gdprRequestId'], equals: recorded.id },
       },
     });
-    expect(JSON.stringify([recorded, audit]).toLowerCase()).not.toContain(other.toLowerCase());
+    expect(
+      JSON.stringify([recorded, audit], (_key, value) =>
+        typeof value === 'bigint' ? String(value) : value,
+      ).toLowerCase(),
+    ).not.toContain(other.toLowerCase());
   });
 });
