@@ -16,13 +16,15 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   bms-secret list --company C
   bms-secret revoke --id I
   issuer rotate --company C
+  audit verify [--company C]
   product approve --id P
   product withdraw --id P --reason R [--successor P2] [--operator-details T] [--manufacturer-contact T]
   product deprecate|reinstate --id P [--reason R]
   import status --id I
   import approve --id I
   mail list --to E
-C is a company id or slug. Keys, signing secrets and BMS secrets are printed once and never again.`;
+C is a company id or slug. Keys, signing secrets and BMS secrets are printed once and never again.
+audit verify exits 1 when a chain is broken (with --json, the report is printed all the same).`;
 
 const text = { type: 'string' } as const;
 const OPTIONS = {
@@ -51,6 +53,8 @@ type Flags = Partial<Record<Exclude<keyof typeof OPTIONS, 'json' | 'help'>, stri
 interface Outcome {
   result: unknown;
   human: string;
+  /** 0 unless the command found what it checks failing (the result is printed all the same). */
+  exitCode?: number;
 }
 interface Command {
   required: (keyof Flags)[];
@@ -239,6 +243,7 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  'audit verify': { required: [], optional: ['company'], run: auditVerify },
   'product approve': { required: ['id'], optional: [], run: (f) => productTransition('approve', f) },
   'product withdraw': {
     required: ['id', 'reason'],
@@ -263,6 +268,30 @@ const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/**
+ * Walks the audit chains and the passport version chains (lib/audit-chain/verify.ts) of one company, or of the whole
+ * service with the platform chain; prints each chain's head so an operator can record it elsewhere.
+ */
+async function auditVerify(f: Flags): Promise<Outcome> {
+  if (f.company !== undefined && !f.company.trim()) throw new UsageError('--company must name a company.');
+  const { verifyAuditChains } = await import('../lib/audit-chain/verify');
+  const companyId = f.company ? (await company(f.company)).id : null;
+  const report = await verifyAuditChains({ db: await db(), companyId });
+  const checked = `${report.chains} audit chain(s), ${report.rowsChecked} row(s); ${report.versionsChecked} version(s) of ${report.products} product(s)`;
+  const b = report.firstBroken;
+  const where =
+    b &&
+    (b.kind === 'audit' ? `audit chain of ${b.companyId ?? 'the platform'}` : `versions of product ${b.productId}`);
+  const lines = [
+    b
+      ? `Audit chain BROKEN (${report.broken.length} chain(s)); first broken link: ${where}, ${b.kind === 'audit' ? 'seq' : 'version'} ${b.seq}${b.id ? ` (row ${b.id})` : ''}: ${b.reason}.`
+      : `Audit chains ok: ${checked} checked.`,
+    ...(b ? [`Checked ${checked}.`] : []),
+    ...report.heads.map((h) => `  head of ${h.companyId ?? 'platform'}: seq ${h.seq} ${h.head}`),
+  ];
+  return { result: report, human: lines.join('\n'), exitCode: report.ok ? 0 : 1 };
+}
 
 /** The CLI is not scoped to a company either: the import's own company becomes the tenant. */
 async function importContext(f: Flags) {
@@ -354,9 +383,9 @@ async function main(): Promise<number> {
   try {
     const { command, flags, json } = parseCommand(process.argv.slice(2));
     connectEnvironment();
-    const { result, human } = await command.run(flags);
+    const { result, human, exitCode = 0 } = await command.run(flags);
     await write(process.stdout, json ? `${JSON.stringify(result, null, 2)}\n` : `${human}\n`);
-    return 0;
+    return exitCode;
   } catch (err) {
     if (err instanceof UsageError) {
       await write(process.stderr, `${err.message ? `admin: ${err.message}\n\n` : ''}${USAGE}\n`);
