@@ -131,6 +131,15 @@ async function timedOnce(what: string, passports: readonly Passport[], request: 
   return note;
 }
 
+/** Grows the seeded set (each clone with its signed credential), timed. */
+async function seed(seeder: InstanceType<typeof PassportSeeder>, count: number) {
+  say(`seeding ${count} published passports...`);
+  const started = Date.now();
+  const from = seeder.passports.length;
+  await seeder.growTo(count);
+  say(`  ${count - from} seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 /** The credential route serves a seeded passport's stored credential as is, as a signed credential. */
 async function checkCredentialServed(passport: Passport) {
   const answer = await fetch(`${app!.baseUrl}/api/dpp/${passport.slug}/v/1/credential`);
@@ -318,8 +327,7 @@ try {
   );
 
   if (runsScenario(args, 7)) await measured1(scaleScenario(app.baseUrl, seeder.passports.slice()), pid);
-  say(`seeding ${settings.passports} published passports...`);
-  await seeder.growTo(settings.passports);
+  await seed(seeder, settings.passports);
   const passports = seeder.passports.slice(0, settings.passports);
   for (const target of readScenarios(app.baseUrl, passports)) {
     if (!runsScenario(args, target.scenario)) continue;
@@ -377,8 +385,7 @@ try {
     }
   }
   if (runsScenario(args, 7) && settings.scalePassports[1] > seeder.passports.length) {
-    say(`seeding ${settings.scalePassports[1]} published passports...`);
-    await seeder.growTo(settings.scalePassports[1]);
+    await seed(seeder, settings.scalePassports[1]);
   }
   if (runsScenario(args, 7))
     await measured1(scaleScenario(app.baseUrl, seeder.passports.slice(0, settings.scalePassports[1])), pid);
