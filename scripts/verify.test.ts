@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** Runs the CLI as an integrator would, with nothing of the service's environment. */
 function verify(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME } as NodeJS.ProcessEnv;
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test' } as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
     execFile(TSX, ['scripts/verify.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, stdout, stderr });

@@ -20,7 +20,7 @@ function block(marker: string, language: string): string {
 }
 
 function run(file: string, args: string[], cwd = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME } as NodeJS.ProcessEnv;
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test' } as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
     execFile(file, args, { cwd, env, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
