@@ -259,6 +259,12 @@ describe('verifyPassportCredential', () => {
     expect(closed.checks.map((c) => c.ok)).toEqual([false, null, null, null, null, null, null, null]);
   });
 
+  it('reads no answer beyond 5 MB', async () => {
+    issuer.serve('/huge', 'x'.repeat(5 * 1024 * 1024 + 1), 'application/vc+jwt');
+    const report = await verifyPassportCredential({ url: `${issuer.origin}/huge` });
+    expect(report.reasons).toEqual([expect.stringMatching(/^jws: .*\/huge answers with more than 5242880 bytes$/)]);
+  });
+
   it('refuses a JWS with another algorithm or type in its header: "jws"', async () => {
     const { jws } = await issuer.publish({ version: version(), index: index() });
     const header = (h: object) => Buffer.from(JSON.stringify(h)).toString('base64url');
