@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestCompany, createTestProduct } from '../../testing/factories';
+import { rowsJson } from '../../testing/json';
 import { sha256Hex } from '../crypto/secrets';
 import { createPrismaClient } from '../db/client';
 import { systemActor } from '../domain/context';
@@ -29,7 +30,7 @@ describe('createBmsSecret', () => {
       orderBy: { createdAt: 'desc' },
     });
     expect(audit.eventContext).toMatchObject({ bmsSecretId: created.id, name: 'Line 3 BMS' });
-    expect(JSON.stringify(audit)).not.toContain(created.secret.slice(4));
+    expect(rowsJson(audit)).not.toContain(created.secret.slice(4));
   });
 
   it('limits a secret to products of its own company', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededSubject, seedSubject, uniqueAddress } from '../../testing/gdpr-subject';
+import { rowsJson } from '../../testing/json';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { gdprAccess, gdprPortability } from './access';
@@ -82,10 +83,6 @@ describe('access and portability for one address (POST /api/v1/gdpr/access, /por
         eventContext: { path: ['gdprRequestId'], equals: recorded.id },
       },
     });
-    expect(
-      JSON.stringify([recorded, audit], (_key, value) =>
-        typeof value === 'bigint' ? String(value) : value,
-      ).toLowerCase(),
-    ).not.toContain(other.toLowerCase());
+    expect(rowsJson([recorded, audit]).toLowerCase()).not.toContain(other.toLowerCase());
   });
 });

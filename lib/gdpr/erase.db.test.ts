@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintTestKey } from '../../testing/factories';
 import { type SeededSubject, seedSubject, uniqueAddress } from '../../testing/gdpr-subject';
+import { rowsJson } from '../../testing/json';
 import { sha256Hex } from '../crypto/secrets';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { DomainContext } from '../domain/context';
@@ -148,11 +149,7 @@ describe('erasing one address for one tenant (POST /api/v1/gdpr/erase)', () => {
       where: { companyId: a.company.id, eventType: 'GdprErase' },
     });
     expect(audit.eventContext).toMatchObject({ gdprRequestId: recorded.id, kind: 'ERASE' });
-    expect(
-      JSON.stringify([recorded, audit], (_key, value) =>
-        typeof value === 'bigint' ? String(value) : value,
-      ).toLowerCase(),
-    ).not.toContain(email.toLowerCase());
+    expect(rowsJson([recorded, audit]).toLowerCase()).not.toContain(email.toLowerCase());
   });
 
   it('refuses an actor that is not an integration or a company admin', async () => {

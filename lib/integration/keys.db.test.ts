@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestCompany } from '../../testing/factories';
+import { rowsJson } from '../../testing/json';
 import { sha256Hex } from '../crypto/secrets';
 import { createPrismaClient } from '../db/client';
 import { systemActor } from '../domain/context';
@@ -40,7 +41,7 @@ describe('mintApiKey', () => {
     const audit = await db.auditLog.findMany({ where: { companyId, eventType: 'ApiKeyMinted' } });
     const entry = audit.find((a) => (a.eventContext as { apiKeyId?: string }).apiKeyId === minted.id);
     expect(entry).toMatchObject({ actorRole: 'System', actorId: 'keys-test', eventChannel: 'System' });
-    const json = JSON.stringify(entry);
+    const json = rowsJson(entry);
     expect(json).not.toContain(minted.key);
     expect(json).not.toContain(minted.key.slice(12));
     expect(json).not.toContain(minted.signingSecret);

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { portalOperator, refusal } from '../../../testing/domain';
 import { createTestCompany, mintTestKey } from '../../../testing/factories';
+import { rowsJson } from '../../../testing/json';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { DomainContext } from '../../domain/context';
 import { findApiKeyByPlaintext } from '../keys';
@@ -119,8 +120,8 @@ describe('mintAdminKey', () => {
       eventChannel: 'Portal',
       eventContext: expect.objectContaining({ scopes: ['gdpr:admin'] }),
     });
-    expect(JSON.stringify(rows)).not.toContain(gdpr.key);
-    expect(JSON.stringify(rows)).not.toContain(gdpr.signingSecret);
+    expect(rowsJson(rows)).not.toContain(gdpr.key);
+    expect(rowsJson(rows)).not.toContain(gdpr.signingSecret);
   });
 
   it('refuses gdpr:admin on a sandbox key, a grantable scope and an unknown one (VALIDATION_ERROR naming scope), minting nothing', async () => {
