@@ -6,7 +6,7 @@ import { passportPath } from '../gs1/digital-link';
 import { CATEGORY_INFO, isBatteryCategory } from '../schema/categories';
 import { currentSigningKey } from './keys';
 import { type Issuer, issuerOf, signCredential } from './sign';
-import { allocateStatusSlot, statusEntries } from './status';
+import { allocateStatusSlot, statusEntries, takeSlotWithKey } from './status';
 import {
   CREDENTIAL_SEGMENT,
   PASSPORT_CREDENTIAL_TYPES,
@@ -99,23 +99,18 @@ export function passportCredential(p: CredentialSource, issuer: Issuer, statusLi
 /**
  * Issues and stores the credential of a version just written, in the publication's transaction: the company's
  * current key signs it (a key that cannot sign fails the publication whole), a slot of its status lists is
- * taken, and the row is append-only like the version it signs.
+ * taken, and the row is append-only like the version it signs. Two statements in the usual case: the key with
+ * the slot, and the insert.
  */
 export async function issuePassportCredential(tx: Tx, source: CredentialSource): Promise<void> {
-  const key = await currentSigningKey(tx, source.company.id);
+  const companyId = source.company.id;
+  const taken = await takeSlotWithKey(tx, companyId);
+  const key = await currentSigningKey(tx, companyId, taken.key);
   const issuer = issuerOf(source.company);
-  const slot = await allocateStatusSlot(tx, source.company.id, issuer, key);
+  const slot = taken.slot ?? (await allocateStatusSlot(tx, companyId, issuer, key));
   const jwt = await signCredential(issuer, key, passportCredential(source, issuer, statusEntries(issuer, slot)));
-  await tx.passportCredential.create({
-    data: {
-      productId: source.id,
-      version: source.version,
-      statusListId: slot.listId,
-      statusIndex: slot.index,
-      kid: key.kid,
-      jwt,
-      sha256: sha256Hex(jwt),
-      issuedAt: new Date(),
-    },
-  });
+  await tx.$executeRaw`
+    INSERT INTO "PassportCredential" ("productId", "version", "statusListId", "statusIndex", "kid", "jwt", "sha256", "issuedAt")
+    VALUES (${source.id}::uuid, ${source.version}, ${slot.listId}::uuid, ${slot.index}, ${key.kid}, ${jwt},
+      ${sha256Hex(jwt)}, ${new Date()})`;
 }

@@ -38,41 +38,62 @@ export const issuerKeyUnavailable = (why: string) =>
     `The company's signing key cannot be used (${why}), so nothing was published. An administrator must rotate the issuer key or restore APP_ENCRYPTION_KEY.`,
   );
 
+/** The stored row of a company's current key, as one query reads it with other things. */
+export interface KeyRow {
+  id: string;
+  kid: string;
+  privateKey: string;
+}
+
 /**
- * The company's current signing key, decrypted, in the caller's transaction. A company that never had a key
- * gets its first one here (its first publication); a company whose keys exist but none is current, or whose
- * current key does not decrypt (APP_ENCRYPTION_KEY changed, the row altered), cannot sign: ISSUER_KEY_UNAVAILABLE,
- * and the caller's transaction (the publication) rolls back whole.
+ * The company's current signing key, decrypted, in the caller's transaction. `found` is the current key row if
+ * the caller already read it (publication reads it with its status slot, in one statement). A company that never
+ * had a key gets its first one here (its first publication); a company whose keys exist but none is current, or
+ * whose current key does not decrypt (APP_ENCRYPTION_KEY changed, the row altered), cannot sign:
+ * ISSUER_KEY_UNAVAILABLE, and the caller's transaction (the publication) rolls back whole.
  */
-export async function currentSigningKey(tx: Tx, companyId: string): Promise<SigningKey> {
-  let keys = await currentKeyRows(tx, companyId);
-  if (keys.length === 0) {
+export async function currentSigningKey(tx: Tx, companyId: string, found?: KeyRow | null): Promise<SigningKey> {
+  let row = found ?? (await currentKeyRow(tx, companyId));
+  if (!row) {
     await lockIssuerKeys(tx, companyId);
-    keys = await currentKeyRows(tx, companyId);
-    if (keys.length === 0) {
+    row = await currentKeyRow(tx, companyId);
+    if (!row) {
       const any = await tx.issuerKey.count({ where: { companyId } });
       if (any > 0) throw issuerKeyUnavailable('no current key');
       const created = await newIssuerKey();
       await tx.issuerKey.create({ data: { companyId, ...created, publicJwk: { ...created.publicJwk } } });
-      keys = await currentKeyRows(tx, companyId);
+      row = await currentKeyRow(tx, companyId);
     }
   }
-  const [row] = keys;
+  if (!row) throw issuerKeyUnavailable('no current key');
   return { kid: row.kid, key: decryptKey(row) };
 }
 
-const currentKeyRows = (tx: Tx, companyId: string) =>
-  tx.issuerKey.findMany({
+const currentKeyRow = (tx: Tx, companyId: string): Promise<KeyRow | null> =>
+  tx.issuerKey.findFirst({
     where: { companyId, retiredAt: null },
     orderBy: { createdAt: 'desc' },
-    take: 1,
     select: { id: true, kid: true, privateKey: true },
   });
 
-function decryptKey(row: { id: string; kid: string; privateKey: string }): KeyObject {
+/** The current key row of a company, for a statement that reads it with something else (`CURRENT_KEY_SQL`). */
+export const CURRENT_KEY_SQL = `SELECT "id", "kid", "privateKey" FROM "IssuerKey"
+  WHERE "companyId" = $1::uuid AND "retiredAt" IS NULL ORDER BY "createdAt" DESC LIMIT 1`;
+
+// Decrypted keys by their stored ciphertext: a key is decrypted once per process, and a row whose ciphertext
+// changed (rotated, altered) is a different entry, decrypted (or refused) afresh.
+const decrypted = new Map<string, KeyObject>();
+const DECRYPTED_MAX = 256;
+
+function decryptKey(row: KeyRow): KeyObject {
+  const known = decrypted.get(row.privateKey);
+  if (known) return known;
   try {
     const jwk = JSON.parse(decryptSecret(row.privateKey)) as Record<string, string>;
-    return createPrivateKey({ key: jwk, format: 'jwk' });
+    const key = createPrivateKey({ key: jwk, format: 'jwk' });
+    if (decrypted.size >= DECRYPTED_MAX) decrypted.clear();
+    decrypted.set(row.privateKey, key);
+    return key;
   } catch (err) {
     logger().error({ keyId: row.id, err: (err as Error).name }, 'issuer key does not decrypt');
     throw issuerKeyUnavailable('it does not decrypt');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Bitstring } from '@digitalbazaar/bitstring';
 import type { Tx } from '../db/client';
 import { ServiceError } from '../errors';
-import { currentSigningKey, type SigningKey } from './keys';
+import { CURRENT_KEY_SQL, currentSigningKey, type KeyRow, type SigningKey } from './keys';
 import { permutedIndex } from './permutation';
 import { type Issuer, issuerOf, signCredential } from './sign';
 import {
@@ -95,6 +95,47 @@ export async function allocateStatusSlot(tx: Tx, companyId: string, issuer: Issu
     await openList(tx, companyId, issuer, key);
   }
   throw new Error('no status list slot could be allocated');
+}
+
+const TAKE_SLOT_WITH_KEY = `
+  WITH "slot" AS (
+    UPDATE "StatusList" SET "allocated" = "allocated" + 1
+    WHERE "id" = (
+      SELECT "id" FROM "StatusList" WHERE "companyId" = $1::uuid AND "allocated" < $2
+      ORDER BY "number" DESC LIMIT 1 FOR UPDATE)
+    RETURNING "id", "number", "permutationKey", "allocated"
+  ), "key" AS (${CURRENT_KEY_SQL})
+  SELECT "key"."id" AS "keyId", "key"."kid", "key"."privateKey",
+    "slot"."id" AS "listId", "slot"."number", "slot"."permutationKey", "slot"."allocated"
+  FROM (SELECT 1) AS "one" LEFT JOIN "key" ON true LEFT JOIN "slot" ON true`;
+
+/**
+ * Publication's first step of signing, in one statement: the company's current key row and the next slot of its
+ * newest list with room (locked until the caller commits, as in `allocateStatusSlot`). Either may be missing: no
+ * key yet (the caller makes the first), no list with room (the caller opens one through `allocateStatusSlot`).
+ */
+export async function takeSlotWithKey(
+  tx: Tx,
+  companyId: string,
+): Promise<{ key: KeyRow | null; slot: StatusSlot | null }> {
+  const [row] = await tx.$queryRawUnsafe<
+    {
+      keyId: string | null;
+      kid: string | null;
+      privateKey: string | null;
+      listId: string | null;
+      number: number | null;
+      permutationKey: Uint8Array | null;
+      allocated: number | null;
+    }[]
+  >(TAKE_SLOT_WITH_KEY, companyId, STATUS_LIST_CAPACITY);
+  const key =
+    row.keyId && row.kid && row.privateKey ? { id: row.keyId, kid: row.kid, privateKey: row.privateKey } : null;
+  const slot =
+    row.listId && row.number !== null && row.permutationKey && row.allocated !== null
+      ? { listId: row.listId, listNumber: row.number, index: permutedIndex(row.permutationKey, row.allocated - 1) }
+      : null;
+  return { key, slot };
 }
 
 /** A new, empty list pair for the company, signed; concurrent openers agree on its number (the unique key). */
