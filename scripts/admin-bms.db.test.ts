@@ -1,31 +1,13 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPrismaClient } from '../lib/db/client';
+import { runAdmin } from '../testing/admin-cli';
 import { createTestBmsSecret, createTestCompany } from '../testing/factories';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const databaseUrl = inject('databaseUrl');
 const db = createPrismaClient(databaseUrl);
 afterAll(() => db.$disconnect());
 
-/** Runs the CLI as an operator would, with a clean environment. */
-function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    APP_ENCRYPTION_KEY: `${'0'.repeat(63)}1`,
-  } as NodeJS.ProcessEnv;
-  return new Promise((resolve) => {
-    execFile(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const admin = (args: string[]) => runAdmin(databaseUrl, args);
 
 describe('admin CLI: bms-secret list and revoke', { timeout: 120_000 }, () => {
   it('lists a company’s secrets without hashes, revokes one by id, and the list shows it revoked', async () => {

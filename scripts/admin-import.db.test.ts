@@ -1,40 +1,19 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { disconnectPrisma, prisma } from '../lib/db/client';
+import { type CliRun, runAdmin } from '../testing/admin-cli';
 import { createSubmittedBatch, createTestImportJob } from '../testing/batch-review';
 import { createTestCompany } from '../testing/factories';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const databaseUrl = inject('databaseUrl');
 const KEY = randomBytes(32).toString('hex');
 
 afterAll(() => disconnectPrisma());
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
-/** The CLI as an operator runs it, with a clean environment. */
-function admin(args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    APP_ENCRYPTION_KEY: KEY,
-  };
-  return new Promise((resolve) => {
-    execFile(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** The CLI as an operator runs it, with this file's key. */
+const admin = (args: string[]): Promise<Run> => runAdmin(databaseUrl, args, { APP_ENCRYPTION_KEY: KEY });
 
 function parsed<T>(run: Run): T {
   expect(run.code, run.stderr).toBe(0);

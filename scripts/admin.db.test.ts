@@ -1,47 +1,25 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetConfigForTests } from '../lib/config';
 import { createPrismaClient } from '../lib/db/client';
 import { signingSecretOf } from '../lib/integration/keys';
+import { type CliRun, runAdmin } from '../testing/admin-cli';
 import { createTestCompany, createTestProduct } from '../testing/factories';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const databaseUrl = inject('databaseUrl');
 const db = createPrismaClient(databaseUrl);
 const KEY = randomBytes(32).toString('hex');
 const tag = randomBytes(3).toString('hex');
 let dataDir: string;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
-/** Runs the CLI as an operator would, with a clean environment (no Vitest variables leak in). */
-function admin(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  const merged = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl,
-    APP_ENCRYPTION_KEY: KEY,
-    DATA_DIR: dataDir,
-    ...env,
-  };
-  const clean = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
-  return new Promise((resolve) => {
-    execFile(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env: clean, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** Runs the CLI as an operator would, with this file's key and data directory. */
+const admin = (args: string[], env: Record<string, string | undefined> = {}): Promise<Run> =>
+  runAdmin(databaseUrl, args, { APP_ENCRYPTION_KEY: KEY, DATA_DIR: dataDir, ...env });
 
 /** Exit 0 and stdout that is exactly one JSON document. */
 function parsed<T = Record<string, unknown>>(run: Run): T {
