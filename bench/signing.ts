@@ -14,6 +14,7 @@ import { readPublicSnapshot } from '../lib/passport/public/snapshot-view';
 import { loadCategorySchema } from '../lib/passport/schema-version';
 import { exampleFormData } from '../lib/schema/examples';
 import { createTestProduct } from '../testing/factories';
+import { throughputRow } from './issuance';
 import type { Target } from './measure';
 import type { Passport } from './seed';
 
@@ -118,26 +119,15 @@ export async function issuanceShare(
   const rest = sum(publications) - sum(issuances);
   const share = rest > 0 ? sum(issuances) / rest : Number.POSITIVE_INFINITY;
   const fmt = (n: number) => n.toFixed(2);
+  const label = `9 publish ${options.count} passports one by one (publications/s; issuance ${share.toFixed(3)} x the rest)`;
+  const notes = [
+    `${options.count} approvals of submitted drafts through the real verb in the harness process, one at a time, after ${options.warmup} not counted: mean ${fmt(mean(publications))} ms, p50 ${percentile(publications, 50)} ms, p99 ${percentile(publications, 99)} ms`,
+    `issuing a credential alone for each (issuePassportCredential in a transaction rolled back after it): mean ${fmt(mean(issuances))} ms, p50 ${percentile(issuances, 50)} ms, p99 ${percentile(issuances, 99)} ms`,
+    `issuance / (publication - issuance) = ${fmt(sum(issuances))} / (${fmt(sum(publications))} - ${fmt(sum(issuances))}) ms = ${share.toFixed(3)} (target <= 0.2); medians: ${(percentile(issuances, 50) / (percentile(publications, 50) - percentile(issuances, 50))).toFixed(3)}`,
+  ];
+  const latencies = { scenario: 9, p50Ms: percentile(publications, 50), p99Ms: percentile(publications, 99) };
   return {
-    id: 's9-publish',
-    scenario: 9,
-    label: `9 publish ${options.count} passports one by one (publications/s; issuance ${share.toFixed(3)} x the rest)`,
-    requestsPerSecond: publications.length / (sum(publications) / 1000),
-    p50Ms: percentile(publications, 50),
-    p99Ms: percentile(publications, 99),
-    requests: publications.length,
-    non2xx: 0,
-    errors: 0,
-    peakRssMb: null,
-    serverCpuMsPerRequest: null,
-    databaseCpuMsPerRequest: null,
-    scansPerRequest: null,
-    queriesPerRequest: null,
+    ...throughputRow('s9-publish', label, publications.length, sum(publications) / 1000, notes, latencies),
     addedShare: share,
-    notes: [
-      `${options.count} approvals of submitted drafts through the real verb in the harness process, one at a time, after ${options.warmup} not counted: mean ${fmt(mean(publications))} ms, p50 ${percentile(publications, 50)} ms, p99 ${percentile(publications, 99)} ms`,
-      `issuing a credential alone for each (issuePassportCredential in a transaction rolled back after it): mean ${fmt(mean(issuances))} ms, p50 ${percentile(issuances, 50)} ms, p99 ${percentile(issuances, 99)} ms`,
-      `issuance / (publication - issuance) = ${fmt(sum(issuances))} / (${fmt(sum(publications))} - ${fmt(sum(issuances))}) ms = ${share.toFixed(3)} (target <= 0.2); medians: ${(percentile(issuances, 50) / (percentile(publications, 50) - percentile(issuances, 50))).toFixed(3)}`,
-    ],
   };
 }
