@@ -79,19 +79,8 @@ async function signList(
  */
 export async function allocateStatusSlot(tx: Tx, companyId: string, issuer: Issuer, key: SigningKey) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [taken] = await tx.$queryRaw<{ id: string; number: number; permutationKey: Uint8Array; allocated: number }[]>`
-      UPDATE "StatusList" SET "allocated" = "allocated" + 1
-      WHERE "id" = (
-        SELECT "id" FROM "StatusList" WHERE "companyId" = ${companyId}::uuid AND "allocated" < ${STATUS_LIST_CAPACITY}
-        ORDER BY "number" DESC LIMIT 1 FOR UPDATE)
-      RETURNING "id", "number", "permutationKey", "allocated"`;
-    if (taken) {
-      return {
-        listId: taken.id,
-        listNumber: taken.number,
-        index: permutedIndex(taken.permutationKey, taken.allocated - 1),
-      };
-    }
+    const { slot } = await takeSlotWithKey(tx, companyId);
+    if (slot) return slot;
     await openList(tx, companyId, issuer, key);
   }
   throw new Error('no status list slot could be allocated');
