@@ -373,6 +373,7 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
         byteLength: expect.any(Number),
         url: `/api/dpp/${product.slug}/v/1`,
+        credential: `/api/dpp/${product.slug}/v/1/credential`,
       },
     ]);
     const snapshot = await request.get(list[0].url);

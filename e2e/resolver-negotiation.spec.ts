@@ -121,6 +121,11 @@ test.describe('resolver linkset', () => {
       alternate: [{ href: api, type: 'application/json', title: expect.any(String) }],
       'version-history': [{ href: `${api}/versions`, type: 'application/json', title: expect.any(String) }],
       'latest-version': [{ href: `${api}/v/2`, type: 'application/json', title: 'Version 2' }],
+      [`${baseURL}/ns/dpp#credential`]: [1, 2].map((v) => ({
+        href: `${api}/v/${v}/credential`,
+        type: 'application/vc+jwt',
+        title: `Signed credential of version ${v}`,
+      })),
       [`${baseURL}/ns/dpp#snapshot`]: [1, 2].map((v) => ({
         href: `${api}/v/${v}`,
         type: 'application/json',

@@ -1,6 +1,6 @@
 import { prisma } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
+import { lockAuditChain, writeAudit } from '../domain/audit';
 import type { VerbArgs } from '../domain/context';
 import { ServiceError } from '../errors';
 import { requireRole } from '../passport/transitions/result';
@@ -19,6 +19,8 @@ export async function cancelImport({
 }: VerbArgs<{ importId: string }>): Promise<ImportRecord> {
   requireRole(ctx, IMPORT_ROLES, 'cancel an import');
   return inTransaction(db, async (tx) => {
+    // The audit chain before the import's row, as each row's transaction takes them (lib/domain/audit.ts).
+    await lockAuditChain(tx, ctx.companyId);
     const job = await findImportOrThrow(tx, ctx, input.importId);
     const queued = await tx.importJob.updateMany({
       where: { id: job.id, status: 'QUEUED' },

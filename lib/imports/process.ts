@@ -4,7 +4,7 @@ import { getPool, prisma } from '../db/client';
 import type { ImportStatus } from '../db/generated/enums';
 import { inTransaction } from '../db/transaction';
 import { type DocumentStorage, documentStorage, StorageUnavailable } from '../documents/storage';
-import { writeAudit } from '../domain/audit';
+import { lockAuditChain, writeAudit } from '../domain/audit';
 import type { Channel, DomainContext } from '../domain/context';
 import type { MappingColumn } from '../erp/types';
 import { loadCategorySchema } from '../passport/schema-version';
@@ -104,6 +104,8 @@ async function countRows(format: ImportFormat, open: OpenFile): Promise<number> 
 
 async function finish(job: ImportRecord, status: ImportStatus, failureReason: string | null = null): Promise<void> {
   await inTransaction(prisma, async (tx) => {
+    // The audit chain before the import's row, as a cancel's transaction takes them (lib/domain/audit.ts).
+    await lockAuditChain(tx, job.companyId);
     const done = await tx.importJob.updateMany({
       where: { id: job.id, status: { in: ['QUEUED', 'RUNNING'] } },
       data: { status, failureReason, finishedAt: new Date() },

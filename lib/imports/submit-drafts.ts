@@ -1,6 +1,6 @@
 import { prisma } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
+import { lockAuditChain, writeAudit } from '../domain/audit';
 import type { Channel, DomainContext } from '../domain/context';
 import { ServiceError } from '../errors';
 import { submitProduct } from '../passport/transitions/submit';
@@ -57,6 +57,8 @@ export async function submitImportDrafts(importId: string): Promise<'missing' | 
       job.id,
     );
     await inTransaction(prisma, async (tx) => {
+      // The audit chain before the import's row, as a cancel's transaction takes them (lib/domain/audit.ts).
+      await lockAuditChain(tx, job.companyId);
       const row = await tx.importJob.update({
         where: { id: job.id },
         data: { submitFinishedAt: new Date(), submitRefused: refused },

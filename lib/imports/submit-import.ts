@@ -1,6 +1,6 @@
 import { prisma } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { writeAudit } from '../domain/audit';
+import { lockAuditChain, writeAudit } from '../domain/audit';
 import type { VerbArgs } from '../domain/context';
 import { ServiceError } from '../errors';
 import { sendJob } from '../jobs/runner';
@@ -24,6 +24,8 @@ export async function submitImport({
 }: VerbArgs<{ importId: string }>): Promise<ImportRecord> {
   requireRole(ctx, IMPORT_ROLES, 'submit an import');
   const job = await inTransaction(db, async (tx) => {
+    // The audit chain before the import's row, as each row's transaction takes them (lib/domain/audit.ts).
+    await lockAuditChain(tx, ctx.companyId);
     const found = await findImportOrThrow(tx, ctx, input.importId);
     const asked = await tx.importJob.updateMany({
       where: { id: found.id, status: 'COMPLETED', submittedAt: null },
