@@ -45,7 +45,13 @@ export class PassportSeeder {
     readonly companyId: string,
   ) {}
 
+  /**
+   * A seeder of the database at `url` through `db`. Its checks read clones through the service's own read paths,
+   * which use the process's pool: `DATABASE_URL` must name the same database.
+   */
   static async create(db: PrismaClient, url: string): Promise<PassportSeeder> {
+    if (process.env.DATABASE_URL !== url)
+      throw new Error("The seeder checks clones through the process's pool: set DATABASE_URL to the seeded database");
     const company = await createTestCompany(db, { name: 'Bench Batteries', slug: `bench-${Date.now().toString(36)}` });
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     // The database is dropped at the end (also after a failure): its goodbye to idle connections is no error.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Passport, PassportSeeder } from '../bench/seed';
 import { advance, type BatteryState, newBattery, seededRandom, telemetryBody } from '../lib/bms/simulator/telemetry';
 import { newIdempotencyKey, signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
-import { createPrismaClient, type Db } from '../lib/db/client';
+import { createPrismaClient, type Db, disconnectPrisma } from '../lib/db/client';
 import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createTestBmsSecret, mintTestKey } from '../testing/factories';
@@ -15,6 +15,8 @@ const SECONDS = longMode() ? 600 : 30;
 const CONCURRENCY = 16;
 const UNLIMITED = '100000000';
 
+/** The server the suite's database is made on (unset: an embedded one), restored when it is done. */
+const serverUrl = process.env.DATABASE_URL;
 let database: TestDatabase;
 let db: Db;
 let service: RunningService;
@@ -25,6 +27,8 @@ let bmsSecret: string;
 
 beforeAll(async () => {
   database = await createTestDatabase('resilience_load');
+  // The seeder checks its clones through the service's read paths, which use this process's pool.
+  process.env.DATABASE_URL = database.url;
   db = createPrismaClient(database.url);
   const seeder = await PassportSeeder.create(db, database.url);
   await seeder.growTo(longMode() ? 2_000 : 200);
@@ -50,6 +54,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.stop();
   await db?.$disconnect();
+  await disconnectPrisma();
+  if (serverUrl === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = serverUrl;
   await database?.dispose();
 });
 
