@@ -10,6 +10,8 @@ console.log = console.info = console.debug = console.error;
 
 const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   company create --name N [--slug S]
+  company cease --company C --backup-url U
+  company resume --company C
   operator create --company C --email E --password P --role ADMIN|EDITOR|REVIEWER
   key mint --company C --name N --scopes a,b [--mode live|test] [--expires-in-days D] [--cidr x/y,...]
   bms-secret create --company C [--name N] [--products id,...]
@@ -24,7 +26,8 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   import approve --id I
   mail list --to E
 C is a company id or slug. Keys, signing secrets and BMS secrets are printed once and never again.
-audit verify exits 1 when a chain is broken (with --json, the report is printed all the same).`;
+audit verify exits 1 when a chain is broken (with --json, the report is printed all the same).
+company cease marks the company's activity ceased: its passports name U (https), the address of their back-up copy.`;
 
 const text = { type: 'string' } as const;
 const OPTIONS = {
@@ -47,6 +50,7 @@ const OPTIONS = {
   'operator-details': text,
   'manufacturer-contact': text,
   to: text,
+  'backup-url': text,
 } as const;
 
 type Flags = Partial<Record<Exclude<keyof typeof OPTIONS, 'json' | 'help'>, string>>;
@@ -133,6 +137,32 @@ const COMMANDS: Record<string, Command> = {
         result: { id: c.id, slug: c.slug, name: c.name },
         human: `Created company ${c.name} (slug ${c.slug}, id ${c.id}).`,
       };
+    },
+  },
+  'company cease': {
+    required: ['company', 'backup-url'],
+    optional: [],
+    async run(f) {
+      const { ceaseCompany } = await import('../lib/continuity/cease-company');
+      const { id: companyId } = await company(f.company!);
+      const c = await ceaseCompany({
+        ctx: { companyId, actor: await cliActor() },
+        input: { backupUrl: f['backup-url']! },
+      });
+      return {
+        result: c,
+        human: `Company ${c.slug} is marked ceased since ${c.ceasedAt}: its passports name their back-up at ${c.backupUrl}.`,
+      };
+    },
+  },
+  'company resume': {
+    required: ['company'],
+    optional: [],
+    async run(f) {
+      const { resumeCompany } = await import('../lib/continuity/resume-company');
+      const { id: companyId } = await company(f.company!);
+      const c = await resumeCompany({ ctx: { companyId, actor: await cliActor() } });
+      return { result: c, human: `Company ${c.slug} is no longer marked ceased: its passports name no back-up.` };
     },
   },
   'operator create': {

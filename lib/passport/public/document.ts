@@ -1,7 +1,10 @@
 import type { CategorySchema, FieldDefinition } from '../../schema/types';
 import { camelCase, PUBLIC_SECTIONS, type PublicSection, publicPlacement } from './names';
 
-/** The public DPP object: exactly the contract's sixteen top-level members, public-tier values only. */
+/**
+ * The public DPP object: the contract's sixteen top-level members, public-tier values only; an item adds `model`,
+ * a passport whose economic operator has ceased adds `continuity`.
+ */
 export interface PublicDpp {
   id: string;
   slug: string;
@@ -21,6 +24,15 @@ export interface PublicDpp {
   createdAt: string;
   /** Items only: the model version the passport was built on (the model's own JSON of that version at `url`). */
   model?: PublicModelReference;
+  /** Only while the passport's company is marked ceased: since when, and where its back-up copy is served. */
+  continuity?: PublicContinuity;
+}
+
+/** The back-up of a passport whose economic operator has ceased (Art. 78 of Regulation (EU) 2023/1542). */
+export interface PublicContinuity {
+  operatorCeasedAt: string;
+  /** This passport's address at the back-up: the company's back-up address followed by the passport's own path. */
+  backupUrl: string;
 }
 
 export interface PublicModelReference {
@@ -42,6 +54,7 @@ export interface PublicDppSource {
   updatedAt: Date;
   createdAt: Date;
   model?: PublicModelReference | null;
+  continuity?: PublicContinuity | null;
 }
 
 const CARBON_FOOTPRINT_CATEGORIES = new Set(['EV_BATTERY', 'INDUSTRIAL_BATTERY']);
@@ -97,5 +110,6 @@ export function buildPublicDpp(schema: CategorySchema, source: PublicDppSource):
     createdAt: source.createdAt.toISOString(),
     // Only an item's passport has it: every other keeps exactly its sixteen members.
     ...(source.model ? { model: source.model } : {}),
+    ...(source.continuity ? { continuity: source.continuity } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { getCategorySchema } from '../../schema/categories';
 import type { CategorySchema } from '../../schema/types';
 import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
-import { buildPublicDpp, type PublicDpp, type PublicModelReference } from './document';
+import { buildPublicDpp, type PublicContinuity, type PublicDpp, type PublicModelReference } from './document';
 import { findProductByKey, type PassportKey } from './product-by-key';
 import { createStampedCache, type StampedCache } from './stamped-cache';
 
@@ -82,7 +82,7 @@ const select = {
   withdrawalOperatorDetails: true,
   withdrawalManufacturerContact: true,
   category: { select: { code: true } },
-  company: { select: { name: true } },
+  company: { select: { name: true, ceasedAt: true, backupUrl: true } },
   successor: {
     select: { slug: true, name: true, gtin: true, serialNumber: true, batchNumber: true, state: true, version: true },
   },
@@ -207,6 +207,12 @@ function modelOf(model: { slug: string; name: string; version: number } | undefi
   return { slug: model.slug, name: model.name, version: model.version, url };
 }
 
+/** A ceased company's passport names its address at the company's back-up; null while the company operates. */
+function continuityOf(company: Row['company'], path: string): PublicContinuity | null {
+  if (!company.ceasedAt || !company.backupUrl) return null;
+  return { operatorCeasedAt: company.ceasedAt.toISOString(), backupUrl: `${company.backupUrl}${path}` };
+}
+
 /** The served version's credential: one primary-key read, made only when the passport is published. */
 async function servedCredential(row: Row, db: Db | Tx): Promise<ServedCredential | null> {
   const found = await db.passportCredential.findUnique({
@@ -240,6 +246,7 @@ async function buildPassport(row: Row, db: Db | Tx, published: boolean): Promise
     updatedAt: row.updatedAt,
     createdAt: row.createdAt,
     model: modelOf(snapshot.document.model),
+    continuity: continuityOf(row.company, passportPath(row)),
   });
   return {
     dpp,
