@@ -52,6 +52,7 @@ export default defineConfig({
       WEBHOOKS_ALLOW_PRIVATE: '1', // webhook e2e tests deliver to a receiver on loopback
       DEV_MAILBOX: '1', // the PoLI e2e tests open the emailed links from /dev/mailbox, as a developer would
       SEED_DEMO: '1',
+      DPP_REGISTRY_URL: 'local', // a local EU registry in the server's process (lib/registry/local-registry.ts)
       LOG_LEVEL: 'warn',
     },
   },

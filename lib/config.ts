@@ -13,6 +13,13 @@ const flagOn = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A comma-separated list of positive delays in milliseconds. */
+const delays = z
+  .string()
+  .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'expected a comma-separated list of milliseconds')
+  .transform((list) => list.split(',').map(Number))
+  .refine((list) => list.every((ms) => ms > 0), 'every delay must be positive');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: positiveInt(3000),
@@ -62,12 +69,13 @@ const envSchema = z.object({
   // The longest wait on object storage per call (and per chunk of a download): a hung store fails, never hangs.
   OBJECT_STORAGE_TIMEOUT_MS: positiveInt(15_000),
   // The webhook retry delays after each failed attempt (ms, comma-separated); the reference schedule when unset.
-  WEBHOOK_RETRY_DELAYS_MS: z
-    .string()
-    .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'expected a comma-separated list of milliseconds')
-    .transform((list) => list.split(',').map(Number))
-    .refine((delays) => delays.every((ms) => ms > 0), 'every delay must be positive')
-    .optional(),
+  WEBHOOK_RETRY_DELAYS_MS: delays.optional(),
+  // The EU digital product passport registry (lib/registry): its API's base address and the bearer credential the
+  // service presents. Unset: `npm run dev` and the embedded demo start a local registry on loopback.
+  DPP_REGISTRY_URL: z.url().optional(),
+  DPP_REGISTRY_TOKEN: z.string().min(1).optional(),
+  // The registration retry delays after each failed attempt (ms, comma-separated); lib/registry's schedule when unset.
+  REGISTRY_RETRY_DELAYS_MS: delays.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

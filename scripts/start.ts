@@ -41,6 +41,25 @@ function say(line: string) {
   process.stderr.write(`${line}\n`);
 }
 
+/**
+ * The EU registry the service registers passports with (lib/registry). Development and the embedded demo, with no
+ * DPP_REGISTRY_URL, get a local registry in-process on loopback (kept in DATA_DIR/registry.json); `local` asks for
+ * one explicitly (the browser tests). A DPP_REGISTRY_URL naming a real registry is used as it is.
+ */
+async function startLocalRegistryIfWanted(embedded: boolean): Promise<() => Promise<void>> {
+  const wanted = process.env.DPP_REGISTRY_URL;
+  if (wanted !== 'local' && (wanted || !(dev || embedded))) return async () => {};
+  const { randomBytes } = await import('node:crypto');
+  const { startLocalRegistry } = await import('../lib/registry/local-registry');
+  const token = randomBytes(24).toString('base64url');
+  const file = path.join(process.env.DATA_DIR ?? '.data', 'registry.json');
+  const registry = await startLocalRegistry({ token, file: embedded ? file : undefined });
+  process.env.DPP_REGISTRY_URL = registry.url;
+  process.env.DPP_REGISTRY_TOKEN = token;
+  say(`Local EU registry (development stand-in) at ${registry.url}`);
+  return () => registry.close();
+}
+
 async function main() {
   if (!dev && !existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? '.next', 'BUILD_ID'))) {
     say('No production build found: run `npm run build` first (or `npm run dev` for development).');
@@ -58,6 +77,7 @@ async function main() {
     process.env.DATABASE_URL = db.url;
     stopDatabase = () => db.stop();
   }
+  const stopRegistry = await startLocalRegistryIfWanted(embedded);
   const { config } = await import('../lib/config');
   const cfg = config();
   const url = process.env.DATABASE_URL!;
@@ -97,6 +117,7 @@ async function main() {
     await web.close().catch(() => undefined);
     const { disconnectPrisma } = await import('../lib/db/client');
     await disconnectPrisma().catch(() => undefined);
+    await stopRegistry();
     await stopDatabase().catch((err) => say(`Could not stop PostgreSQL cleanly: ${(err as Error).message}`));
     if (embedded) removeRuntimeFile();
     say('Stopped.');

@@ -396,6 +396,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{id}/registry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * EU registry registration
+         * @description Where the product's registration with the EU digital product passport registry stands (Art. 13 of Regulation (EU) 2024/1781): each publication, withdrawal, deprecation and reinstatement of a live passport is sent to the registry after its commit, retried with backoff while the registry fails; a registration that turns failed is announced once with the `registry.failed` webhook event.
+         *
+         *     **Scope:** `dpp:read`.
+         */
+        get: operations["getRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{id}/traceability": {
         parameters: {
             query?: never;
@@ -1695,6 +1717,28 @@ export interface components {
                 code: "REQUIRED_MISSING" | "WRONG_TYPE" | "INVALID_OPTION" | "OUT_OF_RANGE" | "PATTERN_MISMATCH" | "UNKNOWN_FIELD" | "WRONG_LEVEL";
                 message: string;
             }[];
+        };
+        Registration: {
+            /**
+             * @description not_registered: nothing to register (never published, or a test-mode product); pending: a publication, withdrawal, deprecation or reinstatement the registry has not accepted yet (first attempt or retrying); registered: the registry holds the current state; failed: refused by the registry, or failing for 5 attempts in a row (still retried with backoff; a refused record waits for the next change).
+             * @enum {string}
+             */
+            status: "not_registered" | "pending" | "registered" | "failed";
+            /** @description The registry's identifier of the registration, once accepted. */
+            registrationId: string | null;
+            /** @description The passport version the registry last accepted. */
+            registeredVersion: number | null;
+            /** @description When the registry last accepted the registration. */
+            registeredAt: string | null;
+            /** @description The passport's latest published version (0: never published). */
+            currentVersion: number;
+            /** @description Failed attempts since the last acceptance or change. */
+            attempts: number;
+            /** @description The last failed attempt's error, null after an acceptance. */
+            lastError: string | null;
+            lastAttemptAt: string | null;
+            /** @description When the next attempt is due; null when none is planned. */
+            nextAttemptAt: string | null;
         };
         TraceabilityEntry: {
             /**
@@ -5991,6 +6035,158 @@ export interface operations {
             };
         };
     };
+    getRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "not_registered",
+                     *       "registrationId": null,
+                     *       "registeredVersion": null,
+                     *       "registeredAt": "2026-11-23T09:30:00.000Z",
+                     *       "currentVersion": 0,
+                     *       "attempts": 0,
+                     *       "lastError": null,
+                     *       "lastAttemptAt": "2026-11-23T09:30:00.000Z",
+                     *       "nextAttemptAt": "2026-11-23T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Registration"];
+                };
+            };
+            /** @description Bad request: `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTraceability: {
         parameters: {
             query?: {
@@ -9906,13 +10102,13 @@ export interface operations {
                      */
                     description?: string | null;
                     /**
-                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed; or ['*'] for all.
+                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed; or ['*'] for all.
                      * @example [
                      *       "product.created",
                      *       "passport.published"
                      *     ]
                      */
-                    eventTypes: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "*")[];
+                    eventTypes: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "*")[];
                 };
             };
         };
@@ -10459,13 +10655,13 @@ export interface operations {
                      */
                     description?: string | null;
                     /**
-                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed; or ['*'] for all.
+                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed; or ['*'] for all.
                      * @example [
                      *       "product.created",
                      *       "passport.published"
                      *     ]
                      */
-                    eventTypes?: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "*")[];
+                    eventTypes?: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "*")[];
                     /** @description false pauses deliveries; true re-enables a disabled endpoint and clears disabledAt, disabledReason and failingSince. */
                     enabled?: boolean;
                 };

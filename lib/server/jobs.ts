@@ -4,6 +4,7 @@ import { emailDelivery } from '../email/job';
 import { importsJob } from '../imports/job';
 import { idempotencyRetention } from '../jobs/idempotency-retention';
 import type { AnyJob } from '../jobs/job';
+import { registryJob } from '../registry/job';
 import { webhookDeliveries } from '../webhooks/delivery/job';
 
 /** Every background job of the service, one entry each; the runner creates, schedules and works them all. */
@@ -14,4 +15,5 @@ export const JOBS: readonly AnyJob[] = [
   importsJob,
   batchRunsJob,
   credentialsBackfillJob,
+  registryJob,
 ];

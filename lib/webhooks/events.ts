@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'passport.telemetry_updated',
   'document.uploaded',
   'import.completed',
+  'registry.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -9,6 +9,7 @@ import {
 import {
   gateEndpoint,
   readinessEndpoint,
+  registryEndpoint,
   schemaCompatibilityEndpoint,
   submitEndpoint,
   withdrawEndpoint,
@@ -29,4 +30,5 @@ export const productsEndpoints: Endpoint[] = [
   schemaCompatibilityEndpoint,
   submitEndpoint,
   withdrawEndpoint,
+  registryEndpoint,
 ] as Endpoint[];

@@ -2,6 +2,7 @@ import { setProductStatus } from '../../credentials/status';
 import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { VerbArgs } from '../../domain/context';
+import { markRegistrationDue } from '../../registry/queue';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
@@ -22,6 +23,8 @@ export async function deprecateProduct({
     });
     // Its credentials are suspended in the same commit; reinstating lifts the suspension.
     await setProductStatus(tx, product, 'suspension', true);
+    // The EU registry's record follows (the registry worker sends it after this commit).
+    await markRegistrationDue(tx, product);
     const context = { reason: input.reason?.trim() || null };
     await recordProductChange(tx, ctx, product, 'Deprecate', context, { 'product.deprecated': {} });
     return lifecycleResult(updated);

@@ -2,6 +2,7 @@ import { issuePassportCredential } from '../../credentials/issue';
 import type { Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
+import { markRegistrationDue } from '../../registry/queue';
 import type { EffectiveData } from '../models/merge';
 import { modelReference } from '../models/merge';
 import { publicViewOf, refreshPublicDocument, storePublicView } from '../public/representations';
@@ -14,7 +15,8 @@ type Publishable = SnapshotSource & { companyId: string; version: number; mode: 
  * Writes version N+1 of a passport in the caller's transaction: the snapshot of its effective data (an item's
  * merged with its model's published version, which the snapshot names), the public view made from those bytes,
  * the product row (`data` adds the caller's state change), the public document, the version's signed credential
- * (lib/credentials; a key that cannot sign fails the whole publication), the audit row and the events.
+ * (lib/credentials; a key that cannot sign fails the whole publication), the registration due with the EU registry
+ * (lib/registry), the audit row and the events.
  */
 export async function publishVersion(
   tx: Tx,
@@ -56,6 +58,8 @@ export async function publishVersion(
   // locked from here to the commit, so publications of one company overlap in everything before it. Status list
   // before audit row, as in every transition, so two transactions never wait on each other's lock.
   await issuePassportCredential(tx, { ...product, version, publishedAt: snapshot.publishedAt, publicView: view.bytes });
+  // The EU registry learns of the new version from the registry worker, after this commit.
+  await markRegistrationDue(tx, product);
   const modelVersion = model ? { modelVersion: model.version } : {};
   const context = {
     version,

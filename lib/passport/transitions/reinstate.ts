@@ -2,6 +2,7 @@ import { setProductStatus } from '../../credentials/status';
 import { prisma } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { VerbArgs } from '../../domain/context';
+import { markRegistrationDue } from '../../registry/queue';
 import { refreshPublicDocument } from '../public/representations';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
@@ -32,6 +33,8 @@ export async function reinstateProduct({
     });
     // A deprecated passport's credentials are suspended: lifted in the same commit. A withdrawn one's stay revoked.
     if (product.state === 'DEPRECATED') await setProductStatus(tx, product, 'suspension', false);
+    // The EU registry's record reads active again (the registry worker sends it after this commit).
+    await markRegistrationDue(tx, product);
     // Served again: its public documents are written in the same commit.
     await refreshPublicDocument(tx, product.slug);
     const context = { from: product.state, reason: input.reason?.trim() || null };

@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import type { DomainContext, VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { isUuid } from '../../ids';
+import { markRegistrationDue } from '../../registry/queue';
 import { refreshPublicDocument } from '../public/representations';
 import { isPubliclyServed } from '../states';
 import { loadProductForUpdate, requireState } from './load';
@@ -45,6 +46,8 @@ export async function withdrawProduct({ ctx, input, db = prisma }: VerbArgs<With
     });
     // Its credentials are revoked in the same commit (revocation is final: a later version gets a new one).
     await setProductStatus(tx, product, 'revocation', true);
+    // The EU registry's record follows (the registry worker sends it after this commit).
+    await markRegistrationDue(tx, product);
     // Its stored public documents go in the same commit (the revision bump alone already stops them serving).
     await refreshPublicDocument(tx, product.slug);
     const context = { reason, successorId: input.successorId ?? null };

@@ -1,5 +1,12 @@
 import { defineEndpoint } from '../../endpoint';
-import { GateSchema, ProductSchema, ReadinessSchema, SchemaCompatibilitySchema, WithdrawBody } from './schemas';
+import {
+  GateSchema,
+  ProductSchema,
+  ReadinessSchema,
+  RegistrationSchema,
+  SchemaCompatibilitySchema,
+  WithdrawBody,
+} from './schemas';
 
 const tag = 'Products';
 
@@ -67,4 +74,19 @@ export const withdrawEndpoint = defineEndpoint({
   body: WithdrawBody,
   response: { status: 200, description: 'The withdrawn product.', schema: ProductSchema },
   errors: ['INVALID_STATE', 'SUCCESSOR_INVALID', 'DEMO_PRODUCT', 'ISSUER_KEY_UNAVAILABLE'],
+});
+
+export const registryEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/products/{id}/registry',
+  operationId: 'getRegistration',
+  tag,
+  scope: 'dpp:read',
+  summary: 'EU registry registration',
+  description:
+    "Where the product's registration with the EU digital product passport registry stands (Art. 13 of " +
+    'Regulation (EU) 2024/1781): each publication, withdrawal, deprecation and reinstatement of a live passport is ' +
+    'sent to the registry after its commit, retried with backoff while the registry fails; a registration that ' +
+    'turns failed is announced once with the `registry.failed` webhook event.',
+  response: { status: 200, description: 'The registration.', schema: RegistrationSchema },
 });

@@ -270,3 +270,24 @@ export const SchemaCompatibilitySchema = z
     problems: z.array(FieldErrorSchema),
   })
   .meta({ id: 'SchemaCompatibility' });
+
+export const RegistrationSchema = z
+  .object({
+    status: z
+      .enum(['not_registered', 'pending', 'registered', 'failed'])
+      .describe(
+        'not_registered: nothing to register (never published, or a test-mode product); pending: a publication, ' +
+          'withdrawal, deprecation or reinstatement the registry has not accepted yet (first attempt or retrying); ' +
+          'registered: the registry holds the current state; failed: refused by the registry, or failing for ' +
+          '5 attempts in a row (still retried with backoff; a refused record waits for the next change).',
+      ),
+    registrationId: z.string().nullable().describe("The registry's identifier of the registration, once accepted."),
+    registeredVersion: z.number().int().nullable().describe('The passport version the registry last accepted.'),
+    registeredAt: Timestamp.nullable().describe('When the registry last accepted the registration.'),
+    currentVersion: z.number().int().describe("The passport's latest published version (0: never published)."),
+    attempts: z.number().int().describe('Failed attempts since the last acceptance or change.'),
+    lastError: z.string().nullable().describe("The last failed attempt's error, null after an acceptance."),
+    lastAttemptAt: Timestamp.nullable(),
+    nextAttemptAt: Timestamp.nullable().describe('When the next attempt is due; null when none is planned.'),
+  })
+  .meta({ id: 'Registration' });
