@@ -2,6 +2,7 @@ import type { PublicLookup, PublicPassport } from '@/lib/passport/public/represe
 import { passportUri } from '../passport-data';
 import type { RestrictedViewData } from '../poli/restricted-view';
 import { CarbonBreakdown, type CarbonStage } from './CarbonBreakdown';
+import { ContinuityNotice } from './ContinuityNotice';
 import { FieldSections } from './FieldSections';
 import { HealthGauge } from './HealthGauge';
 import { PassportFooter } from './PassportFooter';
@@ -49,10 +50,12 @@ export function PassportView({
   restricted?: RestrictedViewData | null;
 }) {
   const { passport } = lookup;
+  const continuity = passport.dpp.continuity ? <ContinuityNotice continuity={passport.dpp.continuity} /> : null;
   if (lookup.kind === 'withdrawn') {
     return (
       <main className={styles.page}>
         <PassportHeader passport={passport} status="withdrawn" />
+        {continuity}
         <WithdrawalNotice withdrawal={lookup.withdrawal} />
         <VersionHistory slug={passport.product.slug} versions={passport.versions} linked={false} />
         <PassportFooter />
@@ -64,6 +67,7 @@ export function PassportView({
   return (
     <main className={styles.page}>
       <PassportHeader passport={passport} status="published" />
+      {continuity}
       <SignedBy passport={passport} />
       {(soh !== null || stages.length > 0) && (
         <section className={styles.highlights} aria-label="Key figures">
