@@ -18,6 +18,7 @@ export type WithdrawBody = RequestBody<'withdrawProduct'>;
 export type Readiness = Schema<'Readiness'>;
 export type PublishGate = Schema<'PublishGate'>;
 export type SchemaCompatibility = Schema<'SchemaCompatibility'>;
+export type Registration = Schema<'Registration'>;
 
 export function productsApi(transport: Transport) {
   const { call } = transport;
@@ -50,6 +51,8 @@ export function productsApi(transport: Transport) {
     gate: (id: string) => call<PublishGate>('GET', apiPath`/api/v1/products/${id}/gate`),
     schemaCompatibility: (id: string) =>
       call<SchemaCompatibility>('GET', apiPath`/api/v1/products/${id}/schema-compatibility`),
+    /** Where the passport's registration with the EU registry stands. */
+    registration: (id: string) => call<Registration>('GET', apiPath`/api/v1/products/${id}/registry`),
     submitProduct: (id: string, opts: WriteOptions = {}) =>
       call<Product>('POST', apiPath`/api/v1/products/${id}/submit`, opts),
     withdrawProduct: (id: string, body: WithdrawBody, opts: WriteOptions = {}) =>
