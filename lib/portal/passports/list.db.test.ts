@@ -1,10 +1,27 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestProduct } from '../../../testing/factories';
-import { portalCompany, setUpdatedAt } from '../../../testing/portal-passports';
-import { disconnectPrisma, prisma } from '../../db/client';
+import { portalCompany, setRegistration, setUpdatedAt } from '../../../testing/portal-passports';
+import { countStatements } from '../../../testing/statements';
+import { createPrismaClient, disconnectPrisma, prisma } from '../../db/client';
 import { listPassports, PASSPORTS_PER_PAGE, type PassportListQuery, passportListQuery } from './list';
 
-afterAll(() => disconnectPrisma());
+// A client whose statements are counted (the flag is read when a client is made).
+const previousCounter = process.env.DB_QUERY_COUNTER;
+process.env.DB_QUERY_COUNTER = '1';
+const counted = createPrismaClient();
+process.env.DB_QUERY_COUNTER = previousCounter;
+
+afterAll(async () => {
+  await counted.$disconnect();
+  await disconnectPrisma();
+});
+
+/** A live published passport whose registration is in `status` (none: never registered). */
+async function registeredAs(companyId: string, status?: 'PENDING' | 'REGISTERED' | 'FAILED', lastError?: string) {
+  const product = await createTestProduct(prisma, { companyId, state: 'APPROVED', version: 1 });
+  if (status) await setRegistration(prisma, product.id, status, { lastError });
+  return product;
+}
 
 describe('listPassports', () => {
   it('finds passports by name, slug, GTIN, serial or batch number, ignoring case, and never another company’s', async () => {
@@ -92,14 +109,105 @@ describe('listPassports', () => {
   });
 });
 
+describe('listPassports: the EU registry column and filter', () => {
+  it("reads each passport's registration state and the failed one's last error, in the list's one statement", async () => {
+    const { company, ctx } = await portalCompany();
+    const failed = await registeredAs(company.id, 'FAILED', 'registry refused the record: 422 commodityCode');
+    const registered = await registeredAs(company.id, 'REGISTERED');
+    const pending = await registeredAs(company.id, 'PENDING');
+    const draft = await createTestProduct(prisma, { companyId: company.id });
+    const { result, statements } = await countStatements(() => listPassports({ ctx, query: {}, db: counted }));
+    expect(statements).toBe(1);
+    const byId = new Map(result.items.map((i) => [i.id, i]));
+    expect(byId.get(failed.id)).toMatchObject({
+      registry: 'failed',
+      registryError: 'registry refused the record: 422 commodityCode',
+    });
+    expect(byId.get(registered.id)).toMatchObject({ registry: 'registered', registryError: null });
+    expect(byId.get(pending.id)).toMatchObject({ registry: 'pending' });
+    expect(byId.get(draft.id)).toMatchObject({ registry: 'not_registered', registryError: null });
+  });
+
+  it("filters by registration state, with the other filters, and never lists another company's registrations", async () => {
+    const { company, ctx } = await portalCompany();
+    const other = await portalCompany();
+    const failed = await registeredAs(company.id, 'FAILED');
+    const registered = await registeredAs(company.id, 'REGISTERED');
+    const pending = await registeredAs(company.id, 'PENDING');
+    const draft = await createTestProduct(prisma, { companyId: company.id, name: 'Unpublished pack' });
+    const sandbox = await createTestProduct(prisma, { companyId: company.id, mode: 'TEST' });
+    await registeredAs(other.company.id, 'FAILED');
+    await registeredAs(other.company.id, 'REGISTERED');
+    const ids = async (q: PassportListQuery) => (await listPassports({ ctx, query: q })).items.map((p) => p.id).sort();
+    expect(await ids({ registry: 'failed' })).toEqual([failed.id]);
+    expect(await ids({ registry: 'registered' })).toEqual([registered.id]);
+    expect(await ids({ registry: 'pending' })).toEqual([pending.id]);
+    expect(await ids({ registry: 'not_registered' })).toEqual([draft.id, sandbox.id].sort());
+    expect(await ids({ registry: 'not_registered', mode: 'live' })).toEqual([draft.id]);
+    expect(await ids({ registry: 'not_registered', search: 'unpublished' })).toEqual([draft.id]);
+    expect(await ids({ registry: 'failed', state: 'draft' })).toEqual([]);
+    expect(await listPassports({ ctx: other.ctx, query: { registry: 'pending' } })).toEqual({
+      items: [],
+      nextCursor: null,
+    });
+  });
+
+  it('pages through the failed registrations only, each once, 25 at a time', async () => {
+    const { company, ctx } = await portalCompany();
+    const failed = [];
+    for (let i = 0; i < PASSPORTS_PER_PAGE + 2; i++) {
+      failed.push(await registeredAs(company.id, 'FAILED'));
+      // Registered passports between the failed ones: the cursor must skip them, not end the page early.
+      await registeredAs(company.id, 'REGISTERED');
+    }
+    const first = await listPassports({ ctx, query: { registry: 'failed' } });
+    expect(first.items).toHaveLength(PASSPORTS_PER_PAGE);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await listPassports({ ctx, query: { registry: 'failed', cursor: first.nextCursor! } });
+    expect(second.nextCursor).toBeNull();
+    const seen = [...first.items, ...second.items];
+    expect(seen.every((p) => p.registry === 'failed')).toBe(true);
+    expect(seen.map((p) => p.id).sort()).toEqual(failed.map((p) => p.id).sort());
+  });
+});
+
 describe('passportListQuery', () => {
   it('keeps the known filter values and drops anything else instead of failing', () => {
     expect(
-      passportListQuery({ q: '  pack  ', state: 'published', category: 'EV_BATTERY', mode: 'test', cursor: 'abc' }),
-    ).toEqual({ search: 'pack', state: 'published', category: 'EV_BATTERY', mode: 'test', cursor: 'abc' });
+      passportListQuery({
+        q: '  pack  ',
+        state: 'published',
+        category: 'EV_BATTERY',
+        mode: 'test',
+        registry: 'failed',
+        cursor: 'abc',
+      }),
+    ).toStrictEqual({
+      search: 'pack',
+      state: 'published',
+      category: 'EV_BATTERY',
+      mode: 'test',
+      registry: 'failed',
+      cursor: 'abc',
+    });
     expect(
-      passportListQuery({ q: '', state: 'APPROVED', category: 'CAR', mode: ['live', 'test'], cursor: undefined }),
-    ).toEqual({ search: undefined, state: undefined, category: undefined, mode: 'live', cursor: undefined });
+      passportListQuery({
+        q: '',
+        state: 'APPROVED',
+        category: 'CAR',
+        mode: ['live', 'test'],
+        registry: 'FAILED',
+        cursor: undefined,
+      }),
+    ).toStrictEqual({
+      search: undefined,
+      state: undefined,
+      category: undefined,
+      mode: 'live',
+      registry: undefined,
+      cursor: undefined,
+    });
+    expect(passportListQuery({ registry: 'not_registered' }).registry).toBe('not_registered');
     expect(passportListQuery({ q: 'x'.repeat(500) }).search).toHaveLength(100);
   });
 });

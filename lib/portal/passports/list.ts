@@ -1,8 +1,9 @@
 import { type Db, prisma, type Tx } from '../../db/client';
-import type { Prisma } from '../../db/generated/client';
-import type { ProductState } from '../../db/generated/enums';
+import { Prisma } from '../../db/generated/client';
+import type { ProductState, RegistrationStatus } from '../../db/generated/enums';
 import type { DomainContext } from '../../domain/context';
 import { PUBLIC_STATE } from '../../passport/states';
+import { REGISTRY_STATE, REGISTRY_STATES, type RegistryState } from '../../registry/status';
 import { BATTERY_CATEGORIES, type BatteryCategory } from '../../schema/types';
 import { readCursor, writeCursor } from './cursor';
 
@@ -15,12 +16,17 @@ const STATE_OF = Object.fromEntries(Object.entries(PUBLIC_STATE).map(([state, na
   PublicStateName,
   ProductState
 >;
+const REGISTRATION_STATUS_OF = Object.fromEntries(
+  Object.entries(REGISTRY_STATE).map(([status, name]) => [name, status]),
+) as Partial<Record<RegistryState, RegistrationStatus>>;
 
 export interface PassportListQuery {
   search?: string;
   state?: PublicStateName;
   category?: BatteryCategory;
   mode?: 'live' | 'test';
+  /** The EU registry registration's state; `not_registered`: no registration row (never published, or sandbox). */
+  registry?: RegistryState;
   cursor?: string;
 }
 
@@ -32,6 +38,9 @@ export interface PassportListItem {
   mode: 'live' | 'test';
   version: number;
   updatedAt: Date;
+  registry: RegistryState;
+  /** The registry's last refusal or the last failed attempt's error; null once a registration is accepted. */
+  registryError: string | null;
 }
 
 type Params = Record<string, string | string[] | undefined>;
@@ -46,30 +55,60 @@ export function passportListQuery(params: Params): PassportListQuery {
     state: oneOf(one(params.state), PUBLIC_STATE_NAMES),
     category: oneOf(one(params.category), BATTERY_CATEGORIES),
     mode: oneOf(one(params.mode), ['live', 'test'] as const),
+    registry: oneOf(one(params.registry), REGISTRY_STATES),
     cursor: one(params.cursor),
   };
 }
 
-// Prisma passes `contains` to LIKE unescaped: a typed % or _ must match itself, not act as a wildcard.
+// A typed % or _ must match itself, not act as a LIKE wildcard (backslash is PostgreSQL's default LIKE escape).
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filters(ctx: DomainContext, query: PassportListQuery): Prisma.ProductWhereInput {
-  const text = query.search ? { contains: literal(query.search), mode: 'insensitive' as const } : undefined;
-  return {
-    companyId: ctx.companyId,
-    ...(ctx.mode ? { mode: ctx.mode } : {}),
-    ...(query.mode ? { mode: query.mode === 'test' ? 'TEST' : 'LIVE' } : {}),
-    ...(query.state ? { state: STATE_OF[query.state] } : {}),
-    ...(query.category ? { category: { code: query.category } } : {}),
-    ...(text
-      ? { OR: [{ name: text }, { slug: text }, { gtin: text }, { serialNumber: text }, { batchNumber: text }] }
-      : {}),
-  };
+function searched(search: string): Prisma.Sql {
+  const pattern = `%${literal(search)}%`;
+  const columns = ['name', 'slug', 'gtin', 'serialNumber', 'batchNumber'].map(
+    (column) => Prisma.sql`p.${Prisma.raw(`"${column}"`)} ILIKE ${pattern}`,
+  );
+  return Prisma.sql`(${Prisma.join(columns, ' OR ')})`;
+}
+
+function registered(state: RegistryState): Prisma.Sql {
+  const status = REGISTRATION_STATUS_OF[state];
+  return status ? Prisma.sql`r."status" = ${status}::"RegistrationStatus"` : Prisma.sql`r."productId" IS NULL`;
+}
+
+const dbMode = (mode: 'live' | 'test') => (mode === 'test' ? 'TEST' : 'LIVE');
+
+function conditions(ctx: DomainContext, query: PassportListQuery): Prisma.Sql {
+  const after = readCursor(query.cursor);
+  const where = [
+    Prisma.sql`p."companyId" = ${ctx.companyId}::uuid`,
+    ctx.mode && Prisma.sql`p."mode" = ${ctx.mode}::"Mode"`,
+    query.mode && Prisma.sql`p."mode" = ${dbMode(query.mode)}::"Mode"`,
+    query.state && Prisma.sql`p."state" = ${STATE_OF[query.state]}::"ProductState"`,
+    query.category && Prisma.sql`c."code" = ${query.category}`,
+    query.registry && registered(query.registry),
+    query.search && searched(query.search),
+    after && Prisma.sql`(p."updatedAt", p."id") < (${after.at}::timestamp(3), ${after.id}::uuid)`,
+  ].filter((c): c is Prisma.Sql => Boolean(c));
+  return Prisma.join(where, ' AND ');
+}
+
+interface Row {
+  id: string;
+  name: string;
+  category: string;
+  state: ProductState;
+  mode: 'LIVE' | 'TEST';
+  version: number;
+  updatedAt: Date;
+  registrationStatus: RegistrationStatus | null;
+  lastError: string | null;
 }
 
 /**
  * One page of the operator's company's passports, most recently changed first (updatedAt, then id, both
- * descending), searched by name, slug, GTIN, serial or batch number and filtered by state, category and mode.
+ * descending), searched by name, slug, GTIN, serial or batch number and filtered by state, category, mode and EU
+ * registry state: one statement, the category and the registration joined in.
  */
 export async function listPassports({
   ctx,
@@ -80,30 +119,25 @@ export async function listPassports({
   query: PassportListQuery;
   db?: Db | Tx;
 }) {
-  const after = readCursor(query.cursor);
-  const page = after ? { OR: [{ updatedAt: { lt: after.at } }, { updatedAt: after.at, id: { lt: after.id } }] } : {};
-  const rows = await db.product.findMany({
-    where: { AND: [filters(ctx, query), page] },
-    select: {
-      id: true,
-      name: true,
-      state: true,
-      mode: true,
-      version: true,
-      updatedAt: true,
-      category: { select: { code: true } },
-    },
-    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-    take: PASSPORTS_PER_PAGE + 1,
-  });
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT p."id", p."name", c."code" AS "category", p."state"::text AS "state", p."mode"::text AS "mode",
+           p."version", p."updatedAt", r."status"::text AS "registrationStatus", r."lastError"
+    FROM "Product" p
+    JOIN "Category" c ON c."id" = p."categoryId"
+    LEFT JOIN "PassportRegistration" r ON r."productId" = p."id"
+    WHERE ${conditions(ctx, query)}
+    ORDER BY p."updatedAt" DESC, p."id" DESC
+    LIMIT ${PASSPORTS_PER_PAGE + 1}`;
   const items: PassportListItem[] = rows.slice(0, PASSPORTS_PER_PAGE).map((r) => ({
     id: r.id,
     name: r.name,
-    category: r.category.code,
+    category: r.category,
     state: PUBLIC_STATE[r.state],
     mode: r.mode === 'TEST' ? 'test' : 'live',
     version: r.version,
     updatedAt: r.updatedAt,
+    registry: r.registrationStatus ? REGISTRY_STATE[r.registrationStatus] : 'not_registered',
+    registryError: r.lastError,
   }));
   const last = items.at(-1);
   return { items, nextCursor: rows.length > PASSPORTS_PER_PAGE && last ? writeCursor(last.updatedAt, last.id) : null };
