@@ -1,8 +1,17 @@
 // How the passport pages name things: states, tiers, categories, times and sizes, in one place.
+import type { RegistryState } from '@/lib/registry/status';
 import { CATEGORY_INFO } from '@/lib/schema/categories';
 import { type AccessTier, BATTERY_CATEGORIES, type BatteryCategory } from '@/lib/schema/types';
 
 export { STATE_LABEL } from '@/lib/portal/passports/state-label';
+
+/** How the portal names an EU registry registration's state, in the order a registration goes through them. */
+export const REGISTRY_LABEL: Record<RegistryState, string> = {
+  not_registered: 'Not registered',
+  pending: 'Pending',
+  registered: 'Registered',
+  failed: 'Failed',
+};
 
 export const TIER_LABEL: Record<AccessTier, string> = {
   public: 'Public',

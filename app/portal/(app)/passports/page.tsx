@@ -5,7 +5,7 @@ import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import { listPassports, passportListQuery } from '@/lib/portal/passports/list';
 import { portalContext, requireOperator } from '@/lib/portal/session';
-import { CATEGORY_LABEL, STATE_LABEL } from './labels';
+import { CATEGORY_LABEL, REGISTRY_LABEL, STATE_LABEL } from './labels';
 import { PassportTable } from './PassportTable';
 
 export const metadata: Metadata = { title: 'Passports' };
@@ -14,12 +14,15 @@ const MODE_OPTIONS = { live: 'Live', test: 'Test (sandbox)' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Every passport of the operator's company, searched and filtered through the URL, 25 per page. */
+/**
+ * Every passport of the operator's company with its EU registry state, searched and filtered through the URL, 25 per
+ * page.
+ */
 export default async function PassportsPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperator();
   const query = passportListQuery(await searchParams);
   const { items, nextCursor } = await listPassports({ ctx: portalContext(operator), query });
-  const filtered = Boolean(query.search || query.state || query.category || query.mode);
+  const filtered = Boolean(query.search || query.state || query.category || query.mode || query.registry);
   return (
     <>
       <h1>Passports</h1>
@@ -44,6 +47,13 @@ export default async function PassportsPage({ searchParams }: { searchParams: Se
           options={CATEGORY_LABEL}
         />
         <FilterSelect label="Mode" name="mode" value={query.mode} anyLabel="Live and test" options={MODE_OPTIONS} />
+        <FilterSelect
+          label="EU registry"
+          name="registry"
+          value={query.registry}
+          anyLabel="Any registration"
+          options={REGISTRY_LABEL}
+        />
         <button type="submit" className={s.button}>
           Search
         </button>
@@ -57,6 +67,7 @@ export default async function PassportsPage({ searchParams }: { searchParams: Se
           state: query.state,
           category: query.category,
           mode: query.mode,
+          registry: query.registry,
           cursor: query.cursor,
         }}
         next={nextCursor}
