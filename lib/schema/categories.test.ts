@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson, sha256Hex } from '../passport/canonical-json';
 import { BATTERY_PASS_ATTRIBUTES, OUT_OF_SCOPE_ATTRIBUTES } from './attribute-coverage';
 import {
   CATEGORY_INFO,
@@ -21,6 +22,20 @@ import {
   type FieldDefinition,
 } from './types';
 import { validateFormData } from './validate';
+
+/** SHA-256 of each installed version's canonical field list (CategorySchemaVersion.sha256), as first installed. */
+const INSTALLED_SHA256 = {
+  'EV_BATTERY@1': '5f730c1605ab94079f24916e7c62253dbc3269ed4ec22edfd353ec79abfd3854',
+  'EV_BATTERY@2': '359272bdc95cc5e021abb6e1f1c731f9b8e83970d6c81826129180961fc21625',
+  'LMT_BATTERY@1': '3c82870a4b52a5f26783161573501811446593b67e16df51c086358cb302c14b',
+  'LMT_BATTERY@2': 'da17b033343b3ce942a27c0b283ba52cfe5345c891a3510010ef4fae41d32efc',
+  'INDUSTRIAL_BATTERY@1': 'd651039eaeb37fd2cb22caaae44d021b6be0782d83330c2586b954d7e450443e',
+  'INDUSTRIAL_BATTERY@2': 'ceedb0c8decd8b9af48c7b62a58813c4ccc4e427f50f5a7e5469189633025e75',
+  'SLI_BATTERY@1': '5d3eb261c1d992f1217e2a3e1a4fd26e55feab974163c13959e5a4c85fa7e6b1',
+  'SLI_BATTERY@2': '92cb5913c798937ac7f36c4ed5af77359b43dc166afcb8da316549ab8f49204b',
+  'PORTABLE_BATTERY@1': '5d3eb261c1d992f1217e2a3e1a4fd26e55feab974163c13959e5a4c85fa7e6b1',
+  'PORTABLE_BATTERY@2': '92cb5913c798937ac7f36c4ed5af77359b43dc166afcb8da316549ab8f49204b',
+};
 
 type CsvRow = Record<string, string>;
 
@@ -164,7 +179,8 @@ describe('field definitions', () => {
   it('are well formed: snake_case id, human label without unit, known type, group and tier', () => {
     const check = (f: FieldSpec | FieldDefinition) => {
       expect(f.id).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
-      expect(f.label, f.id).not.toMatch(/[()[\]]/);
+      // No bracketed unit; a bracketed abbreviation of capitals names a code list, as in "Commodity code (CN)".
+      expect(f.label.replace(/ \([A-Z]{2,}\)$/, ''), f.id).not.toMatch(/[()[\]]/);
       if (f.unit) expect(f.label.endsWith(` ${f.unit}`), f.id).toBe(false);
       expect(FIELD_TYPES).toContain(f.type);
       expect(FIELD_GROUPS).toContain(f.group);
@@ -224,15 +240,49 @@ describe('field definitions', () => {
 });
 
 describe('category schemas', () => {
-  it('exist for the five categories at the current version 2, with information texts', () => {
+  it('exist for the five categories at the current version 3, with information texts', () => {
     for (const c of BATTERY_CATEGORIES) {
-      expect(CATEGORY_SCHEMAS[c]).toMatchObject({ category: c, version: 2 });
+      expect(CATEGORY_SCHEMAS[c]).toMatchObject({ category: c, version: 3 });
       expect(CATEGORY_INFO[c].code).toBe(c);
       expect(CATEGORY_INFO[c].name.length).toBeGreaterThan(0);
       expect(CATEGORY_INFO[c].regulationScope).toMatch(/2023\/1542/);
       expect(Object.isFrozen(CATEGORY_SCHEMAS[c].fields[0])).toBe(true);
     }
-    expect(CURRENT_SCHEMA_VERSION).toBe(2);
+    expect(CURRENT_SCHEMA_VERSION).toBe(3);
+  });
+
+  it('keep versions 1 and 2 byte for byte as installed (the installer refuses a changed version)', () => {
+    const stored = (c: BatteryCategory, v: number) => sha256Hex(canonicalJson(getCategorySchema(c, v)?.fields));
+    expect(
+      Object.fromEntries(BATTERY_CATEGORIES.flatMap((c) => [1, 2].map((v) => [`${c}@${v}`, stored(c, v)]))),
+    ).toEqual(INSTALLED_SHA256);
+  });
+
+  it('version 3 is version 2 with the mandated, public, model-level commodity_code after model_number', () => {
+    for (const c of BATTERY_CATEGORIES) {
+      const v2 = getCategorySchema(c, 2)?.fields ?? [];
+      const v3 = getCategorySchema(c, 3)?.fields ?? [];
+      expect(v3.filter((f) => f.id !== 'commodity_code')).toEqual(v2);
+      const at = v3.findIndex((f) => f.id === 'commodity_code');
+      expect(v3[at - 1]?.id, c).toBe('model_number');
+      expect(v3[at]).toMatchObject({
+        label: 'Commodity code (CN)',
+        type: 'string',
+        mandated: true,
+        access: 'public',
+        group: 'identity',
+        dynamic: false,
+        level: 'model',
+        overridable: false,
+        pattern: '^8507[0-9]{4}$',
+        example: '85076000',
+        reference: { batteryPass: [] },
+      });
+      expect(v3[at]?.reference.regulation).toMatch(/Art\. 77 of Regulation \(EU\) 2023\/1542.*2024\/1781/);
+      expect(v3[at]?.description).toMatch(/8-digit Combined Nomenclature code .*heading 8507/);
+      expect(v3[at]).not.toHaveProperty('since');
+      expect(v3[at]).not.toHaveProperty('mandate');
+    }
   });
 
   it('version 2 is version 1 with levels: the same fields, each with level (and overridable when model-level)', () => {
@@ -258,9 +308,10 @@ describe('category schemas', () => {
 
   it('getCategorySchema answers known codes and versions only', () => {
     expect(getCategorySchema('EV_BATTERY')).toBe(CATEGORY_SCHEMAS.EV_BATTERY);
-    expect(getCategorySchema('LMT_BATTERY', 2)).toBe(CATEGORY_SCHEMAS.LMT_BATTERY);
+    expect(getCategorySchema('LMT_BATTERY', 3)).toBe(CATEGORY_SCHEMAS.LMT_BATTERY);
     expect(getCategorySchema('LMT_BATTERY', 1)?.version).toBe(1);
-    expect(getCategorySchema('LMT_BATTERY', 3)).toBeNull();
+    expect(getCategorySchema('LMT_BATTERY', 2)?.version).toBe(2);
+    expect(getCategorySchema('LMT_BATTERY', 4)).toBeNull();
     expect(getCategorySchema('ev_battery')).toBeNull();
     expect(getCategorySchema('__proto__')).toBeNull();
   });

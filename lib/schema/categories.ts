@@ -4,12 +4,15 @@ import { ALL_FIELD_SPECS, BMS_DYNAMIC_FIELD_IDS, type FieldSpec } from './fields
 import { levelRule } from './levels';
 import { BATTERY_CATEGORIES, type BatteryCategory, type CategorySchema, type FieldDefinition } from './types';
 
-/** Version 2 adds each field's level (`level`, and `overridable` for model-level fields) to version 1's fields. */
-export const CURRENT_SCHEMA_VERSION = 2;
+/**
+ * Version 2 adds each field's level (`level`, and `overridable` for model-level fields) to version 1's fields;
+ * version 3 adds the mandated `commodity_code` (the CN code the EU registry takes) to version 2's.
+ */
+export const CURRENT_SCHEMA_VERSION = 3;
 /** The first schema version whose fields carry levels; older versions read as all model-level and overridable. */
 export const LEVELS_SINCE_VERSION = 2;
-/** Every installed version: a version never changes once installed, so version 1 stays exactly as it was. */
-export const SCHEMA_VERSIONS: readonly number[] = [1, 2];
+/** Every installed version: a version never changes once installed, so versions 1 and 2 stay exactly as they were. */
+export const SCHEMA_VERSIONS: readonly number[] = [1, 2, 3];
 
 export interface CategoryInfo {
   code: BatteryCategory;
@@ -150,13 +153,15 @@ function deepFreeze<T>(value: T): T {
 }
 
 function toDefinition(spec: FieldSpec, category: BatteryCategory, version: number): FieldDefinition {
-  const { mandate: _mandate, id, label, type, unit, ...rest } = spec;
+  const { mandate: _mandate, since: _since, id, label, type, unit, ...rest } = spec;
   const levels = version >= LEVELS_SINCE_VERSION ? levelRule(spec) : {};
   return structuredClone({ id, label, type, unit, mandated: isMandated(spec, category), ...rest, ...levels });
 }
 
 function buildCategorySchema(category: BatteryCategory, version: number): CategorySchema {
-  const fields = ALL_FIELD_SPECS.filter((s) => isPresent(s, category)).map((s) => toDefinition(s, category, version));
+  const fields = ALL_FIELD_SPECS.filter((s) => (s.since ?? 1) <= version && isPresent(s, category)).map((s) =>
+    toDefinition(s, category, version),
+  );
   // Shared reference data: a caller that mutates a schema would change it for every request.
   return deepFreeze({ category, version, fields });
 }

@@ -94,6 +94,7 @@ const FIXED_FIELDS: ReadonlySet<string> = new Set([
   'manufacturer_name',
   'manufacturer_identifier',
   'model_number',
+  'commodity_code',
   'battery_chemistry',
   'eu_declaration_of_conformity_url',
   'eu_declaration_of_conformity_id',

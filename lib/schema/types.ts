@@ -63,6 +63,8 @@ export interface FieldDefinition {
   /** Maximum length for strings and maximum item count for arrays. */
   maxLength?: number;
   pattern?: string;
+  /** The rule `pattern` expresses, in words: a refused value's message says it instead of the expression. */
+  patternMessage?: string;
   options?: FieldOption[];
   /** Members of each object of an `array` field. */
   items?: FieldDefinition[];

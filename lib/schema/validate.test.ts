@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_SCHEMAS } from './categories';
+import { CATEGORY_SCHEMAS, getCategorySchema } from './categories';
 import { type CategorySchema, FIELD_ERROR_CODES, type FieldError } from './types';
 import { isIsoDate, mergeFormData, missingMandatedFields, validateFormData } from './validate';
 
@@ -147,6 +147,72 @@ describe('validateFormData: the six codes', () => {
       'hazardous_substances[1].cas_number:REQUIRED_MISSING',
       'hazardous_substances[1].concentration_pct:REQUIRED_MISSING',
     ]);
+  });
+});
+
+describe('commodity_code (schema version 3): a CN code of heading 8507', () => {
+  const RULE = 'Commodity code (CN) must be 8 digits of CN heading 8507, such as 85076000.';
+
+  it('accepts the eight digits of a subheading of 8507', () => {
+    for (const code of ['85076000', '85071020', '85075000', '85070000', '85079999']) {
+      expect(check({ commodity_code: code }), code).toEqual([]);
+    }
+  });
+
+  it('refuses other headings, short codes, letters, spaces and dots with the rule in words, not the expression', () => {
+    for (const code of [
+      '85066000',
+      '85060000',
+      '850760',
+      '8507600',
+      '850760001',
+      '8507600A',
+      'CN850760',
+      '8507 6000',
+      ' 85076000',
+      '8507.60.00',
+      '',
+    ]) {
+      const errors = validateFormData(EV, { commodity_code: code });
+      if (code === '') {
+        expect(errors, 'empty text is left to REQUIRED_MISSING').toEqual([]);
+        continue;
+      }
+      expect(errors, code).toEqual([
+        { field_id: 'commodity_code', label: 'Commodity code (CN)', code: 'PATTERN_MISMATCH', message: RULE },
+      ]);
+    }
+  });
+
+  it('refuses a number: the code is text, so its leading digits survive every transport', () => {
+    expect(check({ commodity_code: 85076000 })).toEqual(['commodity_code:WRONG_TYPE']);
+  });
+
+  it('is mandated for a submission in every category', () => {
+    for (const schema of Object.values(CATEGORY_SCHEMAS)) {
+      const { commodity_code: _omitted, ...rest } = examples(schema);
+      expect(missingMandatedFields(schema, rest), schema.category).toEqual([
+        {
+          field_id: 'commodity_code',
+          label: 'Commodity code (CN)',
+          code: 'REQUIRED_MISSING',
+          message: `Commodity code (CN) is mandated for a ${schema.category} passport and has no value.`,
+        },
+      ]);
+    }
+  });
+
+  it('is not part of version 2: a version 2 product neither needs nor accepts it', () => {
+    const v2 = getCategorySchema('EV_BATTERY', 2)!;
+    const { commodity_code: _omitted, ...v2Data } = examples(EV);
+    expect(missingMandatedFields(v2, v2Data)).toEqual([]);
+    expect(check({ commodity_code: '85076000' }, v2)).toEqual(['commodity_code:UNKNOWN_FIELD']);
+  });
+
+  it('other patterns keep naming their expression', () => {
+    expect(validateFormData(EV, { manufacturer_email: 'passport at voltaris' })[0]?.message).toBe(
+      'Manufacturer contact email must match the pattern ^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$.',
+    );
   });
 });
 

@@ -145,7 +145,8 @@ function validateValue(def: FieldDefinition, value: unknown, path: string, label
       if (def.maxLength !== undefined && [...value].length > def.maxLength) {
         fail('OUT_OF_RANGE', `must be at most ${def.maxLength} characters long`);
       } else if (def.pattern !== undefined && value !== '' && !compiled(def.pattern).test(value)) {
-        fail('PATTERN_MISMATCH', `must match the pattern ${def.pattern}`);
+        const rule = def.patternMessage ? `be ${def.patternMessage}` : `match the pattern ${def.pattern}`;
+        fail('PATTERN_MISMATCH', `must ${rule}`);
       }
       return;
     }

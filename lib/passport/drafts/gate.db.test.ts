@@ -55,8 +55,8 @@ describe('schema compatibility endpoint', () => {
     const p = await createTestProduct(prisma, { companyId: c.id, formData: { model_number: 'M' } });
     const report = await productSchemaCompatibility({ ctx: keyCtx(c.id), input: { productId: p.id } });
     expect(report).toEqual({
-      productSchemaVersion: 2,
-      currentSchemaVersion: 2,
+      productSchemaVersion: 3,
+      currentSchemaVersion: 3,
       compatible: true,
       upgradeAvailable: false,
       problems: [],

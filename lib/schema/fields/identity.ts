@@ -1,6 +1,6 @@
 // Field schemas derived from: Battery Pass consortium, Data Attribute Longlist v1.2 (CC BY 4.0).
 // Passport identifier (row 1), serial/batch number and GTIN (row 2) are product columns, not form fields.
-import { DATE, EMAIL_PATTERN, type FieldSpec, SHORT_TEXT, URL_FIELD } from './spec';
+import { CN_8507_PATTERN, DATE, EMAIL_PATTERN, type FieldSpec, SHORT_TEXT, URL_FIELD } from './spec';
 
 const MANUFACTURER_REF = { batteryPass: [4], regulation: 'Annex VI Part A (1); Art. 38(7)' };
 
@@ -107,6 +107,29 @@ export const IDENTITY_FIELDS: FieldSpec[] = [
     example: 'VX-NMC811-75',
     reference: { batteryPass: [], regulation: 'Art. 38(6); Annex VI Part A' },
     description: 'Type or model number printed on the battery; the individual serial number is a product column.',
+  },
+  {
+    id: 'commodity_code',
+    label: 'Commodity code (CN)',
+    type: 'string',
+    unit: null,
+    // Room for the spaced and dotted ways the code is printed (8507 60 00), so those get the rule, not a length.
+    maxLength: 20,
+    pattern: CN_8507_PATTERN,
+    patternMessage: '8 digits of CN heading 8507, such as 85076000',
+    mandate: 'always',
+    since: 3,
+    access: 'public',
+    group: 'identity',
+    dynamic: false,
+    example: '85076000',
+    reference: {
+      batteryPass: [],
+      regulation: 'Art. 77 of Regulation (EU) 2023/1542; Art. 13 of Regulation (EU) 2024/1781 (registry)',
+    },
+    description:
+      'The 8-digit Combined Nomenclature code of the battery under heading 8507 (electric accumulators), such as ' +
+      '85076000 for lithium-ion accumulators; sent to the EU digital product passport registry.',
   },
   {
     id: 'manufacturing_place',

@@ -7,8 +7,11 @@ import type { FieldDefinition } from '@/lib/schema/types';
  */
 export type Mandate = 'row' | 'never' | 'always';
 
-/** A field written once for all categories; categories.ts derives `mandated` and presence per category. */
-export type FieldSpec = Omit<FieldDefinition, 'mandated'> & { mandate?: Mandate };
+/**
+ * A field written once for all categories; categories.ts derives `mandated` and presence per category. `since`: the
+ * first schema version that has the field (default 1); installed versions never change, so a new field names one.
+ */
+export type FieldSpec = Omit<FieldDefinition, 'mandated'> & { mandate?: Mandate; since?: number };
 
 /** Shared shapes, spread into definitions to keep each one short. */
 export const PERCENT = { type: 'number', unit: '%', min: 0, max: 100 } as const;
@@ -21,3 +24,5 @@ export const COUNTER = { type: 'integer', unit: null, min: 0 } as const;
 
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const CAS_PATTERN = '^\\d{2,7}-\\d{2}-\\d$';
+/** A CN code of heading 8507 (electric accumulators): the eight digits of the Combined Nomenclature. */
+export const CN_8507_PATTERN = '^8507[0-9]{4}$';

@@ -103,8 +103,8 @@ describe('reference data reads', () => {
     ]);
     expect(categories[0]).toMatchObject({
       industry: 'BATTERIES',
-      currentSchemaVersion: 2,
-      schemaVersions: [1, 2],
+      currentSchemaVersion: 3,
+      schemaVersions: [1, 2, 3],
       passportRequired: true,
     });
   });
