@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentTenant, tempStorage, uploadInput } from '../../../testing/documents';
 import { createPublishedPassport, createTestBmsSecret, createTestProduct } from '../../../testing/factories';
-import { operatorCtx, portalCompany } from '../../../testing/portal-passports';
+import { operatorCtx, portalCompany, setRegistration } from '../../../testing/portal-passports';
 import { bmsContext, ingestTelemetry } from '../../bms/ingest-telemetry';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { uploadDocument } from '../../documents/upload';
@@ -118,6 +118,31 @@ describe('loadPassportDetail', () => {
     expect(detail.documents?.items.map((d) => [d.id, d.sha256])).toEqual([[document.id, document.sha256]]);
     await prisma.company.update({ where: { id: company.id }, data: { modules: ['integration_api'] } });
     expect((await load(operatorCtx(company.id), product.id))!.documents).toBeNull();
+  });
+
+  it("reports the EU registry registration as the API does: a draft's none, a publication's pending, a failure's error", async () => {
+    const { company, ctx } = await portalCompany();
+    const draft = await createTestProduct(prisma, { companyId: company.id });
+    expect((await load(ctx, draft.id))!.registry).toMatchObject({
+      status: 'not_registered',
+      registrationId: null,
+      currentVersion: 0,
+      attempts: 0,
+    });
+    const passport = await createPublishedPassport(prisma, { companyId: company.id });
+    expect((await load(ctx, passport.id))!.registry).toMatchObject({
+      status: 'pending',
+      registeredVersion: null,
+      currentVersion: 1,
+    });
+    await setRegistration(prisma, passport.id, 'FAILED', { lastError: 'refused: 422 commodityCode', attempts: 5 });
+    expect((await load(ctx, passport.id))!.registry).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      lastError: 'refused: 422 commodityCode',
+      // Refused: nothing planned until the passport changes.
+      nextAttemptAt: null,
+    });
   });
 
   it('pages versions by version number, newest first, and ignores a page parameter it never handed out', async () => {

@@ -8,6 +8,7 @@ import { type ProductRow, type ProductSummary, productSummary } from '../../pass
 import type { ReadinessReport } from '../../passport/drafts/readiness';
 import { type ModelFamily, modelFamilyOf } from '../../passport/models/family';
 import { loadCategorySchema } from '../../passport/schema-version';
+import { type RegistrationReport, registrationStatus } from '../../registry/status';
 import type { CategorySchema } from '../../schema/types';
 import { type AuditEntryView, auditEntryView } from './audit-context';
 import { componentsPage, documentsPage, type SectionPages, traceabilityPage, versionsPage } from './detail-sections';
@@ -27,6 +28,8 @@ export interface PassportDetail {
   traceability: Awaited<ReturnType<typeof traceabilityPage>>;
   versions: Awaited<ReturnType<typeof versionsPage>>;
   counters: LifetimeCounters | null;
+  /** The EU registry registration, as `GET /api/v1/products/{id}/registry` reports it. */
+  registry: RegistrationReport;
   audit: AuditEntryView[];
 }
 
@@ -43,7 +46,8 @@ export async function findPassport(db: Db | Tx, ctx: DomainContext, productId: s
 /**
  * Everything the portal's passport page shows, for the operator's company only: the form data with its schema,
  * the readiness report and publication gate (the functions the API's gate endpoint runs), one page of each
- * list, the BMS lifetime counters and the latest audit entries. Null when the product is not the company's.
+ * list, the BMS lifetime counters, the EU registry registration and the latest audit entries. Null when the product
+ * is not the company's.
  */
 export async function loadPassportDetail({
   ctx,
@@ -53,22 +57,33 @@ export async function loadPassportDetail({
   const row = await findPassport(db, ctx, input.productId);
   if (!row) return null;
   const pages = input.pages ?? {};
-  const [schema, { readiness, ...gate }, documents, components, traceability, versions, counters, audit, family] =
-    await Promise.all([
-      loadCategorySchema(db as Tx, row.categoryId, row.schemaVersion),
-      gateOf(db, row),
-      documentsPage(db, ctx, row.id, pages.documents),
-      componentsPage(db, ctx, row.id, pages.components),
-      traceabilityPage(db, ctx, row.id, pages.traceability),
-      versionsPage(db, row.id, pages.versions),
-      db.lifetimeCounters.findUnique({ where: { productId: row.id } }),
-      db.auditLog.findMany({
-        where: { productId: row.id, companyId: ctx.companyId },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: AUDIT_ENTRIES_SHOWN,
-      }),
-      modelFamilyOf(db, row),
-    ]);
+  const [
+    schema,
+    { readiness, ...gate },
+    documents,
+    components,
+    traceability,
+    versions,
+    counters,
+    registry,
+    audit,
+    family,
+  ] = await Promise.all([
+    loadCategorySchema(db as Tx, row.categoryId, row.schemaVersion),
+    gateOf(db, row),
+    documentsPage(db, ctx, row.id, pages.documents),
+    componentsPage(db, ctx, row.id, pages.components),
+    traceabilityPage(db, ctx, row.id, pages.traceability),
+    versionsPage(db, row.id, pages.versions),
+    db.lifetimeCounters.findUnique({ where: { productId: row.id } }),
+    registrationStatus({ ctx, db, input: { productId: row.id } }),
+    db.auditLog.findMany({
+      where: { productId: row.id, companyId: ctx.companyId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: AUDIT_ENTRIES_SHOWN,
+    }),
+    modelFamilyOf(db, row),
+  ]);
   return {
     product: { ...productSummary(row), isDemo: row.isDemo, withdrawalReason: row.withdrawalReason },
     formData: (row.formData ?? {}) as Record<string, unknown>,
@@ -80,6 +95,7 @@ export async function loadPassportDetail({
     traceability,
     versions,
     counters,
+    registry,
     audit: audit.map(auditEntryView),
     family,
   };

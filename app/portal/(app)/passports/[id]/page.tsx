@@ -13,6 +13,7 @@ import { ModelSection } from './ModelSection';
 import { PassportHeader } from './PassportHeader';
 import { QrSection } from './QrSection';
 import { ReadinessSection } from './ReadinessSection';
+import { RegistrySection } from './RegistrySection';
 import { RelationsSection } from './RelationsSection';
 import type { PageParams } from './SectionPager';
 import { VersionsSection } from './VersionsSection';
@@ -61,6 +62,7 @@ export default async function PassportPage({ params, searchParams }: { params: P
             ['traceability', 'Traceability'],
             ['versions', 'Versions'],
             ['counters', 'BMS counters'],
+            ['registry', 'EU registry'],
             ['qr', 'QR code'],
             ['audit', 'Audit trail'],
           ].map(([anchor, label]) => (
@@ -76,6 +78,7 @@ export default async function PassportPage({ params, searchParams }: { params: P
       <RelationsSection detail={detail} params={pages} />
       <VersionsSection detail={detail} params={pages} />
       <CountersSection detail={detail} />
+      <RegistrySection detail={detail} />
       <QrSection detail={detail} />
       <AuditSection detail={detail} />
     </>
