@@ -30,6 +30,12 @@ const manufacturer = {
   manufacturing_country: 'DE',
 };
 
+/**
+ * CN codes of heading 8507 by chemistry: lithium-ion accumulators, lead-acid starter batteries working with liquid
+ * electrolyte (an AGM battery holds its liquid acid in a glass mat), nickel-metal hydride accumulators.
+ */
+const CN = { lithiumIon: '85076000', leadAcidStarter: '85071020', nickelMetalHydride: '85075000' } as const;
+
 export const DEMO_PASSPORTS: DemoPassport[] = [
   {
     key: 'ev',
@@ -41,6 +47,7 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     fields: {
       ...manufacturer,
       model_number: 'AUR-75-NMC811',
+      commodity_code: CN.lithiumIon,
       battery_chemistry: 'NMC',
       battery_mass_kg: 452,
       rated_capacity_ah: 187,
@@ -74,6 +81,7 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     fields: {
       ...manufacturer,
       model_number: 'VELO-625-36V',
+      commodity_code: CN.lithiumIon,
       battery_chemistry: 'NMC',
       battery_mass_kg: 3.6,
       rated_capacity_ah: 17.4,
@@ -92,6 +100,7 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     fields: {
       ...manufacturer,
       model_number: 'GS-215-LFP',
+      commodity_code: CN.lithiumIon,
       battery_chemistry: 'LFP',
       battery_mass_kg: 2350,
       rated_capacity_ah: 280,
@@ -112,6 +121,7 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     fields: {
       ...manufacturer,
       model_number: 'SP-70-AGM',
+      commodity_code: CN.leadAcidStarter,
       battery_chemistry: 'LEAD_ACID',
       battery_mass_kg: 20.5,
       rated_capacity_ah: 70,
@@ -127,6 +137,7 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     fields: {
       ...manufacturer,
       model_number: 'PC-AA-2500',
+      commodity_code: CN.nickelMetalHydride,
       battery_chemistry: 'NIMH',
       battery_mass_kg: 0.031,
       rated_capacity_ah: 2.5,
@@ -144,6 +155,7 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     fields: {
       ...manufacturer,
       model_number: 'AUR-72-NMC622',
+      commodity_code: CN.lithiumIon,
       battery_chemistry: 'NMC',
       battery_mass_kg: 468,
       rated_capacity_ah: 180,
@@ -163,7 +175,12 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     slug: 'voltaris-aurora-ev-100-draft',
     name: 'Aurora EV Pack 100 kWh (pre-series)',
     category: 'EV_BATTERY',
-    fields: { manufacturer_name: manufacturer.manufacturer_name, model_number: 'AUR-100-PS', rated_energy_kwh: 100 },
+    fields: {
+      manufacturer_name: manufacturer.manufacturer_name,
+      model_number: 'AUR-100-PS',
+      commodity_code: CN.lithiumIon,
+      rated_energy_kwh: 100,
+    },
     finalState: 'draft',
   },
   {
@@ -174,6 +191,7 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     fields: {
       ...manufacturer,
       model_number: 'VELO-500-48V',
+      commodity_code: CN.lithiumIon,
       rated_energy_kwh: 0.5,
       nominal_voltage_v: 48,
       battery_mass_kg: 3.1,
@@ -201,6 +219,7 @@ export const DEMO_MODEL: DemoModel = {
   fields: {
     ...manufacturer,
     model_number: 'AUR-60-LFP',
+    commodity_code: CN.lithiumIon,
     battery_chemistry: 'LFP',
     rated_capacity_ah: 188,
     rated_energy_kwh: 60,

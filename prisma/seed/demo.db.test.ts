@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/crypto/passwords';
 import { disconnectPrisma, prisma } from '../../lib/db/client';
 import { sha256Hex } from '../../lib/passport/canonical-json';
+import { CURRENT_SCHEMA_VERSION } from '../../lib/schema/categories';
 import { BATTERY_CATEGORIES } from '../../lib/schema/types';
 import { DEMO_COMPANY_SLUG, DEMO_LOGIN, seedDemoIfAbsent } from './demo';
 
@@ -64,6 +65,28 @@ describe('demo data', () => {
       expect(snapshot.model).toMatchObject({ id: model?.id, version: 1 });
       expect(snapshot.fields.battery_chemistry).toBe('LFP');
       expect(snapshot.fields.manufacturing_date).toMatch(/^2026-09-/);
+    }
+  });
+
+  it('is on the current schema version, each passport with the CN code of its chemistry for the EU registry', async () => {
+    const cnByChemistry: Record<string, string> = {
+      NMC: '85076000',
+      LFP: '85076000',
+      LEAD_ACID: '85071020',
+      NIMH: '85075000',
+    };
+    const products = await demoProducts();
+    for (const p of products) {
+      expect(p.schemaVersion, p.slug).toBe(CURRENT_SCHEMA_VERSION);
+      if (p.kind === 'ITEM') continue; // an item takes the code from its model
+      const fields = p.formData as Record<string, unknown>;
+      expect(fields.commodity_code, p.slug).toBe(cnByChemistry[String(fields.battery_chemistry)]);
+    }
+    const published = products.filter((p) => p.state === 'APPROVED');
+    for (const p of published) {
+      const latest = p.versions.find((v) => v.version === p.version)!;
+      const snapshot = JSON.parse(Buffer.from(latest.snapshot).toString('utf8'));
+      expect(snapshot.fields.commodity_code, p.slug).toMatch(/^8507\d{4}$/);
     }
   });
 
