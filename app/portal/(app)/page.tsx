@@ -31,6 +31,18 @@ export default async function DashboardPage() {
       many: 'access requests awaiting a decision',
       href: '/portal/access-requests',
     },
+    {
+      count: attention.failedRegistrations,
+      one: 'passport failed EU registry registration',
+      many: 'passports failed EU registry registration',
+      href: '/portal/passports?registry=failed',
+    },
+    {
+      count: attention.retryingRegistrations,
+      one: 'EU registry registration being retried',
+      many: 'EU registry registrations being retried',
+      href: '/portal/passports?registry=pending',
+    },
     // Keys and webhooks are managed by admins only; the others would land on a page they cannot use.
     ...(hasRole(operator, PORTAL_ROLES.admin)
       ? [

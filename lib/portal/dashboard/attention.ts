@@ -17,6 +17,10 @@ export interface Attention {
   failingWebhooks: number;
   /** Usable keys that expire within the window; a rotated key in its grace period is already being replaced. */
   expiringKeys: number;
+  /** Passports whose EU registry registration failed (5 failed attempts in a row, or a refused record). */
+  failedRegistrations: number;
+  /** Passports whose registration is pending after at least one failed attempt: the registry is being retried. */
+  retryingRegistrations: number;
 }
 
 /** What needs an operator today, counted for the tenant only. */
@@ -24,11 +28,27 @@ export async function loadAttention({ ctx, db = prisma, now = new Date() }: Tena
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const companyId = ctx.companyId;
   const horizon = new Date(now.getTime() + KEY_EXPIRY_WINDOW_DAYS * DAY_MS);
-  const [submittedPassports, pendingAccessRequests, failingWebhooks, expiringKeys] = await Promise.all([
+  const [
+    submittedPassports,
+    pendingAccessRequests,
+    failingWebhooks,
+    expiringKeys,
+    failedRegistrations,
+    retryingRegistrations,
+  ] = await Promise.all([
     db.product.count({ where: { companyId, state: 'SUBMITTED' } }),
     db.poliRequest.count({ where: { companyId, status: 'PENDING_REVIEW' } }),
     db.webhookEndpoint.count({ where: { companyId, failingSince: { not: null } } }),
     db.apiKey.count({ where: { companyId, revokedAt: null, graceUntil: null, expiresAt: { gt: now, lte: horizon } } }),
+    db.passportRegistration.count({ where: { status: 'FAILED', product: { companyId } } }),
+    db.passportRegistration.count({ where: { status: 'PENDING', attempts: { gt: 0 }, product: { companyId } } }),
   ]);
-  return { submittedPassports, pendingAccessRequests, failingWebhooks, expiringKeys };
+  return {
+    submittedPassports,
+    pendingAccessRequests,
+    failingWebhooks,
+    expiringKeys,
+    failedRegistrations,
+    retryingRegistrations,
+  };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCompany, createTestProduct, mintTestKey } from '../../../testing/factories';
+import { setRegistration } from '../../../testing/portal-passports';
 import { disconnectPrisma, prisma } from '../../db/client';
 import type { Company, Product } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
@@ -64,6 +65,12 @@ async function busyCompany(): Promise<Company> {
   await poliRequest(submitted, 'PENDING_REVIEW');
   await poliRequest(submitted, 'PENDING_VERIFICATION');
   await poliRequest(submitted, 'APPROVED');
+  // EU registry registrations: one failed, one retrying after a failed attempt, one just due, one registered.
+  const published = () => createTestProduct(prisma, { companyId: company.id, state: 'APPROVED', version: 1 });
+  await setRegistration(prisma, (await published()).id, 'FAILED');
+  await setRegistration(prisma, (await published()).id, 'PENDING', { attempts: 2 });
+  await setRegistration(prisma, (await published()).id, 'PENDING');
+  await setRegistration(prisma, (await published()).id, 'REGISTERED');
   await webhook(company.id, new Date(now.getTime() - DAY_MS));
   await webhook(company.id, null);
   await mintTestKey(prisma, company.id, { expiresInDays: 3 });
@@ -87,12 +94,14 @@ beforeAll(async () => {
 afterAll(() => disconnectPrisma());
 
 describe('loadAttention', () => {
-  it('counts submitted passports of both modes, confirmed requests awaiting a decision, failing endpoints and keys expiring within 14 days', async () => {
+  it('counts submitted passports of both modes, confirmed requests awaiting a decision, failing endpoints, keys expiring within 14 days, failed and retrying registrations', async () => {
     expect(await loadAttention({ ctx: ctxOf(a.id), now })).toEqual({
       submittedPassports: 2,
       pendingAccessRequests: 1,
       failingWebhooks: 1,
       expiringKeys: 1,
+      failedRegistrations: 1,
+      retryingRegistrations: 1,
     });
   });
 
@@ -103,6 +112,8 @@ describe('loadAttention', () => {
       pendingAccessRequests: 0,
       failingWebhooks: 0,
       expiringKeys: 0,
+      failedRegistrations: 0,
+      retryingRegistrations: 0,
     });
     expect(await loadAttention({ ctx: ctxOf(b.id), now })).toEqual(await loadAttention({ ctx: ctxOf(a.id), now }));
   });
@@ -119,6 +130,23 @@ describe('loadAttention', () => {
     expect((await loadAttention({ ctx: ctxOf(company.id), now })).expiringKeys).toBe(0);
   });
 
+  it("counts a registration by its passport's company: another company's failures never show", async () => {
+    const company = await createTestCompany(prisma);
+    const other = await createTestCompany(prisma);
+    const theirs = await createTestProduct(prisma, { companyId: other.id, state: 'APPROVED', version: 1 });
+    await setRegistration(prisma, theirs.id, 'FAILED');
+    expect(await loadAttention({ ctx: ctxOf(company.id), now })).toMatchObject({ failedRegistrations: 0 });
+    const ours = await createTestProduct(prisma, { companyId: company.id, state: 'APPROVED', version: 1 });
+    await setRegistration(prisma, ours.id, 'FAILED');
+    expect(await loadAttention({ ctx: ctxOf(company.id), now })).toMatchObject({ failedRegistrations: 1 });
+    // Accepted at the next attempt: no longer failed, nor retrying.
+    await setRegistration(prisma, ours.id, 'REGISTERED');
+    expect(await loadAttention({ ctx: ctxOf(company.id), now })).toMatchObject({
+      failedRegistrations: 0,
+      retryingRegistrations: 0,
+    });
+  });
+
   it('is refused to an Integration key', async () => {
     await expect(loadAttention({ ctx: ctxOf(a.id, 'Integration') })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
@@ -129,7 +157,7 @@ describe('passport charts', () => {
     expect(await passportsByState({ ctx: ctxOf(a.id) })).toEqual([
       { label: 'Draft', value: 1 },
       { label: 'Submitted', value: 2 },
-      { label: 'Published', value: 0 },
+      { label: 'Published', value: 4 },
       { label: 'Withdrawn', value: 0 },
       { label: 'Deprecated', value: 0 },
     ]);
@@ -141,7 +169,7 @@ describe('passport charts', () => {
     expect(points).toHaveLength(categories.length);
     const byName = new Map(points.map((p) => [p.label, p.value]));
     const name = (code: string) => categories.find((c) => c.code === code)!.name;
-    expect(byName.get(name('EV_BATTERY'))).toBe(2);
+    expect(byName.get(name('EV_BATTERY'))).toBe(6);
     expect(byName.get(name('LMT_BATTERY'))).toBe(1);
     expect(byName.get(name('SLI_BATTERY'))).toBe(0);
   });
