@@ -76,6 +76,15 @@ const envSchema = z.object({
   DPP_REGISTRY_TOKEN: z.string().min(1).optional(),
   // The registration retry delays after each failed attempt (ms, comma-separated); lib/registry's schedule when unset.
   REGISTRY_RETRY_DELAYS_MS: delays.optional(),
+  // Where published passports are replicated (lib/backup): a directory (absolute path or file:///...) or an
+  // S3-compatible bucket (s3://<bucket>, through S3_ENDPOINT, S3_REGION and the S3 credentials). Unset: no back-up.
+  BACKUP_TARGET: z
+    .string()
+    .trim()
+    .regex(/^(\/|file:\/\/\/|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]\/?$)/, {
+      message: 'must be an absolute directory path, a file:/// URL or s3://<bucket>',
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

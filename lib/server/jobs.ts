@@ -6,6 +6,7 @@ import { idempotencyRetention } from '../jobs/idempotency-retention';
 import type { AnyJob } from '../jobs/job';
 import { registryJob } from '../registry/job';
 import { webhookDeliveries } from '../webhooks/delivery/job';
+import { backupJob } from './backup';
 
 /** Every background job of the service, one entry each; the runner creates, schedules and works them all. */
 export const JOBS: readonly AnyJob[] = [
@@ -16,4 +17,5 @@ export const JOBS: readonly AnyJob[] = [
   batchRunsJob,
   credentialsBackfillJob,
   registryJob,
+  backupJob,
 ];
