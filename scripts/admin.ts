@@ -19,6 +19,8 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   bms-secret revoke --id I
   issuer rotate --company C
   audit verify [--company C]
+  backup run [--company C]
+  backup verify [--company C]
   product approve --id P
   product withdraw --id P --reason R [--successor P2] [--operator-details T] [--manufacturer-contact T]
   product deprecate|reinstate --id P [--reason R]
@@ -27,6 +29,8 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   mail list --to E
 C is a company id or slug. Keys, signing secrets and BMS secrets are printed once and never again.
 audit verify exits 1 when a chain is broken (with --json, the report is printed all the same).
+backup run copies every passport due to BACKUP_TARGET now; backup verify compares the back-up with the database
+and exits 1 when a passport's copy is missing or differs (with --json, the report is printed all the same).
 company cease marks the company's activity ceased: its passports name U (https), the address of their back-up copy.`;
 
 const text = { type: 'string' } as const;
@@ -282,6 +286,8 @@ const COMMANDS: Record<string, Command> = {
   },
   'product deprecate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('deprecate', f) },
   'product reinstate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('reinstate', f) },
+  'backup run': { required: [], optional: ['company'], run: backupRun },
+  'backup verify': { required: [], optional: ['company'], run: backupVerify },
   'import status': { required: ['id'], optional: [], run: importStatus },
   'import approve': { required: ['id'], optional: [], run: importApprove },
   'mail list': {
@@ -319,6 +325,50 @@ async function auditVerify(f: Flags): Promise<Outcome> {
       : `Audit chains ok: ${checked} checked.`,
     ...(b ? [`Checked ${checked}.`] : []),
     ...report.heads.map((h) => `  head of ${h.companyId ?? 'platform'}: seq ${h.seq} ${h.head}`),
+  ];
+  return { result: report, human: lines.join('\n'), exitCode: report.ok ? 0 : 1 };
+}
+
+/** The configured back-up target and the company to scope to; a usage error without BACKUP_TARGET. */
+async function backupScope(f: Flags) {
+  if (f.company !== undefined && !f.company.trim()) throw new UsageError('--company must name a company.');
+  const target = (await import('../lib/backup/target')).configuredBackupTarget();
+  if (!target) throw new UsageError('BACKUP_TARGET is not set: there is no back-up to run or verify.');
+  return { target, companyId: f.company ? (await company(f.company)).id : undefined };
+}
+
+/** Passes until nothing is due now: a passport whose copy fails waits for its retry (the worker's), reported here. */
+async function backupRun(f: Flags): Promise<Outcome> {
+  const { target, companyId } = await backupScope(f);
+  const [{ runBackupPass }, { renderBackupRefusal }] = await Promise.all([
+    import('../lib/backup/pass'),
+    import('../lib/server/backup'),
+  ]);
+  const total = { replicated: 0, failed: 0, filesWritten: 0 };
+  for (;;) {
+    const pass = await runBackupPass({ target, companyId, renderRefusal: renderBackupRefusal });
+    total.replicated += pass.replicated;
+    total.failed += pass.failed;
+    total.filesWritten += pass.filesWritten;
+    if (pass.replicated + pass.failed === 0) break;
+    process.stderr.write(`admin: replicated ${total.replicated}, failed ${total.failed}\n`);
+  }
+  return {
+    result: total,
+    human: `Back-up: ${total.replicated} passport(s) copied (${total.filesWritten} file(s) written), ${total.failed} failed.`,
+    exitCode: total.failed > 0 ? 1 : 0,
+  };
+}
+
+async function backupVerify(f: Flags): Promise<Outcome> {
+  const { target, companyId } = await backupScope(f);
+  const { verifyBackup } = await import('../lib/backup/verify');
+  const report = await verifyBackup({ target, companyId });
+  const lines = [
+    report.ok
+      ? `Back-up ok: ${report.passports} passport(s), ${report.files} file(s) checked.`
+      : `Back-up DIFFERS: ${report.differences.length} difference(s) in ${report.passports} passport(s).`,
+    ...report.differences.map((d) => `  ${d.slug}  ${d.problem}${d.path ? `  ${d.path}` : ''}`),
   ];
   return { result: report, human: lines.join('\n'), exitCode: report.ok ? 0 : 1 };
 }
