@@ -55,4 +55,24 @@ describe('healthResponse', () => {
     expect(response.headers.get('X-Request-Id')).toBe('r-1');
     expect(await response.json()).toEqual({ status: 'healthy', timestamp: 't', build: 'b' });
   });
+
+  it('adds the back-up lag to the document when a back-up is configured, and leaves it out when its read fails', async () => {
+    const ok = async () => true;
+    const lag = async () => ({ lagSeconds: 12, pending: 3 });
+    const healthy = await checkHealth({ database: ok, rateLimit: async () => 'ok', backup: lag, timeoutMs: 50 });
+    expect(healthy).toMatchObject({
+      httpStatus: 200,
+      body: { status: 'healthy', backup: { lagSeconds: 12, pending: 3 } },
+    });
+    const without = await checkHealth({ database: ok, rateLimit: async () => 'ok', timeoutMs: 50 });
+    expect('backup' in without.body).toBe(false);
+    const failing = await checkHealth({
+      database: ok,
+      rateLimit: async () => 'ok',
+      backup: () => Promise.reject(new Error('down')),
+      timeoutMs: 50,
+    });
+    expect(failing.httpStatus).toBe(200);
+    expect('backup' in failing.body).toBe(false);
+  });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedPassport, createTestBmsSecret, createTestCompany } from '../../testing/factories';
 import { bmsContext, ingestTelemetry } from '../bms/ingest-telemetry';
 import { disconnectPrisma, prisma } from '../db/client';
+import type { Prisma } from '../db/generated/client';
 import { systemActor } from '../domain/context';
 import { renderPublicError } from '../http/errors';
 import { approveProduct, withdrawProduct } from '../passport/lifecycle';
@@ -51,7 +52,7 @@ async function publishAgain(companyId: string, productId: string, formData: Reco
   const p = await prisma.product.findUniqueOrThrow({ where: { id: productId } });
   await prisma.product.update({
     where: { id: productId },
-    data: { state: 'SUBMITTED', formData: { ...(p.formData as object), ...formData } },
+    data: { state: 'SUBMITTED', formData: { ...(p.formData as object), ...formData } as Prisma.InputJsonObject },
   });
   await approveProduct({ ctx: ctxOf(companyId), input: { productId } });
 }

@@ -1,14 +1,8 @@
 import { type Db, prisma } from '../db/client';
-
-export interface BackupLag {
-  /** Seconds since the oldest change the back-up does not hold yet was seen; 0 when it holds every change. */
-  lagSeconds: number;
-  /** Live passports whose back-up copy is behind their current revision (or missing). */
-  pending: number;
-}
+import type { BackupLag } from '../health';
 
 /**
- * The replication lag, in one statement: the passports due (as the worker's claim finds them) and the age of the
+ * The replication lag, in one statement (0 s and 0 pending when the back-up holds every change): the passports due (as the worker's claim finds them) and the age of the
  * oldest of their changes, from when a worker first saw it or, not seen yet, the product's last update.
  */
 export async function backupLag(now: Date = new Date(), db: Db = prisma): Promise<BackupLag> {

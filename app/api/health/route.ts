@@ -1,3 +1,5 @@
+import { backupLag } from '@/lib/backup/lag';
+import { config } from '@/lib/config';
 import { pingDatabase } from '@/lib/db/client';
 import { checkHealth, healthResponse } from '@/lib/health';
 import { checkBackend } from '@/lib/http/rate-limit';
@@ -8,6 +10,10 @@ export const dynamic = 'force-dynamic';
 
 // Unauthenticated, exempt from rate limiting; CORS and the OPTIONS preflight come from the middleware.
 export async function GET(request: Request): Promise<Response> {
-  const report = await checkHealth({ database: pingDatabase, rateLimit: checkBackend });
+  const report = await checkHealth({
+    database: pingDatabase,
+    rateLimit: checkBackend,
+    backup: config().BACKUP_TARGET ? () => backupLag() : undefined,
+  });
   return healthResponse(report, { 'X-Request-Id': requestIdFrom(request.headers) });
 }
