@@ -21,6 +21,9 @@ function rule(field: FieldDefinition): string | null {
     case 'array':
       return `A JSON list of entries with the members: ${(field.items ?? []).map((m) => `${m.id}${m.mandated ? ' (mandated)' : ''}`).join(', ')}.`;
     case 'string':
+      // A field that states its pattern in words says that, the rule its refusal message names.
+      if (field.patternMessage)
+        return `${field.patternMessage.charAt(0).toUpperCase()}${field.patternMessage.slice(1)}.`;
       return field.maxLength !== undefined ? `Text of at most ${field.maxLength} characters.` : null;
     default:
       return null;
