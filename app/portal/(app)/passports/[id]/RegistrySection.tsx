@@ -57,12 +57,14 @@ export function RegistrySection({ detail }: { detail: PassportDetail }) {
             <dd>{r.attempts}</dd>
           </div>
           <div>
-            <dt>Last error</dt>
-            <dd data-testid="registry-error">{r.lastError ?? <span className={p.missing}>None</span>}</dd>
-          </div>
-          <div>
             <dt>Next attempt</dt>
             <dd>{nextAttempt(r)}</dd>
+          </div>
+          <div className={p.wide}>
+            <dt>Last error</dt>
+            <dd data-testid="registry-error" className={p.errorText}>
+              {r.lastError ?? <span className={p.missing}>None</span>}
+            </dd>
           </div>
         </dl>
       )}
