@@ -24,6 +24,16 @@ export function runAdmin(
   args: string[],
   env: Record<string, string | undefined> = {},
 ): Promise<CliRun> {
+  return runScript('scripts/admin.ts', databaseUrl, args, env);
+}
+
+/** Runs another of the operator's scripts (`scripts/<name>.ts`) the same way. */
+export function runScript(
+  script: string,
+  databaseUrl: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliRun> {
   const merged = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -34,7 +44,7 @@ export function runAdmin(
   };
   const clean = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
   return new Promise((resolve) => {
-    execFile(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env: clean, timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(TSX, [script, ...args], { cwd: ROOT, env: clean, timeout: 60_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
     });
   });

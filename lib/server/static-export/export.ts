@@ -1,0 +1,205 @@
+import { config } from '../../config';
+import { STATIC_STYLESHEET_PATH, staticNotFoundPage } from '../../continuity/static-page';
+import { STATIC_STYLESHEET } from '../../continuity/static-style';
+import { didDocument, statusListCredential } from '../../credentials/documents';
+import { STATUS_PURPOSES } from '../../credentials/vocabulary';
+import { prisma } from '../../db/client';
+import { ServiceError } from '../../errors';
+import {
+  DPP_TERMS,
+  dppNamespace,
+  ESPR_TERMS,
+  esprNamespace,
+  productNotFound,
+  publicRepresentation,
+  vocabularyDocument,
+} from '../../passport/public/representations';
+import { ERROR_FILES, FILE, MANIFEST_FILE } from './layout';
+import { type PassportOutcome, refusalBody, type Unavailable, writePassport } from './passport-files';
+import { SiteWriter } from './site-writer';
+
+export interface StaticExportOptions {
+  /** The export directory: created, or empty. */
+  out: string;
+  /** Only this company's passports (and its issuer documents); every company's when absent. */
+  companyId?: string;
+  /** Passports written side by side (their reads share statements, lib/db/batch.ts). */
+  concurrency?: number;
+  /** Told after each page of passports. */
+  onProgress?: (done: number) => void;
+}
+
+export interface StaticExportReport {
+  format: 'battery-passport-static-export/1';
+  exportedAt: string;
+  baseUrl: string;
+  companyId: string | null;
+  passports: { published: number; withdrawn: number };
+  files: number;
+  bytes: number;
+  seconds: number;
+  /** Addresses left out (a segment no directory can be named), at most LIST_LIMIT of them. */
+  skipped: string[];
+  skippedCount: number;
+  /** Answers the live service cannot give either (503), at most LIST_LIMIT of them. */
+  unavailable: Unavailable[];
+  unavailableCount: number;
+}
+
+const PAGE = 500;
+const LIST_LIMIT = 100;
+
+/** The same titles as app/ns/{dpp,espr}/route.ts: the vocabularies are served byte for byte. */
+export const VOCABULARIES = [
+  {
+    path: 'ns/dpp',
+    namespace: dppNamespace,
+    title: 'Battery Passport Service: digital product passport vocabulary',
+    terms: DPP_TERMS,
+  },
+  {
+    path: 'ns/espr',
+    namespace: esprNamespace,
+    title: 'Battery Passport Service: ESPR circularity vocabulary',
+    terms: ESPR_TERMS,
+  },
+] as const;
+
+/** Publicly answered live passports (published, or withdrawn with a notice), by id after `after`. */
+function passportPage(after: string | null, companyId: string | undefined) {
+  return prisma.product.findMany({
+    where: {
+      mode: 'LIVE',
+      version: { gte: 1 },
+      state: { not: 'DEPRECATED' },
+      ...(companyId ? { companyId } : {}),
+      ...(after ? { id: { gt: after } } : {}),
+    },
+    select: { id: true, slug: true, company: { select: { slug: true } } },
+    orderBy: { id: 'asc' },
+    take: PAGE,
+  });
+}
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function eachConcurrently<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+/** The bodies of the refusals a web server answers for what the export does not hold. */
+async function writeRefusals(site: SiteWriter, publishedSlug: string | null): Promise<void> {
+  const refusal = async (file: string, failing: () => Promise<unknown>) => {
+    try {
+      await failing();
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      await site.write(file, (await refusalBody(error)).bytes);
+      return;
+    }
+    throw new Error(`${file}: the request was expected to be refused`);
+  };
+  await site.write(ERROR_FILES.notFound, (await refusalBody(productNotFound())).bytes);
+  await site.write(ERROR_FILES.notFoundPage, staticNotFoundPage());
+  await refusal(ERROR_FILES.invalidVersion, () => publicRepresentation({ form: 'version', slug: '-', version: '0' }));
+  await refusal(ERROR_FILES.qrFormat, () => publicRepresentation({ form: 'qr', slug: '-', format: '-' }));
+  await refusal(ERROR_FILES.issuerNotFound, () => didDocument('\u0000'));
+  await refusal(ERROR_FILES.statusListNotFound, () => statusListCredential('-', '0', 'revocation'));
+  // Only a published passport can lack a version: without one in the export, no answer needs this body.
+  if (publishedSlug) {
+    await refusal(ERROR_FILES.versionNotFound, () =>
+      publicRepresentation({ form: 'version', slug: publishedSlug, version: '2147483647' }),
+    );
+  }
+}
+
+/** Each exported company's did:web DID document and status lists, so its credentials verify at the copy. */
+async function writeIssuers(site: SiteWriter, companySlugs: Iterable<string>): Promise<void> {
+  for (const slug of companySlugs) {
+    let document: unknown;
+    try {
+      document = await didDocument(slug);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'ISSUER_NOT_FOUND') continue;
+      throw error;
+    }
+    await site.write(`issuers/${slug}/did.json`, JSON.stringify(document));
+    const lists = await prisma.statusList.findMany({
+      where: { company: { slug } },
+      select: { number: true },
+      orderBy: { number: 'asc' },
+    });
+    for (const { number } of lists) {
+      for (const purpose of STATUS_PURPOSES) {
+        const list = await statusListCredential(slug, String(number), purpose);
+        await site.write(`issuers/${slug}/status/${number}/${purpose}/${FILE.statusList}`, list.jwt);
+      }
+    }
+  }
+}
+
+/**
+ * Writes a static copy of the service's public passports under `options.out` (docs/public-api.md, "Static
+ * export"): the same bytes at the same paths, for a web server alone. Passports are read in pages of PAGE by id and
+ * written `concurrency` at a time, so memory stays bounded whatever their number; the manifest is written last.
+ */
+export async function exportStaticSite(options: StaticExportOptions): Promise<StaticExportReport> {
+  const started = Date.now();
+  const baseUrl = config().BASE_URL;
+  const site = await SiteWriter.open(options.out);
+  const report: StaticExportReport = {
+    format: 'battery-passport-static-export/1',
+    exportedAt: new Date(started).toISOString(),
+    baseUrl,
+    companyId: options.companyId ?? null,
+    passports: { published: 0, withdrawn: 0 },
+    files: 0,
+    bytes: 0,
+    seconds: 0,
+    skipped: [],
+    skippedCount: 0,
+    unavailable: [],
+    unavailableCount: 0,
+  };
+  const companies = new Set<string>();
+  let publishedSlug: string | null = null;
+  const record = (slug: string, outcome: PassportOutcome) => {
+    if (outcome.kind === 'not_found') return;
+    report.passports[outcome.kind] += 1;
+    if (outcome.kind === 'published') publishedSlug ??= slug;
+    report.skippedCount += outcome.skipped.length;
+    report.unavailableCount += outcome.unavailable.length;
+    report.skipped.push(...outcome.skipped.slice(0, LIST_LIMIT - report.skipped.length));
+    report.unavailable.push(...outcome.unavailable.slice(0, LIST_LIMIT - report.unavailable.length));
+  };
+  let after: string | null = null;
+  let done = 0;
+  for (;;) {
+    const rows = await passportPage(after, options.companyId);
+    if (rows.length === 0) break;
+    await eachConcurrently(rows, options.concurrency ?? 8, async (row) => {
+      record(row.slug, await writePassport(site, row.slug, baseUrl));
+      companies.add(row.company.slug);
+    });
+    after = rows[rows.length - 1].id;
+    done += rows.length;
+    options.onProgress?.(done);
+  }
+  await writeIssuers(site, companies);
+  for (const v of VOCABULARIES) {
+    await site.write(
+      `${v.path}/${FILE.vocabulary}`,
+      JSON.stringify(vocabularyDocument(v.namespace(baseUrl), v.title, v.terms)),
+    );
+  }
+  await site.write(STATIC_STYLESHEET_PATH.slice(1), STATIC_STYLESHEET);
+  await writeRefusals(site, publishedSlug);
+  report.files = site.files;
+  report.bytes = site.bytes;
+  report.seconds = (Date.now() - started) / 1000;
+  await site.close(report, MANIFEST_FILE);
+  return report;
+}

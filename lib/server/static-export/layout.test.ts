@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { directoryOf } from './layout';
+
+describe('directoryOf', () => {
+  it('is the path a web server decodes, segment by segment', () => {
+    expect(directoryOf('/api/dpp/pack-1/v/2')).toBe('api/dpp/pack-1/v/2');
+    expect(directoryOf('/01/04012345000018/21/SN%20001')).toBe('01/04012345000018/21/SN 001');
+    expect(directoryOf('/01/04012345000018/10/LOT%25A')).toBe('01/04012345000018/10/LOT%A');
+  });
+
+  it.each([
+    '/01/04012345000018/21/A%2FB',
+    '/01/04012345000018/21/..',
+    '/01/04012345000018/21/%2E%2E',
+    '/01/04012345000018/21/.',
+    '/01/04012345000018/21/A%5CB',
+    '/01/04012345000018/21/A%00',
+    '/01/04012345000018/21/%E0%A4%A',
+    '/dpp//x',
+  ])('is null for %s, which no directory can be named after', (path) => {
+    expect(directoryOf(path)).toBeNull();
+  });
+});
