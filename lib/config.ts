@@ -85,6 +85,9 @@ const envSchema = z.object({
       message: 'must be an absolute directory path, a file:/// URL or s3://<bucket>',
     })
     .optional(),
+  // The https address where a back-up provider serves the copy of the passports at the same paths as this service
+  // (the static export of BACKUP_TARGET): sent to the EU registry as each passport's back-up address.
+  BACKUP_PUBLIC_URL: z.url({ protocol: /^https$/, message: 'must be an https URL' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

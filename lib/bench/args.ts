@@ -19,8 +19,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
         .filter(Boolean)
         .map((n) => {
           const value = Number(n);
-          if (!Number.isInteger(value) || value < 1 || value > 9)
-            throw new Error(`Unknown scenario "${n}": choose from 1-9`);
+          if (!Number.isInteger(value) || value < 1 || value > 10)
+            throw new Error(`Unknown scenario "${n}": choose from 1-10`);
           return value;
         });
     } else throw new Error(`Unknown argument "${arg}": use --quick, --no-build, --scenarios 1,4`);

@@ -73,6 +73,18 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
     expect(cost(Number.POSITIVE_INFINITY)).toEqual(['issuance <= 0.2 x the rest of a publication']);
   });
 
+  it("scenario 10 holds a change's back-up lag to 60 s and fails a lag row without its duration; the first copy is reported only", () => {
+    const lag = (seconds: number | undefined) =>
+      failed(row({ id: 's10-lag', scenario: 10, requestsPerSecond: 50, peakRssMb: null, seconds }));
+    expect(lag(2.5)).toEqual([]);
+    expect(lag(60)).toEqual([]);
+    expect(lag(60.1)).toEqual(['changed passports copied within 60 s']);
+    expect(lag(undefined)).toEqual(['changed passports copied within 60 s']);
+    expect(
+      failed(row({ id: 's10-replicate', scenario: 10, requestsPerSecond: 1, peakRssMb: null, seconds: 900 })),
+    ).toEqual([]);
+  });
+
   it('scenario 1 passes at 0.85 of the ceiling and p99 within 1.5x, fails below', () => {
     expect(failed(row({ requestsPerSecond: 850, p99Ms: 30 }))).toEqual([]);
     expect(failed(row({ requestsPerSecond: 849, p99Ms: 31 }))).toEqual([

@@ -31,6 +31,8 @@ export interface Measured {
    * (scenario 9's publication row: issuance / (publication - issuance)).
    */
   addedShare?: number;
+  /** A timed row's duration (scenario 10: the first back-up copy, the lag of a change), held to `maxSeconds`. */
+  seconds?: number;
   notes: string[];
 }
 
@@ -134,6 +136,7 @@ interface RowTargets {
   minPerSecond?: number;
   target?: string;
   maxShare?: number;
+  maxSeconds?: number;
 }
 
 const ISSUANCE: Record<string, RowTargets> = {
@@ -151,6 +154,17 @@ const SIGNED: Record<string, RowTargets> = {
   's9-credential': { minRatio: 0.8 },
   's9-publish': { maxShare: 0.2 },
 };
+
+/**
+ * Scenario 10's rows by id (continuity): a change reaches the back-up within 60 s (the issue's bound); the first copy
+ * of the whole set is reported, not bounded.
+ */
+const CONTINUITY: Record<string, RowTargets> = {
+  's10-replicate': {},
+  's10-lag': { maxSeconds: 60, target: 'changed passports copied within 60 s' },
+};
+
+const ROW_TARGETS: Record<number, Record<string, RowTargets>> = { 8: ISSUANCE, 9: SIGNED, 10: CONTINUITY };
 
 export const ratio = (value: number, base: number) => (base > 0 ? value / base : 0);
 
@@ -170,8 +184,8 @@ export function verdicts(
 ): Verdict[] {
   const out: Verdict[] = [];
   const ceiling = ceilingOf(row, framework);
-  const perRow =
-    row.scenario === 8 ? (ISSUANCE[row.id] ?? {}) : row.scenario === 9 ? (SIGNED[row.id] ?? {}) : undefined;
+  const rows = ROW_TARGETS[row.scenario];
+  const perRow = rows ? (rows[row.id] ?? {}) : undefined;
   if (perRow?.minPerSecond !== undefined)
     out.push({ target: perRow.target!, pass: row.requestsPerSecond >= perRow.minPerSecond });
   const maxShare = perRow?.maxShare;
@@ -181,6 +195,8 @@ export function verdicts(
       pass: row.addedShare !== undefined && row.addedShare <= maxShare,
     });
   }
+  if (perRow?.maxSeconds !== undefined)
+    out.push({ target: perRow.target!, pass: row.seconds !== undefined && row.seconds <= perRow.maxSeconds });
   const min = perRow ? perRow.minRatio : minRatio[row.scenario];
   if (min !== undefined) {
     out.push({

@@ -56,6 +56,7 @@ interface SourceRow {
   version: number;
   companyName: string;
   registrationNumber: string | null;
+  backupUrl: string | null;
   sha256: string | null;
   snapshot: Uint8Array | null;
 }
@@ -78,7 +79,7 @@ async function claimDue(db: Db, now: Date, leaseUntil: Date, batch: number): Pro
 async function loadSources(db: Db, ids: string[]): Promise<Map<string, SourceRow>> {
   const rows = await db.$queryRaw<SourceRow[]>`
     SELECT p."id", p."companyId", p."mode"::text AS "mode", p."slug", p."gtin", p."serialNumber", p."batchNumber",
-           p."state"::text AS "state", p."version", c."name" AS "companyName", c."registrationNumber",
+           p."state"::text AS "state", p."version", c."name" AS "companyName", c."registrationNumber", c."backupUrl",
            v."sha256", v."snapshot"
     FROM "Product" p JOIN "Company" c ON c."id" = p."companyId"
     LEFT JOIN "PassportVersion" v ON v."productId" = p."id" AND v."version" = p."version"
@@ -92,7 +93,7 @@ function sourceOf(row: SourceRow): RegistrationSource {
     ...row,
     versionSha256: row.sha256!,
     fields: document.fields ?? {},
-    company: { name: row.companyName, registrationNumber: row.registrationNumber },
+    company: { name: row.companyName, registrationNumber: row.registrationNumber, backupUrl: row.backupUrl },
   };
 }
 

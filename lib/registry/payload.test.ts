@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../config';
 import { RecordIncomplete, type RegistrationSource, recordProblem, registryRecord } from './payload';
 
 const SHA = 'a'.repeat(64);
@@ -12,8 +13,13 @@ const source = (overrides: Partial<RegistrationSource> = {}): RegistrationSource
   version: 3,
   versionSha256: SHA,
   fields: { commodity_code: '85076000', operator_identifier: 'DE-OP-1', operator_name: 'Volt GmbH' },
-  company: { name: 'Volt Company', registrationNumber: 'DE-REG-9' },
+  company: { name: 'Volt Company', registrationNumber: 'DE-REG-9', backupUrl: null },
   ...overrides,
+});
+
+afterEach(() => {
+  delete process.env.BACKUP_PUBLIC_URL;
+  resetConfigForTests();
 });
 
 describe('the registry record', () => {
@@ -49,6 +55,21 @@ describe('the registry record', () => {
     expect(registryRecord(source({ state: 'DRAFT' })).passportStatus).toBe('active');
   });
 
+  it("names the passport's address at the back-up: the ceased company's own, else BACKUP_PUBLIC_URL's, else none", () => {
+    expect(registryRecord(source())).not.toHaveProperty('backupPassportUrl');
+    process.env.BACKUP_PUBLIC_URL = 'https://backup.example/volt/';
+    resetConfigForTests();
+    expect(registryRecord(source()).backupPassportUrl).toBe(
+      'https://backup.example/volt/01/04012345000016/21/SN%201%2F2',
+    );
+    const ceased = source({ company: { name: 'C', registrationNumber: 'R', backupUrl: 'https://keeper.example' } });
+    expect(registryRecord(ceased).backupPassportUrl).toBe('https://keeper.example/01/04012345000016/21/SN%201%2F2');
+    expect(recordProblem(registryRecord(ceased))).toBeNull();
+    expect(recordProblem({ ...registryRecord(ceased), backupPassportUrl: 'nope' })).toBe(
+      'backupPassportUrl is not a URI',
+    );
+  });
+
   it("falls back to the company's registration number and name for the economic operator", () => {
     const record = registryRecord(source({ fields: { commodity_code: '85076000' } }));
     expect(record.economicOperatorIdentifier).toBe('DE-REG-9');
@@ -62,7 +83,10 @@ describe('the registry record', () => {
       );
     expect(() =>
       registryRecord(
-        source({ fields: { commodity_code: '85076000' }, company: { name: 'C', registrationNumber: null } }),
+        source({
+          fields: { commodity_code: '85076000' },
+          company: { name: 'C', registrationNumber: null, backupUrl: null },
+        }),
       ),
     ).toThrow(RecordIncomplete);
   });

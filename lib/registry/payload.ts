@@ -28,6 +28,8 @@ export interface RegistryRecord {
   /** The registered version and the SHA-256 of its stored bytes. */
   passportVersion: number;
   passportVersionSha256: string;
+  /** Where a back-up copy of the passport is served, when one is known (omitted otherwise). */
+  backupPassportUrl?: string;
 }
 
 /** What a record is built from: the product, its company, and its current published version. */
@@ -41,7 +43,7 @@ export interface RegistrationSource {
   versionSha256: string;
   /** The published version's fields (its snapshot's `fields`). */
   fields: Record<string, unknown>;
-  company: { name: string; registrationNumber: string | null };
+  company: { name: string; registrationNumber: string | null; backupUrl: string | null };
 }
 
 /** The GS1 resolver's canonical domain: a Digital Link URI names the product, whoever serves it. */
@@ -63,8 +65,10 @@ function statusOf(state: string): RegistryPassportStatus {
 
 /** The record of `source`; throws `RecordIncomplete` when a member the registry requires is missing. */
 export function registryRecord(source: RegistrationSource): RegistryRecord {
-  const baseUrl = config().BASE_URL;
+  const { BASE_URL: baseUrl, BACKUP_PUBLIC_URL } = config();
   const path = passportPath(source);
+  // A ceased company's own back-up address wins over the service's.
+  const backup = source.company.backupUrl ?? BACKUP_PUBLIC_URL ?? null;
   const commodityCode = text(source.fields.commodity_code);
   if (!commodityCode || !COMMODITY_CODE_PATTERN.test(commodityCode))
     throw new RecordIncomplete(
@@ -87,6 +91,7 @@ export function registryRecord(source: RegistrationSource): RegistryRecord {
     passportStatus: statusOf(source.state),
     passportVersion: source.version,
     passportVersionSha256: source.versionSha256,
+    ...(backup ? { backupPassportUrl: `${backup.replace(/\/+$/, '')}${path}` } : {}),
   };
 }
 
@@ -127,5 +132,10 @@ export function recordProblem(body: unknown): string | null {
   if (!Number.isInteger(r.passportVersion) || (r.passportVersion as number) < 1) return 'passportVersion is invalid';
   if (typeof r.passportVersionSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(r.passportVersionSha256))
     return 'passportVersionSha256 is not a SHA-256';
+  if (
+    r.backupPassportUrl !== undefined &&
+    (typeof r.backupPassportUrl !== 'string' || !URL.canParse(r.backupPassportUrl))
+  )
+    return 'backupPassportUrl is not a URI';
   return null;
 }
