@@ -333,7 +333,7 @@ test.describe('GET /api/dpp/{slug}/v/{version} and /versions', () => {
     expect(res.headers().etag).toBe(`"${sha}"`);
     expect(res.headers()['access-control-allow-origin']).toBe('*');
     const snapshot = JSON.parse(bytes.toString('utf8'));
-    expect(snapshot).toMatchObject({ id: product.id, version: 1, schemaVersion: 2 });
+    expect(snapshot).toMatchObject({ id: product.id, version: 1, schemaVersion: 3 });
     // Restricted fields are stripped at read time with the snapshot's own schema version.
     const schema = getCategorySchema('EV_BATTERY', 1)!;
     const restricted = schema.fields.filter((f) => f.access !== 'public').map((f) => f.id);

@@ -100,8 +100,8 @@ test.describe('GET /api/v1/industries and /api/v1/categories', () => {
       code: 'EV_BATTERY',
       name: 'Electric vehicle battery',
       industry: 'BATTERIES',
-      currentSchemaVersion: 2,
-      schemaVersions: [1, 2],
+      currentSchemaVersion: 3,
+      schemaVersions: [1, 2, 3],
       passportRequired: true,
     });
     expect(categories.data.find((c) => c.code === 'SLI_BATTERY')?.passportRequired).toBe(false);
@@ -121,8 +121,8 @@ test.describe('GET /api/v1/categories/{code}/schema', () => {
     const schema = await client.categorySchema('EV_BATTERY');
     expect(schema).toMatchObject({
       category: 'EV_BATTERY',
-      version: 2,
-      currentVersion: 2,
+      version: 3,
+      currentVersion: 3,
       attribution: expect.stringContaining('CC BY 4.0'),
     });
     expect(schema.fields.length).toBeGreaterThan(50);
@@ -153,7 +153,19 @@ test.describe('GET /api/v1/categories/{code}/schema', () => {
     });
     expect(schema.fields.some((f) => f.type === 'enum' && (f.options?.length ?? 0) > 0)).toBe(true);
     expect(schema.fields.every((f) => f.example !== undefined)).toBe(true);
-    expect(await client.categorySchema('EV_BATTERY', { version: 2 })).toEqual(schema);
+    expect(await client.categorySchema('EV_BATTERY', { version: 3 })).toEqual(schema);
+    expect(schema.fields.find((f) => f.id === 'commodity_code')).toMatchObject({
+      type: 'string',
+      mandated: true,
+      access: 'public',
+      pattern: '^8507[0-9]{4}$',
+      level: 'model',
+      overridable: false,
+      example: '85076000',
+    });
+    const v2 = await client.categorySchema('EV_BATTERY', { version: 2 });
+    expect(v2).toMatchObject({ version: 2, currentVersion: 3 });
+    expect(v2.fields.some((f) => f.id === 'commodity_code')).toBe(false);
     const lmt = await client.categorySchema('LMT_BATTERY');
     expect(lmt.fields.some((f) => f.group === 'carbonFootprint')).toBe(false);
   });
@@ -201,9 +213,16 @@ test.describe('GET /api/v1/categories/{code}/diff', () => {
     });
   });
 
+  test('from=2&to=3 shows version 3 adding only the mandated commodity_code', async () => {
+    const { client } = await newTenant({ scopes: ['schema:read'] });
+    const diff = await client.categoryDiff('EV_BATTERY', { from: 2, to: 3 });
+    expect([diff.added.map((f) => f.id), diff.removed, diff.changed]).toEqual([['commodity_code'], [], []]);
+    expect(diff.added[0]).toMatchObject({ mandated: true, pattern: '^8507[0-9]{4}$' });
+  });
+
   test('an unknown version or category is 404 NOT_FOUND; a missing or invalid from/to is 400 VALIDATION_ERROR', async () => {
     const { client } = await newTenant({ scopes: ['schema:read'] });
-    await expectRefusal(client.categoryDiff('EV_BATTERY', { from: 1, to: 3 }), 404, 'NOT_FOUND');
+    await expectRefusal(client.categoryDiff('EV_BATTERY', { from: 1, to: 4 }), 404, 'NOT_FOUND');
     await expectRefusal(client.categoryDiff('TOASTER', { from: 1, to: 1 }), 404, 'NOT_FOUND');
     for (const query of [{}, { from: '1' }, { to: '1' }, { from: 'x', to: '1' }, { from: '1', to: '0' }]) {
       const error = await refusal(client.call('GET', '/api/v1/categories/EV_BATTERY/diff', { query }));
@@ -221,7 +240,7 @@ test.describe('GET /api/v1/categories/{code}/erp-template', () => {
   test('JSON gives one column per field of the current schema, named by the field id, with an example', async () => {
     const { client } = await newTenant({ scopes: ['mapping:read'] });
     const template = await client.erpTemplate('INDUSTRIAL_BATTERY');
-    expect(template).toMatchObject({ category: 'INDUSTRIAL_BATTERY', schemaVersion: 2 });
+    expect(template).toMatchObject({ category: 'INDUSTRIAL_BATTERY', schemaVersion: 3 });
     const schema = await (await newTenant({ scopes: ['schema:read'] })).client.categorySchema('INDUSTRIAL_BATTERY');
     expect(template.columns.map((c) => c.fieldId)).toEqual(schema.fields.map((f) => f.id));
     const first = schema.fields[0]!;

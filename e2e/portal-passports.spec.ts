@@ -1,6 +1,8 @@
 // The portal's passports: the list with search and filters, and one passport's page with its editable form data,
 // readiness, documents, versions, QR code and audit trail, each for the operator's own company only.
 import { createHash, randomBytes } from 'node:crypto';
+import { CATEGORY_SCHEMAS } from '../lib/schema/categories';
+import { exampleFormData } from '../lib/schema/examples';
 import { clientAddress } from '../testing/client-address';
 import { SAMPLES } from '../testing/document-samples';
 import { expect, test } from '../testing/e2e/fixtures';
@@ -126,6 +128,39 @@ test.describe('portal passports', () => {
     await expect(page.locator('tr[data-audit="Update"]').first()).toContainText(
       /EDITOR.*Portal.*fields.*battery_mass_kg/,
     );
+  });
+
+  test('an editor fills the mandated commodity code: a code outside heading 8507 gets the rule in words, a valid one clears the gate', async ({
+    page,
+  }) => {
+    const { company, users } = await newPortalCompany(['EDITOR']);
+    const { commodity_code: _omitted, ...formData } = exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY);
+    const draft = await createTestProduct(db(), { companyId: company.id, formData });
+    await signIn(page, users.EDITOR);
+    await page.goto(`/portal/passports/${draft.id}`);
+    await expect(page.getByTestId('gate-summary')).toHaveText('The publication gate blocks submission.');
+    await expect(page.getByTestId('readiness-missing')).toContainText('Commodity code (CN)');
+
+    const identity = page.getByRole('form', { name: 'Identity form data' });
+    await expect(identity.getByLabel(/^Commodity code/)).toHaveAccessibleDescription(
+      /Mandated for submission\. 8 digits of CN heading 8507, such as 85076000\./,
+    );
+    await identity.getByLabel(/^Commodity code/).fill('85066000');
+    await identity.getByRole('button', { name: 'Save identity' }).click();
+    await expect(identity.getByRole('alert')).toContainText('nothing was saved');
+    await expect(page.locator('#commodity_code-error')).toHaveText(
+      'Commodity code (CN) must be 8 digits of CN heading 8507, such as 85076000.',
+    );
+
+    await identity.getByLabel(/^Commodity code/).fill('85076000');
+    await identity.getByRole('button', { name: 'Save identity' }).click();
+    await expect(identity.getByRole('status')).toHaveText('Identity saved.');
+    await expect(page.getByTestId('gate-summary')).toHaveText(
+      'The publication gate passes: the passport may be submitted.',
+    );
+    expect((await db().product.findUniqueOrThrow({ where: { id: draft.id } })).formData).toMatchObject({
+      commodity_code: '85076000',
+    });
   });
 
   test('a reviewer reads the form data without any input to change it', async ({ page }) => {
