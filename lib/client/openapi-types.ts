@@ -1232,12 +1232,14 @@ export interface components {
              * @example BATTERIES
              */
             industry: string;
-            /** @example 1 */
+            /** @example 3 */
             currentSchemaVersion: number;
             /**
              * @description Every field schema version that can be read.
              * @example [
-             *       1
+             *       1,
+             *       2,
+             *       3
              *     ]
              */
             schemaVersions: number[];
@@ -3131,9 +3133,11 @@ export interface operations {
                      *           "name": "Electric vehicle battery",
                      *           "description": null,
                      *           "industry": "BATTERIES",
-                     *           "currentSchemaVersion": 1,
+                     *           "currentSchemaVersion": 3,
                      *           "schemaVersions": [
-                     *             1
+                     *             1,
+                     *             2,
+                     *             3
                      *           ],
                      *           "passportRequired": null,
                      *           "regulationScope": null
@@ -3276,8 +3280,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "category": "EV_BATTERY",
-                     *       "version": 1,
-                     *       "currentVersion": 1,
+                     *       "version": 3,
+                     *       "currentVersion": 3,
                      *       "attribution": "Field definitions derived from the Battery Pass consortium, Data Attribute Longlist v1.2, licensed CC BY 4.0.",
                      *       "fields": [
                      *         {
@@ -3310,11 +3314,11 @@ export interface operations {
                     "application/json": {
                         /** @example EV_BATTERY */
                         category: string;
-                        /** @example 1 */
+                        /** @example 3 */
                         version: number;
                         /**
                          * @description The version new products are created with.
-                         * @example 1
+                         * @example 3
                          */
                         currentVersion: number;
                         /**
@@ -3722,7 +3726,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "category": "EV_BATTERY",
-                     *       "schemaVersion": 1,
+                     *       "schemaVersion": 3,
                      *       "columns": [
                      *         {
                      *           "column": "rated_capacity_ah",
@@ -3739,7 +3743,7 @@ export interface operations {
                     "application/json": {
                         /** @example EV_BATTERY */
                         category: string;
-                        /** @example 1 */
+                        /** @example 3 */
                         schemaVersion: number;
                         columns: {
                             /** @description Column header the ERP export should use (the field id). */

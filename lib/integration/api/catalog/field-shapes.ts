@@ -94,8 +94,8 @@ export const SchemaField = z
 
 export const CategoryFieldSchema = z.object({
   category: z.string().meta({ example: 'EV_BATTERY' }),
-  version: z.number().int().meta({ example: 1 }),
-  currentVersion: z.number().int().describe('The version new products are created with.').meta({ example: 1 }),
+  version: z.number().int().meta({ example: 3 }),
+  currentVersion: z.number().int().describe('The version new products are created with.').meta({ example: 3 }),
   attribution: z.string().describe('Source and licence of the field definitions.').meta({
     example:
       'Field definitions derived from the Battery Pass consortium, Data Attribute Longlist v1.2, licensed CC BY 4.0.',
@@ -121,7 +121,7 @@ export const SchemaDiffAnswer = z.object({
 
 export const ErpTemplateAnswer = z.object({
   category: z.string().meta({ example: 'EV_BATTERY' }),
-  schemaVersion: z.number().int().meta({ example: 1 }),
+  schemaVersion: z.number().int().meta({ example: 3 }),
   columns: z.array(
     z
       .object({

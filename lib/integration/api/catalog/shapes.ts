@@ -77,11 +77,11 @@ export const Category = z
     name: z.string().meta({ example: 'Electric vehicle battery' }),
     description: z.string().nullable(),
     industry: z.string().describe('Code of the industry.').meta({ example: 'BATTERIES' }),
-    currentSchemaVersion: z.number().int().meta({ example: 1 }),
+    currentSchemaVersion: z.number().int().meta({ example: 3 }),
     schemaVersions: z
       .array(z.number().int())
       .describe('Every field schema version that can be read.')
-      .meta({ example: [1] }),
+      .meta({ example: [1, 2, 3] }),
     passportRequired: z.boolean().nullable().describe('Whether Regulation (EU) 2023/1542 Art. 77 requires a passport.'),
     regulationScope: z.string().nullable(),
   })
