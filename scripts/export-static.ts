@@ -9,6 +9,8 @@ import { loadGeneratedSecrets, readRuntimeDatabaseUrl } from '../lib/runtime-fil
 
 // The service logger writes JSON lines to fd 1, which belongs to the result here.
 process.env.LOG_LEVEL = 'silent';
+// Each passport is read once: the public lookup's cache need only hold those being written, which bounds memory.
+process.env.PUBLIC_CACHE_ENTRIES ||= '64';
 console.log = console.info = console.debug = console.error;
 
 const USAGE = `Usage: npm run -s export:static -- --out DIR [--company C] [--json]

@@ -9,6 +9,9 @@ async function appendLine(stream: WriteStream, line: string): Promise<void> {
   if (!stream.write(`${line}\n`)) await new Promise<void>((resolve) => stream.once('drain', resolve));
 }
 
+/** How many directories the writer remembers having made. */
+const MADE_LIMIT = 1024;
+
 /** A string in nginx's configuration syntax (double-quoted; a decoded path may hold a quote). */
 const nginxString = (text: string) => `"${text.replace(/"/g, '\\"')}"`;
 
@@ -28,6 +31,7 @@ export class SiteWriter {
   bytes = 0;
   private readonly sums: WriteStream;
   private readonly map: WriteStream;
+  private readonly made = new Set<string>();
 
   private constructor(readonly root: string) {
     this.sums = createWriteStream(path.join(root, SUMS_FILE));
@@ -57,7 +61,13 @@ export class SiteWriter {
   async write(relative: string, bytes: Uint8Array | string): Promise<void> {
     const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
     const target = path.join(this.root, relative);
-    await mkdir(path.dirname(target), { recursive: true });
+    const dir = path.dirname(target);
+    // A passport's files share a few directories: each is made once (the set is bounded, oldest dropped).
+    if (!this.made.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      if (this.made.size >= MADE_LIMIT) this.made.delete(this.made.values().next().value!);
+      this.made.add(dir);
+    }
     await writeFile(target, data);
     this.files += 1;
     this.bytes += data.byteLength;
