@@ -348,6 +348,12 @@ try {
     const rows = await replicationRows(db, seeder.companyId, passports.length, 100);
     for (const row of rows) say(`  ${row.notes.join('\n  ')}`);
     measured.push(...rows);
+    // The static copy of the same set, as an operator writes it: the export's own process, timed, memory sampled.
+    say(`exporting ${passports.length} passports as a static copy (npm run -s export:static)...`);
+    const { staticExportRow } = await import('../bench/static-export');
+    const exported = await staticExportRow(database.url, seeder.companyId, passports.length);
+    say(`  ${exported.notes.join('\n  ')}`);
+    measured.push(exported);
   }
   if (runsScenario(args, 5)) {
     const key = await mintTestKey(db, seeder.companyId, { scopes: ['dpp:draft:write'], mode: 'live' });

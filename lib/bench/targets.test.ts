@@ -85,6 +85,14 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
     ).toEqual([]);
   });
 
+  it('scenario 10 holds the static export to 10,000 passports in 300 s and its process under the memory bound', () => {
+    const exported = (requestsPerSecond: number, peakRssMb: number) =>
+      failed(row({ id: 's10-export', scenario: 10, requestsPerSecond, peakRssMb }));
+    expect(exported(10_000 / 300, 400)).toEqual([]);
+    expect(exported(10_000 / 301, 400)).toEqual(['passports/s >= 33.3 (10,000 in 300 s)']);
+    expect(exported(50, 512)).toEqual(['peak RSS < 512 MB']);
+  });
+
   it('scenario 1 passes at 0.85 of the ceiling and p99 within 1.5x, fails below', () => {
     expect(failed(row({ requestsPerSecond: 850, p99Ms: 30 }))).toEqual([]);
     expect(failed(row({ requestsPerSecond: 849, p99Ms: 31 }))).toEqual([
