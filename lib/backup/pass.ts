@@ -161,7 +161,9 @@ export async function runBackupPass(options: BackupPassOptions): Promise<BackupP
       const row = sources.get(c.productId);
       if (!row) continue;
       try {
-        summary.filesWritten += await replicate(target, row, c, options.renderRefusal, now);
+        // Awaited before the sum is read: `summary.x += await ...` would read it first and lose the other workers' counts.
+        const written = await replicate(target, row, c, options.renderRefusal, now);
+        summary.filesWritten += written;
         await recordCopy(db, now, row);
         summary.replicated += 1;
       } catch (error) {
