@@ -15,6 +15,7 @@ export type UpdateProductBody = RequestBody<'updateProduct'>;
 export type ProductPatch = Omit<UpdateProductBody, 'lockVersion'>;
 export type PutFormDataBody = RequestBody<'putFormData'>;
 export type WithdrawBody = RequestBody<'withdrawProduct'>;
+export type SchemaUpgradeBody = RequestBody<'upgradeSchemaVersion'>;
 export type Readiness = Schema<'Readiness'>;
 export type PublishGate = Schema<'PublishGate'>;
 export type SchemaCompatibility = Schema<'SchemaCompatibility'>;
@@ -51,6 +52,9 @@ export function productsApi(transport: Transport) {
     gate: (id: string) => call<PublishGate>('GET', apiPath`/api/v1/products/${id}/gate`),
     schemaCompatibility: (id: string) =>
       call<SchemaCompatibility>('GET', apiPath`/api/v1/products/${id}/schema-compatibility`),
+    /** Moves a draft to its category's current schema version (lockVersion from the last read). */
+    upgradeSchemaVersion: (id: string, body: SchemaUpgradeBody, opts: WriteOptions = {}) =>
+      call<Product>('POST', apiPath`/api/v1/products/${id}/schema-upgrade`, { ...opts, body }),
     /** Where the passport's registration with the EU registry stands. */
     registration: (id: string) => call<Registration>('GET', apiPath`/api/v1/products/${id}/registry`),
     submitProduct: (id: string, opts: WriteOptions = {}) =>

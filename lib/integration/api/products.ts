@@ -4,6 +4,7 @@ import {
   getProductEndpoint,
   listProductsEndpoint,
   putFormDataEndpoint,
+  schemaUpgradeEndpoint,
   updateProductEndpoint,
 } from './products/authoring';
 import {
@@ -28,6 +29,7 @@ export const productsEndpoints: Endpoint[] = [
   readinessEndpoint,
   gateEndpoint,
   schemaCompatibilityEndpoint,
+  schemaUpgradeEndpoint,
   submitEndpoint,
   withdrawEndpoint,
   registryEndpoint,

@@ -7,6 +7,7 @@ import {
   ProductSchema,
   ProductSummarySchema,
   PutFormDataBody,
+  SchemaUpgradeBody,
   UpdateProductBody,
 } from './schemas';
 
@@ -86,4 +87,22 @@ export const putFormDataEndpoint = defineEndpoint({
   errors: ['FIELD_VALIDATION_ERROR', 'LOCK_CONFLICT', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
   // The hottest write of an ERP integration: its verb is two statements of SQL (lib/passport/drafts/put-form-data.ts).
   sqlTransaction: true,
+});
+
+export const schemaUpgradeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/products/{id}/schema-upgrade',
+  operationId: 'upgradeSchemaVersion',
+  tag,
+  scope: 'dpp:draft:write',
+  summary: "Move a draft to the category's current schema version",
+  description:
+    "Moves a draft (a new one, or an open revision of a published passport) to its category's current schema " +
+    'version under optimistic locking, so the fields that version adds can be filled (GET schema-compatibility ' +
+    'says whether an upgrade is available). Stored values the new version refuses are listed in fieldErrors and ' +
+    'nothing changes. A draft already on the current version is returned unchanged. An item follows its model, and ' +
+    'a model with items cannot move: both are 409 INVALID_STATE. Published versions keep their schema version.',
+  body: SchemaUpgradeBody,
+  response: { status: 200, description: 'The product on its new schema version.', schema: ProductSchema },
+  errors: ['INVALID_STATE', 'FIELD_VALIDATION_ERROR', 'LOCK_CONFLICT', 'DEMO_PRODUCT'],
 });

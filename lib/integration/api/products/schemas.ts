@@ -119,6 +119,8 @@ export const PutFormDataBody = z
     example: { formData: { model_number: 'VX-75-NMC811', rated_capacity_ah: 188, test_reports: null }, lockVersion: 3 },
   });
 
+export const SchemaUpgradeBody = z.strictObject({ lockVersion: LockVersion }).meta({ example: { lockVersion: 3 } });
+
 export const WithdrawBody = z
   .strictObject({
     reason: z
