@@ -72,7 +72,7 @@ export function registryRecord(source: RegistrationSource): RegistryRecord {
   const commodityCode = text(source.fields.commodity_code);
   if (!commodityCode || !COMMODITY_CODE_PATTERN.test(commodityCode))
     throw new RecordIncomplete(
-      'The published version has no commodity code (commodity_code, 8 digits of CN heading 8507): add it and publish a new version.',
+      'The published version has no commodity code (commodity_code, 8 digits of CN heading 8507): open a revision, move it to schema version 3 if it is older, fill the code and publish.',
     );
   const operatorIdentifier = text(source.fields.operator_identifier) ?? text(source.company.registrationNumber);
   if (!operatorIdentifier)
