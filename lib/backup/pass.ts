@@ -1,4 +1,5 @@
 import { type Db, prisma } from '../db/client';
+import { eachAtOnce } from '../jobs/each-at-once';
 import {
   type BackupManifest,
   MANIFEST_FILE,
@@ -154,24 +155,19 @@ export async function runBackupPass(options: BackupPassOptions): Promise<BackupP
     SELECT "id", "slug", "revision", "version" FROM "Product" WHERE "id" = ANY(${claimed.map((c) => c.productId)}::uuid[])`;
   const sources = new Map(rows.map((r) => [r.id, r]));
   const summary = { ...EMPTY };
-  let next = 0;
-  const worker = async () => {
-    while (next < claimed.length) {
-      const c = claimed[next++]!;
-      const row = sources.get(c.productId);
-      if (!row) continue;
-      try {
-        // Awaited before the sum is read: `summary.x += await ...` would read it first and lose the other workers' counts.
-        const written = await replicate(target, row, c, options.renderRefusal, now);
-        summary.filesWritten += written;
-        await recordCopy(db, now, row);
-        summary.replicated += 1;
-      } catch (error) {
-        await recordFailure(db, now, c, error);
-        summary.failed += 1;
-      }
+  await eachAtOnce(claimed, concurrency, async (c) => {
+    const row = sources.get(c.productId);
+    if (!row) return;
+    try {
+      // Awaited before the sum is read: `summary.x += await ...` would read it first and lose the other workers' counts.
+      const written = await replicate(target, row, c, options.renderRefusal, now);
+      summary.filesWritten += written;
+      await recordCopy(db, now, row);
+      summary.replicated += 1;
+    } catch (error) {
+      await recordFailure(db, now, c, error);
+      summary.failed += 1;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+  });
   return summary;
 }

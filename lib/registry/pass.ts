@@ -1,5 +1,6 @@
 import { config } from '../config';
 import { type Db, prisma } from '../db/client';
+import { eachAtOnce } from '../jobs/each-at-once';
 import { emitEvent } from '../webhooks/events';
 import {
   httpRegistryClient,
@@ -180,19 +181,14 @@ export async function runRegistryPass(options: RegistryPassOptions = {}): Promis
     claimed.map((c) => c.productId),
   );
   const summary = { ...EMPTY };
-  let next = 0;
-  const worker = async () => {
-    while (next < claimed.length) {
-      const c = claimed[next++]!;
-      const row = sources.get(c.productId);
-      const outcome = await attempt(client, c, row);
-      const failed = await record(db, now, c, row, outcome);
-      if (outcome.kind === 'skipped') continue;
-      summary.attempted += 1;
-      if (outcome.kind === 'accepted') summary.registered += 1;
-      else if (failed) summary.failed += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+  await eachAtOnce(claimed, concurrency, async (c) => {
+    const row = sources.get(c.productId);
+    const outcome = await attempt(client, c, row);
+    const failed = await record(db, now, c, row, outcome);
+    if (outcome.kind === 'skipped') return;
+    summary.attempted += 1;
+    if (outcome.kind === 'accepted') summary.registered += 1;
+    else if (failed) summary.failed += 1;
+  });
   return summary;
 }
