@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type DocumentStorage, StorageUnavailable } from '../documents/storage-backend';
+import { filesAt } from '../documents/local-storage';
+import type { DocumentStorage } from '../documents/storage-backend';
 
 /**
  * Whether `key` names a file inside the target's root: relative, slash-separated, each segment a plain name (no
@@ -18,44 +17,5 @@ function fileOf(root: string, key: string): string {
   return path.join(root, ...key.split('/'));
 }
 
-/** A failure of the disk (full, read-only, gone) is one the pass retries; a refused key is a bug, thrown as is. */
-const unavailable = (action: string, error: unknown) =>
-  new StorageUnavailable(`Back-up directory ${action} failed: ${(error as Error).message}`, { cause: error });
-
-/**
- * A back-up directory addressed by path keys (`passports/<slug>/dpp.json`). A file is written to a temporary name
- * beside it and renamed into place, so a reader (or a crash) sees the old bytes or the new ones, never half.
- */
-export function directoryTarget(root: string): DocumentStorage {
-  return {
-    async put(key, bytes) {
-      const file = fileOf(root, key);
-      const temp = `${file}.${randomUUID()}.tmp`;
-      try {
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(temp, bytes);
-        await rename(temp, file);
-      } catch (error) {
-        await rm(temp, { force: true }).catch(() => undefined);
-        throw unavailable('write', error);
-      }
-    },
-    async get(key) {
-      const file = fileOf(root, key);
-      try {
-        return new Uint8Array(await readFile(file));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw unavailable('read', error);
-      }
-    },
-    async delete(key) {
-      const file = fileOf(root, key);
-      try {
-        await rm(file, { force: true });
-      } catch (error) {
-        throw unavailable('delete', error);
-      }
-    },
-  };
-}
+/** A back-up directory addressed by path keys (`passports/<slug>/dpp.json`), each file replaced whole. */
+export const directoryTarget = (root: string): DocumentStorage => filesAt((key) => fileOf(root, key), 'back-up file');
