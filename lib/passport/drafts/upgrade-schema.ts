@@ -64,7 +64,8 @@ export async function upgradeSchemaVersion({
     if (problems.length > 0) {
       throw new ServiceError(
         'FIELD_VALIDATION_ERROR',
-        `Schema version ${to} refuses ${problems.length} stored value(s): correct them on version ${from} first; nothing was changed.`,
+        `Schema version ${to} refuses ${problems.length} stored value(s) (${problems.map((e) => e.label).join(', ')}): ` +
+          `correct them on version ${from} first; nothing was changed.`,
         { fieldErrors: problems },
       );
     }

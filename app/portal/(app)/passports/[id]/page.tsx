@@ -15,6 +15,7 @@ import { QrSection } from './QrSection';
 import { ReadinessSection } from './ReadinessSection';
 import { RegistrySection } from './RegistrySection';
 import { RelationsSection } from './RelationsSection';
+import { SchemaUpgradeNotice } from './SchemaUpgradeNotice';
 import type { PageParams } from './SectionPager';
 import { VersionsSection } from './VersionsSection';
 
@@ -73,6 +74,7 @@ export default async function PassportPage({ params, searchParams }: { params: P
         </ul>
       </nav>
       <ReadinessSection detail={detail} />
+      <SchemaUpgradeNotice detail={detail} mayEdit={hasRole(operator, PORTAL_ROLES.edit)} />
       <FormDataSection detail={detail} editable={readOnlyReason === null} readOnlyReason={readOnlyReason} />
       <DocumentsSection detail={detail} params={pages} />
       <RelationsSection detail={detail} params={pages} />
