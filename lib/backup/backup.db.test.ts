@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempStorage } from '../../testing/documents';
 import { createPublishedPassport, createTestBmsSecret, createTestCompany } from '../../testing/factories';
 import { bmsContext, ingestTelemetry } from '../bms/ingest-telemetry';
 import { disconnectPrisma, prisma } from '../db/client';
 import type { Prisma } from '../db/generated/client';
+import { setDocumentStorageForTests } from '../documents/storage';
 import { systemActor } from '../domain/context';
 import { renderPublicError } from '../http/errors';
 import { approveProduct, withdrawProduct } from '../passport/lifecycle';
@@ -175,5 +178,60 @@ describe('back-up replication', () => {
     await prisma.backupReplica.updateMany({ where: { product: { companyId: company.id } }, data: { revision: -1 } });
     await replicateAll(company.id);
     expect((await verifyBackup({ target: target(), companyId: company.id })).ok).toBe(true);
+  });
+
+  it('copies evidence documents once, leaves out one whose stored bytes no longer match (verify names it), and drops a deleted one', async () => {
+    const storage = await tempStorage();
+    setDocumentStorageForTests(storage.storage);
+    try {
+      const company = await createTestCompany(prisma);
+      const p = await createPublishedPassport(prisma, { companyId: company.id });
+      await replicateAll(company.id);
+      const addDocument = async (bytes: Buffer) => {
+        const storageKey = randomUUID();
+        await storage.storage.put(storageKey, bytes);
+        return prisma.document.create({
+          data: {
+            companyId: company.id,
+            productId: p.id,
+            documentType: 'test_report',
+            title: 'Cycle test',
+            fileName: 'report.pdf',
+            contentType: 'application/pdf',
+            byteLength: bytes.byteLength,
+            sha256: sha256Of(bytes),
+            storageKey,
+          },
+        });
+      };
+      const report = Buffer.from('%PDF-1.7 cycle test report');
+      const document = await addDocument(report);
+      // The upload alone makes the passport due (the Document trigger bumps its revision): only the new file and
+      // the manifest are written.
+      expect(await replicateAll(company.id)).toEqual({ replicated: 1, filesWritten: 2 });
+      expect(await fileOf(p.slug, `documents/${document.id}`)).toEqual(report);
+      expect((await manifestOf(p.slug)).files).toContainEqual({
+        path: `documents/${document.id}`,
+        sha256: sha256Of(report),
+        bytes: report.byteLength,
+        contentType: 'application/pdf',
+      });
+      expect((await verifyBackup({ target: target(), companyId: company.id })).ok).toBe(true);
+
+      const altered = await addDocument(Buffer.from('%PDF-1.7 declaration'));
+      await storage.storage.put(altered.storageKey, Buffer.from('%PDF-1.7 altered in storage'));
+      await replicateAll(company.id);
+      await expect(fileOf(p.slug, `documents/${altered.id}`)).rejects.toThrow(/ENOENT/);
+      expect((await verifyBackup({ target: target(), companyId: company.id })).differences).toEqual([
+        { productId: p.id, slug: p.slug, problem: 'document_missing', path: `documents/${altered.id}` },
+      ]);
+
+      await prisma.document.delete({ where: { id: document.id } });
+      await replicateAll(company.id);
+      await expect(fileOf(p.slug, `documents/${document.id}`)).rejects.toThrow(/ENOENT/);
+      expect((await manifestOf(p.slug)).files.map((f) => f.path)).not.toContain(`documents/${document.id}`);
+    } finally {
+      setDocumentStorageForTests(null);
+    }
   });
 });

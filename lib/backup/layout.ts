@@ -10,6 +10,9 @@ export const MANIFEST_FILE = 'manifest.json';
 export const passportFolder = (slug: string) => `passports/${slug}`;
 export const versionFile = (version: number) => `v/${version}.json`;
 export const credentialFile = (version: number) => `v/${version}.credential.jwt`;
+/** An evidence document, by its id: kept in the back-up, never part of a static copy (the service keeps it private). */
+export const documentFile = (documentId: string) => `documents/${documentId}`;
+export const DOCUMENTS_FOLDER = 'documents/';
 
 export interface ManifestFile {
   path: string;

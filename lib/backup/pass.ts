@@ -1,7 +1,9 @@
 import { type Db, prisma } from '../db/client';
 import { eachAtOnce } from '../jobs/each-at-once';
+import { documentBytes, passportDocuments } from './documents';
 import {
   type BackupManifest,
+  DOCUMENTS_FOLDER,
   MANIFEST_FILE,
   MANIFEST_FORMAT,
   type ManifestFile,
@@ -79,6 +81,7 @@ async function claimDue(db: Db, now: Date, batch: number, companyId: string | nu
  * copy, `revision` -1), then its manifest, last: a manifest names only files already in place.
  */
 async function replicate(
+  db: Db,
   target: BackupTarget,
   row: SourceRow,
   claimed: Claimed,
@@ -108,6 +111,22 @@ async function replicate(
   }
   // The live service stops serving a withdrawn passport's versions; the back-up keeps the copies it made of them.
   if (got.kind === 'withdrawn') files.push(...(previous?.files.filter((f) => f.path.startsWith('v/')) ?? []));
+  // Evidence documents never change once uploaded: each is read from storage only when the copy lacks it.
+  const documents = await passportDocuments(db, row.id);
+  for (const { storageKey, ...entry } of documents) {
+    const old = before.get(entry.path);
+    if (old?.sha256 !== entry.sha256) {
+      const bytes = await documentBytes({ storageKey, ...entry });
+      if (!bytes) continue;
+      await target.put(`${folder}/${entry.path}`, bytes);
+      written += 1;
+    }
+    files.push(entry);
+  }
+  // A document deleted from the passport (an erasure) goes from the copy too.
+  const kept = new Set(documents.map((d) => d.path));
+  for (const old of previous?.files ?? [])
+    if (old.path.startsWith(DOCUMENTS_FOLDER) && !kept.has(old.path)) await target.delete(`${folder}/${old.path}`);
   const manifest: BackupManifest = {
     format: MANIFEST_FORMAT,
     productId: row.id,
@@ -160,7 +179,7 @@ export async function runBackupPass(options: BackupPassOptions): Promise<BackupP
     if (!row) return;
     try {
       // Awaited before the sum is read: `summary.x += await ...` would read it first and lose the other workers' counts.
-      const written = await replicate(target, row, c, options.renderRefusal, now);
+      const written = await replicate(db, target, row, c, options.renderRefusal, now);
       summary.filesWritten += written;
       await recordCopy(db, now, row);
       summary.replicated += 1;

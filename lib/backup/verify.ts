@@ -1,8 +1,15 @@
 import { type Db, prisma } from '../db/client';
+import { passportDocuments } from './documents';
 import { MANIFEST_FILE, parseManifest, passportFolder, sha256Of, versionFile } from './layout';
 import { type BackupTarget, readObject } from './target';
 
-export type BackupProblem = 'manifest_missing' | 'stale' | 'file_missing' | 'sha256_differs' | 'version_missing';
+export type BackupProblem =
+  | 'manifest_missing'
+  | 'stale'
+  | 'file_missing'
+  | 'sha256_differs'
+  | 'version_missing'
+  | 'document_missing';
 
 export interface BackupDifference {
   productId: string;
@@ -29,7 +36,7 @@ interface ProductRow {
 const PAGE = 500;
 
 /** The differences of one passport's copy: its manifest, its revision, each file's bytes, each version's presence. */
-async function checkPassport(target: BackupTarget, row: ProductRow, report: BackupVerifyReport) {
+async function checkPassport(db: Db, target: BackupTarget, row: ProductRow, report: BackupVerifyReport) {
   const folder = passportFolder(row.slug);
   const differ = (problem: BackupProblem, path?: string) =>
     report.differences.push({ productId: row.id, slug: row.slug, problem, ...(path ? { path } : {}) });
@@ -46,6 +53,9 @@ async function checkPassport(target: BackupTarget, row: ProductRow, report: Back
   for (let version = 1; version <= row.version; version++)
     if (manifest.state === 'published' && !listed.has(versionFile(version)))
       differ('version_missing', versionFile(version));
+  const sums = new Map(manifest.files.map((f) => [f.path, f.sha256]));
+  for (const document of await passportDocuments(db, row.id))
+    if (sums.get(document.path) !== document.sha256) differ('document_missing', document.path);
 }
 
 /**
@@ -69,7 +79,7 @@ export async function verifyBackup(options: {
       ORDER BY "id" LIMIT ${PAGE}`;
     for (const row of rows) {
       report.passports += 1;
-      await checkPassport(target, row, report);
+      await checkPassport(db, target, row, report);
     }
     if (rows.length < PAGE) break;
     after = rows.at(-1)!.id;
