@@ -1,14 +1,8 @@
 import type { PublicLookup, PublicPassport, Withdrawal } from '../passport/public/representations';
 import { CATEGORY_INFO, isBatteryCategory } from '../schema/categories';
-import {
-  escapeHtml as e,
-  formatDate,
-  GROUP_TITLES,
-  isMissing,
-  lastUpdatedFieldOf,
-  publicGroups,
-  valueHtml,
-} from './static-format';
+import { GROUP_TITLES, lastUpdatedFieldOf, publicGroups } from '../schema/public-fields';
+import { formatDate, isMissing } from '../schema/value-format';
+import { escapeHtml as e, valueHtml } from './static-format';
 
 /**
  * The viewer page of a static copy (`npm run -s export:static`): plain HTML made from the same public passport the

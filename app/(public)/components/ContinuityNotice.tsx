@@ -1,5 +1,5 @@
 import type { PublicContinuity } from '@/lib/passport/public/representations';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/schema/value-format';
 import styles from './viewer.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import type { PublicPassport } from '@/lib/passport/public/representations';
-import { formatDate, isMissing } from '../format';
+import { GROUP_TITLES, lastUpdatedFieldOf, publicGroups } from '@/lib/schema/public-fields';
+import { formatDate, isMissing } from '@/lib/schema/value-format';
 import { FieldValue } from './FieldValue';
-import { GROUP_TITLES, lastUpdatedFieldOf, publicGroups } from './public-fields';
 import styles from './viewer.module.css';
 
 /** Every public group of the passport as a section of label/value pairs; restricted fields never reach here. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { isPublic } from '@/lib/schema/public-fields';
 import type { FieldDefinition } from '@/lib/schema/types';
-import { formatScalar, isMissing, safeHref } from '../format';
-import { isPublic } from './public-fields';
+import { formatScalar, isMissing, safeHref } from '@/lib/schema/value-format';
 import styles from './viewer.module.css';
 
 /**

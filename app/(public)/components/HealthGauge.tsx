@@ -1,4 +1,4 @@
-import { formatNumber } from '../format';
+import { formatNumber } from '@/lib/schema/value-format';
 import styles from './viewer.module.css';
 
 const RADIUS = 52;

@@ -1,4 +1,5 @@
 import type { PublicLookup, PublicPassport } from '@/lib/passport/public/representations';
+import { isPublic, numberField } from '@/lib/schema/public-fields';
 import { passportUri } from '../passport-data';
 import type { RestrictedViewData } from '../poli/restricted-view';
 import { CarbonBreakdown, type CarbonStage } from './CarbonBreakdown';
@@ -9,7 +10,6 @@ import { PassportFooter } from './PassportFooter';
 import { PassportHeader } from './PassportHeader';
 import { PassportQr } from './PassportQr';
 import { PoliRestrictedView } from './PoliRestrictedView';
-import { isPublic, numberField } from './public-fields';
 import { RestrictedInfo } from './RestrictedInfo';
 import { SignedBy } from './SignedBy';
 import { VersionHistory } from './VersionHistory';

@@ -1,7 +1,7 @@
 import type { AccessTier } from '@/lib/db/generated/enums';
 import { grantedMembers } from '@/lib/poli/restricted-fields';
 import type { FieldDefinition } from '@/lib/schema/types';
-import { isMissing } from '../format';
+import { isMissing } from '@/lib/schema/value-format';
 import { ArrayTable, FieldValue } from './FieldValue';
 
 /** A restricted field's value: scalars as on the public page, arrays with the members the grant opens. */

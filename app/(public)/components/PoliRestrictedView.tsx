@@ -2,11 +2,11 @@ import type { PublicPassport } from '@/lib/passport/public/representations';
 import type { BmsUpdateEntry } from '@/lib/poli/bms-history';
 import { grantedGroups } from '@/lib/poli/restricted-fields';
 import { TIER_LABELS } from '@/lib/poli/roles';
-import { formatDate } from '../format';
+import { GROUP_TITLES } from '@/lib/schema/public-fields';
+import { formatDate } from '@/lib/schema/value-format';
 import type { RestrictedViewData } from '../poli/restricted-view';
 import styles from './Poli.module.css';
 import { PoliFieldValue } from './PoliFieldValue';
-import { GROUP_TITLES } from './public-fields';
 import viewer from './viewer.module.css';
 
 /**

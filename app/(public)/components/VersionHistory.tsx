@@ -1,5 +1,5 @@
 import type { VersionSummary } from '@/lib/passport/public/representations';
-import { formatDate, sha256Prefix } from '../format';
+import { formatDate, sha256Prefix } from '@/lib/schema/value-format';
 import styles from './viewer.module.css';
 
 /**

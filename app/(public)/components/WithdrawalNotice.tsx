@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Withdrawal } from '@/lib/passport/public/representations';
-import { formatDate } from '../format';
+import { formatDate } from '@/lib/schema/value-format';
 import styles from './viewer.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

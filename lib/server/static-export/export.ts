@@ -5,6 +5,7 @@ import { didDocument, statusListCredential } from '../../credentials/documents';
 import { STATUS_PURPOSES } from '../../credentials/vocabulary';
 import { prisma } from '../../db/client';
 import { ServiceError } from '../../errors';
+import { eachAtOnce } from '../../jobs/each-at-once';
 import {
   DPP_TERMS,
   dppNamespace,
@@ -79,15 +80,6 @@ function passportPage(after: string | null, companyId: string | undefined) {
     orderBy: { id: 'asc' },
     take: PAGE,
   });
-}
-
-/** Runs `work` over `items`, `concurrency` at a time. */
-async function eachConcurrently<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
 /** The bodies of the refusals a web server answers for what the export does not hold. */
@@ -180,7 +172,7 @@ export async function exportStaticSite(options: StaticExportOptions): Promise<St
   for (;;) {
     const rows = await passportPage(after, options.companyId);
     if (rows.length === 0) break;
-    await eachConcurrently(rows, options.concurrency ?? 8, async (row) => {
+    await eachAtOnce(rows, options.concurrency ?? 8, async (row) => {
       record(row.slug, await writePassport(site, row.slug, baseUrl));
       companies.add(row.company.slug);
     });

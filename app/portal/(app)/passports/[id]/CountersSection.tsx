@@ -1,6 +1,6 @@
-import { formatNumber } from '@/app/(public)/format';
 import { EmptyState } from '@/app/portal/components/EmptyState';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
+import { formatNumber } from '@/lib/schema/value-format';
 import { formatTime } from '../labels';
 import p from '../passports.module.css';
 

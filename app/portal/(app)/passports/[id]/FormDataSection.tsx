@@ -1,9 +1,9 @@
-import { GROUP_TITLES } from '@/app/(public)/components/public-fields';
 import { ActionForm } from '@/app/portal/components/ActionForm';
 import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { groupFields } from '@/lib/portal/passports/form-input';
+import { GROUP_TITLES } from '@/lib/schema/public-fields';
 import { FIELD_GROUPS, type FieldDefinition, type FieldGroup } from '@/lib/schema/types';
 import p from '../passports.module.css';
 import { saveFormData } from './actions';

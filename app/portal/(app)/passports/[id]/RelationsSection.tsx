@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { formatCountry, safeHref } from '@/app/(public)/format';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { PUBLIC_STATE } from '@/lib/passport/states';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
+import { formatCountry, safeHref } from '@/lib/schema/value-format';
 import { formatTime } from '../labels';
 import { StateBadge } from '../StateBadge';
 import { PagedSection, type PageParams } from './SectionPager';

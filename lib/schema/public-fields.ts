@@ -1,4 +1,4 @@
-import { type CategorySchema, FIELD_GROUPS, type FieldDefinition, type FieldGroup } from '@/lib/schema/types';
+import { type CategorySchema, FIELD_GROUPS, type FieldDefinition, type FieldGroup } from './types';
 
 export const GROUP_TITLES: Record<FieldGroup, string> = {
   identity: 'Identity',

@@ -1,5 +1,5 @@
 // Pure formatting of field values for the viewer: one place decides how a number, date or enum reads.
-import type { FieldDefinition } from '@/lib/schema/types';
+import type { FieldDefinition } from './types';
 
 const numberFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
 const dateFormat = new Intl.DateTimeFormat('en-GB', {

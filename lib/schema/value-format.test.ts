@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '@/lib/schema/types';
 import { testField } from '@/testing/fields';
-import { formatScalar, safeHref } from './format';
+import { formatScalar, safeHref } from './value-format';
 
 const field = (f: Partial<FieldDefinition>) => testField('x', 'string', { label: 'X', ...f });
 
