@@ -4,6 +4,7 @@ import { writeAudit } from '../domain/audit';
 import type { VerbArgs } from '../domain/context';
 import { ServiceError } from '../errors';
 import { requireRole } from '../passport/transitions/result';
+import { markCompanyRegistrationsDue } from '../registry/queue';
 import { parseBackupUrl } from './backup-url';
 import { CONTINUITY_ROLES, type CompanyContinuity, continuitySelect, continuityView } from './view';
 
@@ -49,6 +50,8 @@ export async function ceaseCompany({
       actor: ctx.actor,
       context: { backupUrl, previousBackupUrl: company.backupUrl },
     });
+    // The EU registry learns each passport's back-up address.
+    await markCompanyRegistrationsDue(tx, ctx.companyId);
     return continuityView(updated);
   });
 }

@@ -4,6 +4,7 @@ import { writeAudit } from '../domain/audit';
 import type { TenantArgs } from '../domain/context';
 import { ServiceError } from '../errors';
 import { requireRole } from '../passport/transitions/result';
+import { markCompanyRegistrationsDue } from '../registry/queue';
 import { lockedCompany } from './cease-company';
 import { CONTINUITY_ROLES, type CompanyContinuity, continuitySelect, continuityView } from './view';
 
@@ -28,6 +29,8 @@ export async function resumeCompany({ ctx, db = prisma }: TenantArgs): Promise<C
       actor: ctx.actor,
       context: { previousBackupUrl: company.backupUrl, ceasedAt: company.ceasedAt.toISOString() },
     });
+    // The EU registry's records lose their back-up address again.
+    await markCompanyRegistrationsDue(tx, ctx.companyId);
     return continuityView(updated);
   });
 }

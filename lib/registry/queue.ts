@@ -16,3 +16,17 @@ export async function markRegistrationDue(tx: Tx, product: { id: string; mode: s
       "wantedSeq" = "PassportRegistration"."wantedSeq" + 1, "status" = 'PENDING', "attempts" = 0,
       "nextAttemptAt" = EXCLUDED."nextAttemptAt", "updatedAt" = EXCLUDED."updatedAt"`;
 }
+
+/**
+ * Marks every registration of the company's live passports due, in the caller's transaction: what the registry holds
+ * of each changed without the passport changing (the company ceased or resumed, so each passport's back-up address
+ * did). One statement.
+ */
+export async function markCompanyRegistrationsDue(tx: Tx, companyId: string): Promise<void> {
+  const now = new Date();
+  await tx.$executeRaw`
+    UPDATE "PassportRegistration" r SET
+      "wantedSeq" = r."wantedSeq" + 1, "status" = 'PENDING', "attempts" = 0, "nextAttemptAt" = ${now}, "updatedAt" = ${now}
+    FROM "Product" p
+    WHERE p."id" = r."productId" AND p."companyId" = ${companyId}::uuid AND p."mode" = 'LIVE'`;
+}

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PassportSeeder } from '../../bench/seed';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../../testing/factories';
+import { ceaseCompany } from '../continuity/cease-company';
+import { resumeCompany } from '../continuity/resume-company';
 import { disconnectPrisma, prisma } from '../db/client';
 import { systemActor } from '../domain/context';
 import type { ServiceError } from '../errors';
@@ -164,6 +166,28 @@ describe('EU registry registration', () => {
     await deprecateProduct({ ctx: ctxOf(company.id), input: { productId: p.id } });
     await drain(client, company.id);
     expect((await statusOf(company.id, p.id)).status).toBe('registered');
+  });
+
+  it("a ceased company's registrations are updated with each passport's back-up address, and lose it on resumption", async () => {
+    const company = await createTestCompany(prisma);
+    const p = await createPublishedPassport(prisma, {
+      companyId: company.id,
+      gtin: '04012345000023',
+      serialNumber: 'C-1',
+    });
+    await drain(client, company.id);
+    const { registrationId } = await statusOf(company.id, p.id);
+    expect(storedRecord(registrationId)).not.toHaveProperty('backupPassportUrl');
+    await ceaseCompany({ ctx: ctxOf(company.id), input: { backupUrl: 'https://keeper.example/volt' } });
+    expect((await statusOf(company.id, p.id)).status).toBe('pending');
+    await drain(client, company.id);
+    expect(storedRecord(registrationId)?.backupPassportUrl).toBe(
+      'https://keeper.example/volt/01/04012345000023/21/C-1',
+    );
+    await resumeCompany({ ctx: ctxOf(company.id) });
+    await drain(client, company.id);
+    expect(storedRecord(registrationId)).not.toHaveProperty('backupPassportUrl');
+    expect((await statusOf(company.id, p.id)).registrationId).toBe(registrationId);
   });
 
   it('a test-mode passport and a draft are not registered; another company reads 404', async () => {
