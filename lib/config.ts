@@ -86,7 +86,8 @@ const envSchema = z.object({
     })
     .optional(),
   // The https address where a back-up provider serves the copy of the passports at the same paths as this service
-  // (the static export of BACKUP_TARGET): sent to the EU registry as each passport's back-up address.
+  // (for example a static copy made with `npm run -s export:static`): sent to the EU registry as each passport's
+  // back-up address.
   BACKUP_PUBLIC_URL: z.url({ protocol: /^https$/, message: 'must be an https URL' }).optional(),
 });
 
