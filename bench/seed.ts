@@ -3,7 +3,7 @@
 // and re-hashed) up to the wanted count. The first clone of each batch is checked against what the service itself
 // would build for it. Every clone gets its version's signed credential in the same commit, as a publication does:
 // built and signed by the service's own functions over the clone's public view, in its own status list slot.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { compactVerify, importJWK } from 'jose';
 import pg from 'pg';
 import { type CredentialSource, passportCredential } from '../lib/credentials/issue';
@@ -38,6 +38,11 @@ export class PassportSeeder {
   private templates: { id: string; slug: string; name: string; gtin: string; serial: string }[] = [];
   private columns: string[] = [];
   private signer: { key: SigningKey; issuer: Issuer } | undefined;
+  /**
+   * The seeder's own run of GTINs (six digits of its own under prefix 04): two seeders of one database (test files
+   * sharing a run's database) never make the same GTIN and serial.
+   */
+  private readonly family = String(randomInt(1_000_000)).padStart(6, '0');
 
   constructor(
     private readonly db: PrismaClient,
@@ -78,7 +83,7 @@ export class PassportSeeder {
 
   private async publishTemplate() {
     const n = this.templates.length;
-    const gtin = withCheckDigit(`0400000${String(n).padStart(6, '0')}`);
+    const gtin = withCheckDigit(`04${this.family}${String(n).padStart(5, '0')}`);
     const serial = `BENCH-${n}-0`;
     const p = await createPublishedPassport(this.db, {
       companyId: this.companyId,

@@ -18,6 +18,8 @@ export interface RegistryPassOptions {
   db?: Db;
   /** The registry; from DPP_REGISTRY_URL when not given (no URL: the pass does nothing). */
   client?: RegistryClient | null;
+  /** Only this company's registrations (tests, which share a database with others). */
+  companyId?: string;
   /** Registrations worked per pass at most, and at once. */
   batch?: number;
   concurrency?: number;
@@ -67,13 +69,22 @@ interface SourceRow {
  * live worker): each is leased long enough for the pass to finish with it, so two instances never send one twice
  * at once, and a worker that dies leaves it to the next pass once the lease ends.
  */
-async function claimDue(db: Db, now: Date, leaseUntil: Date, batch: number): Promise<Claimed[]> {
+async function claimDue(
+  db: Db,
+  now: Date,
+  leaseUntil: Date,
+  batch: number,
+  companyId: string | null,
+): Promise<Claimed[]> {
   return db.$queryRaw<Claimed[]>`
     UPDATE "PassportRegistration" r SET "leaseUntil" = ${leaseUntil}
     WHERE r."productId" IN (
-      SELECT "productId" FROM "PassportRegistration"
-      WHERE "wantedSeq" > "sentSeq" AND "nextAttemptAt" <= ${now} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})
-      ORDER BY "nextAttemptAt" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+      SELECT d."productId" FROM "PassportRegistration" d
+      WHERE d."wantedSeq" > d."sentSeq" AND d."nextAttemptAt" <= ${now}
+        AND (d."leaseUntil" IS NULL OR d."leaseUntil" < ${now})
+        AND (${companyId}::uuid IS NULL
+             OR d."productId" IN (SELECT "id" FROM "Product" WHERE "companyId" = ${companyId}::uuid))
+      ORDER BY d."nextAttemptAt" LIMIT ${batch} FOR UPDATE OF d SKIP LOCKED)
     RETURNING r."productId", r."wantedSeq", r."registrationId", r."attempts", r."status"::text AS "status"`;
 }
 
@@ -174,7 +185,7 @@ export async function runRegistryPass(options: RegistryPassOptions = {}): Promis
   const client = options.client === undefined ? configuredRegistry() : options.client;
   if (!client) return { ...EMPTY };
   const leaseUntil = new Date(now.getTime() + Math.ceil(batch / concurrency + 1) * REGISTRY_TIMEOUT_MS);
-  const claimed = await claimDue(db, now, leaseUntil, batch);
+  const claimed = await claimDue(db, now, leaseUntil, batch, options.companyId ?? null);
   if (claimed.length === 0) return { ...EMPTY };
   const sources = await loadSources(
     db,

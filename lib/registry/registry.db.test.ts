@@ -33,14 +33,14 @@ afterAll(async () => {
 });
 
 /** Passes until nothing is due at `now` (each pass advances the clock an hour, past every retry delay). */
-async function drain(registryClient: RegistryClient, companyId?: string, maxPasses = 50) {
+async function drain(registryClient: RegistryClient, companyId: string, maxPasses = 50) {
   let now = new Date();
   for (let i = 0; i < maxPasses; i++) {
-    await runRegistryPass({ client: registryClient, now, batch: 200, concurrency: 8 });
+    await runRegistryPass({ client: registryClient, now, batch: 200, concurrency: 8, companyId });
     const due = await prisma.passportRegistration.count({
       where: {
         nextAttemptAt: { not: null },
-        ...(companyId ? { product: { companyId } } : {}),
+        product: { companyId },
         sentSeq: { lt: prisma.passportRegistration.fields.wantedSeq },
       },
     });
@@ -55,10 +55,7 @@ const statusOf = (companyId: string, productId: string) =>
 
 const storedRecord = (registrationId: string | null) => registry.registrations.get(registrationId ?? '')?.record;
 
-/**
- * The registrations a registry holds for the passports at `slugs` (other test files publish into the same database,
- * and a pass registers whatever is due, so counts are taken per passport).
- */
+/** The registrations a registry holds for the passports at `slugs` (the tests share one registry). */
 function registrationsOf(target: LocalRegistry, slugs: readonly string[]) {
   const wanted = new Set(slugs.map((slug) => `/api/dpp/${slug}`));
   return [...target.registrations.values()].filter((r) => wanted.has(new URL(r.record.passportDataUrl).pathname));
@@ -126,27 +123,27 @@ describe('EU registry registration', () => {
     const unreachable = httpRegistryClient({ url: downUrl, token: TOKEN, timeoutMs: 2_000 });
 
     let now = new Date();
-    await runRegistryPass({ client: unreachable, now });
+    await runRegistryPass({ client: unreachable, now, companyId: company.id });
     const first = await statusOf(company.id, p.id);
     expect(first).toMatchObject({ status: 'pending', attempts: 1, registrationId: null });
     expect(first.lastError).toMatch(/unreachable/);
     expect(new Date(first.nextAttemptAt!).getTime()).toBeGreaterThan(now.getTime());
     // Not due again before its backoff ends.
-    expect(await runRegistryPass({ client: unreachable, now })).toMatchObject({ attempted: 0 });
+    expect(await runRegistryPass({ client: unreachable, now, companyId: company.id })).toMatchObject({ attempted: 0 });
 
     for (let i = 1; i < FAILED_AFTER_ATTEMPTS; i++) {
       now = new Date(now.getTime() + 3_600_000);
-      await runRegistryPass({ client: unreachable, now });
+      await runRegistryPass({ client: unreachable, now, companyId: company.id });
     }
     expect(await statusOf(company.id, p.id)).toMatchObject({ status: 'failed', attempts: FAILED_AFTER_ATTEMPTS });
     now = new Date(now.getTime() + 3_600_000);
-    await runRegistryPass({ client: unreachable, now });
+    await runRegistryPass({ client: unreachable, now, companyId: company.id });
     const events = await prisma.webhookEvent.findMany({ where: { companyId: company.id, type: 'registry.failed' } });
     expect(events).toHaveLength(1);
     expect(events[0].payload).toMatchObject({ productId: p.id, slug: p.slug, attempts: FAILED_AFTER_ATTEMPTS });
 
     now = new Date(now.getTime() + 3_600_000);
-    await runRegistryPass({ client, now });
+    await runRegistryPass({ client, now, companyId: company.id });
     expect(await statusOf(company.id, p.id)).toMatchObject({ status: 'registered', attempts: 0, lastError: null });
   });
 
@@ -155,11 +152,13 @@ describe('EU registry registration', () => {
     const p = await createPublishedPassport(prisma, { companyId: company.id });
     const wrongCredential = httpRegistryClient({ url: registry.url, token: 'not-the-token' });
     const now = new Date();
-    await runRegistryPass({ client: wrongCredential, now });
+    await runRegistryPass({ client: wrongCredential, now, companyId: company.id });
     const refused = await statusOf(company.id, p.id);
     expect(refused).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
     expect(refused.lastError).toBe('the registry answered 401: missing or wrong credential');
-    expect(await runRegistryPass({ client, now: new Date(now.getTime() + 86_400_000) })).toMatchObject({
+    expect(
+      await runRegistryPass({ client, now: new Date(now.getTime() + 86_400_000), companyId: company.id }),
+    ).toMatchObject({
       attempted: 0,
     });
     // The next change makes it due again.
