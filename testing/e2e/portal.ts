@@ -45,8 +45,12 @@ export async function signIn(
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** No serious or critical axe-core violation on the current page. */
+/**
+ * No serious or critical axe-core violation on the current page. The page's title is streamed with its metadata and
+ * may land after the body a test waited for: axe runs once the document has one (else it reads a page mid-stream).
+ */
 export async function expectAccessible(page: Page) {
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
