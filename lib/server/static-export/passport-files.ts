@@ -52,10 +52,18 @@ async function answer(want: RepresentationRequest): Promise<PassportRepresentati
  * come from the public representations, so they are the live service's.
  */
 export async function writePassport(site: SiteWriter, slug: string, baseUrl: string): Promise<PassportOutcome> {
-  const found = await findPublicPassport({ slug });
+  const api = `/api/dpp/${encodeURIComponent(slug)}`;
+  let found: Awaited<ReturnType<typeof findPublicPassport>>;
+  try {
+    found = await findPublicPassport({ slug });
+  } catch (error) {
+    // A passport the live service cannot serve either (503: its stored version fails its check) is reported, and
+    // the export goes on with the others.
+    if (!isUnavailable(error)) throw error;
+    return { kind: 'not_found', skipped: [], unavailable: [{ path: api, code: (error as ServiceError).code }] };
+  }
   const outcome: PassportOutcome = { kind: found.kind, skipped: [], unavailable: [] };
   if (found.kind === 'not_found') return outcome;
-  const api = `/api/dpp/${encodeURIComponent(slug)}`;
   const { path: canonical } = found.passport.product;
   const addresses = [...new Set([canonical, `/dpp/${encodeURIComponent(slug)}`])];
   // A withdrawn address's linkset and JSON-LD share one 410 body: each file is written once.
