@@ -173,7 +173,16 @@ export async function exportStaticSite(options: StaticExportOptions): Promise<St
     const rows = await passportPage(after, options.companyId);
     if (rows.length === 0) break;
     await eachAtOnce(rows, options.concurrency ?? 8, async (row) => {
-      record(row.slug, await writePassport(site, row.slug, baseUrl));
+      let outcome: PassportOutcome;
+      try {
+        outcome = await writePassport(site, row.slug, baseUrl);
+      } catch (error) {
+        // One passport whose stored data cannot be read (the live service fails on it too) never costs the copy of
+        // the others: it is reported, with what the service would answer.
+        const code = error instanceof ServiceError ? error.code : 'INTERNAL_ERROR';
+        outcome = { kind: 'not_found', skipped: [], unavailable: [{ path: `/api/dpp/${row.slug}`, code }] };
+      }
+      record(row.slug, outcome);
       companies.add(row.company.slug);
     });
     after = rows[rows.length - 1].id;
