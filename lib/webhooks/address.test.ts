@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenAddressReason } from './address';
+import { addressAllowed, CLOUD_METADATA, forbiddenAddressReason } from './address';
 import { checkUrlShape, literalHost } from './url-policy';
 
 describe('the webhook address classifier refuses every non-public IPv4 address', () => {
@@ -13,7 +13,7 @@ describe('the webhook address classifier refuses every non-public IPv4 address',
     ['192.168.1.1', 'private'],
     ['127.0.0.1', 'loopback'],
     ['127.255.0.9', 'loopback'],
-    ['169.254.169.254', 'link-local (cloud metadata)'],
+    ['169.254.169.254', 'cloud metadata'],
     ['169.254.0.1', 'link-local (cloud metadata)'],
     ['100.64.0.1', 'shared address space (CGNAT)'],
     ['100.127.255.255', 'shared address space (CGNAT)'],
@@ -52,7 +52,7 @@ describe('the webhook address classifier refuses every non-public IPv6 address',
     ['0:0:0:0:0:0:0:1', 'loopback'],
     ['fc00::1', 'private (unique local)'],
     ['fd12:3456::1', 'private (unique local)'],
-    ['fd00:ec2::254', 'link-local (cloud metadata)'],
+    ['fd00:ec2::254', 'cloud metadata'],
     ['fe80::1', 'link-local'],
     ['fe80::1%eth0', 'link-local'],
     ['febf::1', 'link-local'],
@@ -71,8 +71,8 @@ describe('the webhook address classifier refuses every non-public IPv6 address',
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:7f00:1', 'loopback'],
     ['::ffff:10.1.2.3', 'private'],
-    ['::ffff:a9fe:a9fe', 'link-local (cloud metadata)'],
-    ['64:ff9b::169.254.169.254', 'link-local (cloud metadata)'],
+    ['::ffff:a9fe:a9fe', 'cloud metadata'],
+    ['64:ff9b::169.254.169.254', 'cloud metadata'],
     ['2002:7f00:1::', 'loopback'],
     ['2002:c0a8:101::1', 'private'],
   ])('the IPv4-carrying address %s is judged by its IPv4 address: %s', (ip, reason) => {
@@ -113,5 +113,39 @@ describe('URL parsing normalises other spellings of an IP address before the che
   it('a public IP literal and a host name pass the shape check (the name is judged after DNS)', () => {
     expect(checkUrlShape('https://8.8.8.8/hook', live)).toHaveProperty('url');
     expect(checkUrlShape('https://hooks.example.com/x', live)).toHaveProperty('url');
+  });
+});
+
+describe('every known cloud metadata address is refused whatever WEBHOOKS_ALLOW_PRIVATE says', () => {
+  it.each(CLOUD_METADATA.map((m) => [m.address, m.service]))('%s (%s)', (address) => {
+    expect(forbiddenAddressReason(address)).toBe('cloud metadata');
+    expect(addressAllowed(address, false)).toBe(false);
+    expect(addressAllowed(address, true)).toBe(false);
+  });
+
+  it.each([
+    ['100.100.100.200', 'Alibaba Cloud, inside the shared address space the allowance admits'],
+    ['168.63.129.16', 'Azure WireServer, an otherwise public address'],
+    ['192.0.0.192', 'Oracle Cloud'],
+    ['169.254.170.2', 'AWS ECS'],
+    ['::ffff:169.254.169.254', 'IPv4-mapped'],
+    ['::ffff:100.100.100.200', 'IPv4-mapped'],
+    ['::ffff:a83f:8110', 'IPv4-mapped in hex (168.63.129.16)'],
+    ['64:ff9b::a9fe:a9fe', 'NAT64'],
+    ['64:ff9b::100.100.100.200', 'NAT64'],
+    ['2002:a9fe:a9fe::1', '6to4'],
+    ['2002:6464:64c8::', '6to4 (100.100.100.200)'],
+    ['FD00:EC2:0:0:0:0:0:254', 'AWS IMDS IPv6, uppercase and uncompressed'],
+    ['fd20:ce::254', 'GCP IPv6'],
+  ])('%s is metadata (%s), also with private targets allowed', (address) => {
+    expect(forbiddenAddressReason(address)).toBe('cloud metadata');
+    expect(addressAllowed(address, true)).toBe(false);
+  });
+
+  it('the neighbours of a metadata address keep their own class', () => {
+    expect(forbiddenAddressReason('100.100.100.201')).toBe('shared address space (CGNAT)');
+    expect(addressAllowed('100.100.100.201', true)).toBe(true);
+    expect(forbiddenAddressReason('168.63.129.17')).toBeNull();
+    expect(forbiddenAddressReason('fd00:ec2::1')).toBe('private (unique local)');
   });
 });

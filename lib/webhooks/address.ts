@@ -12,6 +12,45 @@ export function forbiddenAddressReason(address: string): string | null {
   return 'not an IP address';
 }
 
+/** The reason given for every address of CLOUD_METADATA; no allowance admits it. */
+export const METADATA_REASON = 'cloud metadata';
+
+/**
+ * Known cloud metadata and host-agent addresses. Several sit in classes WEBHOOKS_ALLOW_PRIVATE=1 admits (CGNAT) or
+ * that are otherwise public (Azure's WireServer), so they are matched before the classes, and their IPv4-mapped,
+ * NAT64 and 6to4 forms are matched by the IPv4 address they carry.
+ */
+export const CLOUD_METADATA: readonly { address: string; service: string }[] = [
+  {
+    address: '169.254.169.254',
+    service: 'AWS, GCP, Azure, Oracle, DigitalOcean, Hetzner, OpenStack instance metadata',
+  },
+  { address: '169.254.170.2', service: 'AWS ECS task metadata and credentials' },
+  { address: '169.254.170.23', service: 'AWS EKS Pod Identity agent' },
+  { address: '169.254.169.253', service: 'AWS VPC DNS resolver' },
+  { address: '169.254.169.123', service: 'AWS time sync' },
+  { address: '169.254.0.23', service: 'Tencent Cloud metadata' },
+  { address: '100.100.100.200', service: 'Alibaba Cloud metadata' },
+  { address: '168.63.129.16', service: 'Azure WireServer (host agent, DNS)' },
+  { address: '192.0.0.192', service: 'Oracle Cloud metadata' },
+  { address: 'fd00:ec2::254', service: 'AWS instance metadata over IPv6' },
+  { address: 'fd00:ec2::23', service: 'AWS EKS Pod Identity agent over IPv6' },
+  { address: 'fd00:ec2::253', service: 'AWS VPC DNS resolver over IPv6' },
+  { address: 'fd00:ec2::123', service: 'AWS time sync over IPv6' },
+  { address: 'fd20:ce::254', service: 'GCP metadata over IPv6' },
+];
+
+/** Host names of metadata services (they resolve to an address above); refused before any DNS lookup. */
+export const METADATA_HOST_NAMES: ReadonlySet<string> = new Set([
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+  'metadata.tencentyun.com',
+  'metadata.platformequinix.com',
+]);
+
 /** The classes WEBHOOKS_ALLOW_PRIVATE=1 lets through (a receiver on this machine or the local network); metadata never. */
 export const LOCAL_REASONS: ReadonlySet<string> = new Set([
   'private',
@@ -50,7 +89,13 @@ const V4_TABLE = V4_RANGES.map(([base, bits, reason]) => ({
   reason,
 }));
 
+const METADATA_V4 = new Set(CLOUD_METADATA.filter((m) => isIP(m.address) === 4).map((m) => ipv4ToInt(m.address)));
+const METADATA_V6 = new Set(
+  CLOUD_METADATA.filter((m) => isIP(m.address) === 6).map((m) => ipv6ToHextets(m.address).join(':')),
+);
+
 function ipv4Reason(ip: number): string | null {
+  if (METADATA_V4.has(ip)) return METADATA_REASON;
   for (const { base, mask, reason } of V4_TABLE) if ((ip & mask) >>> 0 === base) return reason;
   return null;
 }
@@ -80,7 +125,7 @@ const embeddedV4 = (h: number[]) => ((h[6] << 16) | h[7]) >>> 0;
 
 function ipv6Reason(h: number[]): string | null {
   if (h.every((v) => v === 0)) return 'unspecified';
-  if (h.join(':') === [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254].join(':')) return 'link-local (cloud metadata)'; // AWS IMDS over IPv6
+  if (METADATA_V6.has(h.join(':'))) return METADATA_REASON;
   if (h.slice(0, 7).every((v) => v === 0) && h[7] === 1) return 'loopback';
   // ::ffff:a.b.c.d (mapped) and 64:ff9b::a.b.c.d (NAT64) reach the IPv4 address they carry.
   if (startsWith(h, [0, 0, 0, 0, 0, 0xffff]) || startsWith(h, [0x64, 0xff9b, 0, 0, 0, 0]))

@@ -38,10 +38,8 @@ describe('the shape of a webhook URL', () => {
   it('refuses local names and private literals unless private targets are allowed', () => {
     expect(reason('https://localhost/x')).toBe('The host is a local name.');
     expect(reason('https://printer.local/x')).toBe('The host is a local name.');
-    expect(reason('https://169.254.169.254/latest/meta-data')).toBe(
-      'The host is a link-local (cloud metadata) address.',
-    );
-    expect(reason('https://[fd00:ec2::254]/')).toBe('The host is a link-local (cloud metadata) address.');
+    expect(reason('https://169.254.169.254/latest/meta-data')).toBe('The host is a cloud metadata address.');
+    expect(reason('https://[fd00:ec2::254]/')).toBe('The host is a cloud metadata address.');
     expect(reason('https://[fd12::1]/')).toBe('The host is a private (unique local) address.');
     expect(reason('http://127.0.0.1:4000/x', local)).toBeNull();
     expect(reason('http://localhost:4000/x', local)).toBeNull();
@@ -49,9 +47,7 @@ describe('the shape of a webhook URL', () => {
   });
 
   it('with WEBHOOKS_ALLOW_PRIVATE=1, metadata, link-local, multicast and reserved addresses stay refused, and live http is for local receivers only', () => {
-    expect(reason('http://169.254.169.254/latest/meta-data', local)).toBe(
-      'The host is a link-local (cloud metadata) address.',
-    );
+    expect(reason('http://169.254.169.254/latest/meta-data', local)).toBe('The host is a cloud metadata address.');
     expect(reason('https://[fe80::1]/', local)).toBe('The host is a link-local address.');
     expect(reason('https://224.0.0.1/', local)).toBe('The host is a multicast address.');
     expect(reason('https://0.0.0.0/', local)).toBe('The host is a unspecified address.');
@@ -73,7 +69,7 @@ describe('the DNS check of a webhook host', () => {
   it('refuses a name with any private answer, naming the address, and a name that does not resolve', async () => {
     expect(await checkResolvedHost('rebind.example', dns)).toBe('The host resolves to a loopback address (127.0.0.1).');
     expect(await checkResolvedHost('meta.example', dns)).toBe(
-      'The host resolves to a link-local (cloud metadata) address (fd00:ec2::254).',
+      'The host resolves to a cloud metadata address (fd00:ec2::254).',
     );
     expect(await checkResolvedHost('nowhere.example', dns)).toBe('The host name does not resolve.');
   });
@@ -85,5 +81,47 @@ describe('the DNS check of a webhook host', () => {
     expect(await webhookUrlProblem('http://rebind.example/x', local, dns)).toBe('Live endpoints must use https://.');
     const lan = table({ 'receiver.lan': ['192.168.1.20'] });
     expect(await webhookUrlProblem('http://receiver.lan:8080/x', local, lan)).toBeNull();
+  });
+});
+
+describe('cloud metadata services stay unreachable whatever WEBHOOKS_ALLOW_PRIVATE says', () => {
+  it.each([
+    'http://100.100.100.200/latest/meta-data/',
+    'http://168.63.129.16/machine?comp=goalstate',
+    'http://192.0.0.192/opc/v2/instance/',
+    'http://169.254.170.2/v2/credentials',
+    'http://[fd00:ec2::254]/latest/meta-data/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[::ffff:100.100.100.200]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[fd20:ce::254]/',
+    'https://1684301000/',
+  ])('the literal URL %s is refused at creation, live or sandbox', (raw) => {
+    for (const policy of [live, sandbox, local, { mode: 'TEST' as const, allowPrivate: true }])
+      expect(reason(raw, policy)).toBe('The host is a cloud metadata address.');
+  });
+
+  it.each(['metadata.google.internal', 'METADATA.GOOGLE.INTERNAL.', 'metadata', 'instance-data.ec2.internal'])(
+    'the metadata host name %s is refused before any DNS lookup',
+    (host) => {
+      expect(reason(`http://${host}/computeMetadata/v1/`, local)).toBe('The host is a cloud metadata service.');
+      expect(reason(`https://${host}/`, live)).toBe('The host is a cloud metadata service.');
+    },
+  );
+
+  it('a name that resolves to a metadata address is refused with private targets allowed', async () => {
+    const dns = table({
+      'alibaba.example': ['100.100.100.200'],
+      'azure.example': ['168.63.129.16'],
+      'mixed.example': ['192.168.1.20', '192.0.0.192'],
+      'mapped.example': ['::ffff:169.254.170.2'],
+    });
+    expect(await webhookUrlProblem('http://alibaba.example/x', local, dns)).toBe(
+      'The host resolves to a cloud metadata address (100.100.100.200).',
+    );
+    expect(await webhookUrlProblem('https://azure.example/x', live, dns)).toMatch(/cloud metadata.*168\.63\.129\.16/);
+    expect(await webhookUrlProblem('https://azure.example/x', local, dns)).toMatch(/cloud metadata/);
+    expect(await webhookUrlProblem('http://mixed.example/x', local, dns)).toMatch(/cloud metadata.*192\.0\.0\.192/);
+    expect(await webhookUrlProblem('http://mapped.example/x', local, dns)).toMatch(/cloud metadata/);
   });
 });

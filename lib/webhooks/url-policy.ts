@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import type { Mode } from '../db/generated/enums';
-import { addressAllowed, forbiddenAddressReason, LOCAL_REASONS } from './address';
+import { addressAllowed, forbiddenAddressReason, LOCAL_REASONS, METADATA_HOST_NAMES } from './address';
 
 export interface UrlPolicy {
   mode: Mode;
@@ -41,6 +41,8 @@ export function checkUrlShape(raw: string, policy: UrlPolicy): { url: URL } | { 
   const literalReason = literal ? forbiddenAddressReason(literal) : null;
   if (literal && !addressAllowed(literal, policy.allowPrivate))
     return { reason: `The host is a ${literalReason} address.` };
+  if (!literal && METADATA_HOST_NAMES.has(url.hostname.toLowerCase().replace(/\.$/, '')))
+    return { reason: 'The host is a cloud metadata service.' };
   const localName = !literal && LOCAL_NAME.test(url.hostname);
   if (localName && !policy.allowPrivate) return { reason: 'The host is a local name.' };
   const local = policy.allowPrivate && (localName || (literalReason !== null && LOCAL_REASONS.has(literalReason)));
