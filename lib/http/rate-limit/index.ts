@@ -30,6 +30,11 @@ export function limit(policy: PolicyName | (string & {}), identifier: string): P
   return rateLimiter().limit(policy, identifier);
 }
 
+/** What is left of a policy's window for an identifier, counting nothing (0 when the backend fails). */
+export function remaining(policy: PolicyName | (string & {}), identifier: string): Promise<number> {
+  return rateLimiter().remaining(policy, identifier);
+}
+
 /** For the health probe: can the limiter's backend answer right now? */
 export function checkBackend(): Promise<BackendStatus> {
   return rateLimiter().checkBackend();

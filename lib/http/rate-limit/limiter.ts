@@ -26,6 +26,8 @@ export interface RateLimiterOptions {
 
 export interface RateLimiter {
   limit(policy: PolicyName | (string & {}), identifier: string): Promise<RateLimitResult>;
+  /** What is left of the identifier's window without counting anything; 0 when the backend fails (fail closed). */
+  remaining(policy: PolicyName | (string & {}), identifier: string): Promise<number>;
   checkBackend(): Promise<BackendStatus>;
   close(): Promise<void>;
 }
@@ -104,6 +106,16 @@ export function createRateLimiter({
       } catch (error) {
         reportFailure(name, error);
         return refused(policy);
+      }
+    },
+    async remaining(name, identifier) {
+      const policy = policyFor(name);
+      try {
+        const { remaining } = await withTimeout(limiterFor(name, policy).getRemaining(identifier), timeoutMs);
+        return Math.max(0, remaining);
+      } catch (error) {
+        reportFailure(name, error);
+        return 0;
       }
     },
     async checkBackend() {

@@ -9,15 +9,21 @@ const MINUTE = 60;
  */
 export const BMS_SECRET_PER_SECOND = 20;
 
-/** Portal sign-in attempts per client address and per account, failed or not: slows password guessing. */
+/** Portal sign-in attempts per client address, failed or not: slows password guessing from one address. */
 export const SIGN_IN_PER_MINUTE = 10;
 
 /**
- * Wrong passwords that lock an account, and for how long (lib/portal/auth/verify-login.ts). An email without an
- * account gets as many wrong guesses per window before it is refused alike, so a lockout names no account.
+ * Wrong passwords for one (email, address) pair that refuse the pair, and the window they are counted in
+ * (lib/portal/auth/verify-login.ts). Counted by email, so an email without an account is refused alike.
  */
-export const SIGN_IN_LOCK_AFTER_FAILURES = 5;
-export const SIGN_IN_LOCK_MINUTES = 15;
+export const SIGN_IN_PAIR_FAILURES = 5;
+export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
+
+/**
+ * Wrong passwords for one email from all addresses in the window after which the account is slowed down: an address
+ * that has already failed on it is refused until the window ends, an address that has not is still heard.
+ */
+export const SIGN_IN_ACCOUNT_FAILURES = 10;
 
 /** Restricted-access requests per client address and per email address: slows form spam and mail bombing. */
 export const POLI_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
@@ -41,6 +47,7 @@ export function policiesFromConfig(
     poliRequestAddress: { limit: POLI_REQUESTS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * MINUTE },
     poliRequestEmail: { limit: POLI_REQUESTS_PER_EMAIL_PER_HOUR, windowSeconds: 60 * MINUTE },
     signIn: { limit: SIGN_IN_PER_MINUTE, windowSeconds: MINUTE },
-    signInUnknownAccount: { limit: SIGN_IN_LOCK_AFTER_FAILURES, windowSeconds: SIGN_IN_LOCK_MINUTES * MINUTE },
+    signInFailures: { limit: SIGN_IN_PAIR_FAILURES, windowSeconds: SIGN_IN_FAILURE_WINDOW_MINUTES * MINUTE },
+    signInAccountFailures: { limit: SIGN_IN_ACCOUNT_FAILURES, windowSeconds: SIGN_IN_FAILURE_WINDOW_MINUTES * MINUTE },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it, onTestFinished, vi } from '
 import { createTestCompany, createTestOperator } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
 import { resetRateLimiterForTests } from '../../http/rate-limit';
-import { LOCK_AFTER_FAILURES, LOCK_MINUTES, verifyOperatorLogin } from './verify-login';
+import { ACCOUNT_FAILURES, FAILURE_WINDOW_MINUTES, PAIR_FAILURES, verifyOperatorLogin } from './verify-login';
 
 afterAll(() => disconnectPrisma());
 beforeEach(() => resetRateLimiterForTests());
@@ -57,54 +57,120 @@ describe('verifyOperatorLogin', () => {
     expect(unknown).toEqual(wrong);
   });
 
-  it(`locks the account after ${LOCK_AFTER_FAILURES} wrong passwords in a row, refusing even the right one`, async () => {
+  it(`refuses an (account, address) pair after ${PAIR_FAILURES} wrong passwords, even the right one, while the owner signs in from another address`, async () => {
     const user = await operator();
-    for (let i = 0; i < LOCK_AFTER_FAILURES; i += 1) {
+    holdClockAtWindowStart(FAILURE_WINDOW_MINUTES * 60);
+    const from = address();
+    for (let i = 0; i < PAIR_FAILURES; i += 1) {
       expect(
-        await verifyOperatorLogin({ email: user.email, password: `wrong-${i}-xxxx`, clientAddress: address() }),
-      ).toMatchObject({ ok: false });
+        await verifyOperatorLogin({ email: user.email, password: `wrong-${i}-xxxx`, clientAddress: from }),
+      ).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
     }
-    expect(await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: address() })).toEqual(
-      { ok: false, reason: 'throttled' },
-    );
+    expect(await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: from })).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
+    expect(
+      await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: address() }),
+    ).toMatchObject({ ok: true });
+    // The owner's sign-in elsewhere does not free the attacking address.
+    expect(await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: from })).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
   });
 
-  it(`answers an email without an account like an account through ${LOCK_AFTER_FAILURES} wrong passwords and the lockout after them`, async () => {
+  it(`after ${ACCOUNT_FAILURES} wrong passwords from many addresses, every address that failed is refused and one that did not is heard`, async () => {
+    const user = await operator();
+    holdClockAtWindowStart(FAILURE_WINDOW_MINUTES * 60);
+    const attackers = Array.from({ length: ACCOUNT_FAILURES }, address);
+    for (const from of attackers)
+      expect(await verifyOperatorLogin({ email: user.email, password: 'wrong-xxxx', clientAddress: from })).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
+    for (const from of attackers)
+      expect(await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: from })).toEqual({
+        ok: false,
+        reason: 'throttled',
+      });
+    const fresh = address();
+    expect(await verifyOperatorLogin({ email: user.email, password: 'wrong-again', clientAddress: fresh })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    // One failure is enough from here now that the account is slowed down.
+    expect(await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: fresh })).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
+    expect(
+      await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: address() }),
+    ).toMatchObject({ ok: true });
+  });
+
+  it('answers an email without an account exactly like an account, through the pair refusal and the account slow-down', async () => {
     const user = await operator();
     const stranger = `nobody-${user.id}@nowhere.example`;
-    holdClockAtWindowStart(LOCK_MINUTES * 60);
-    for (let i = 0; i < LOCK_AFTER_FAILURES; i += 1) {
+    holdClockAtWindowStart(FAILURE_WINDOW_MINUTES * 60);
+    const both = async (password: (email: string) => string, from: () => [string, string]) => {
+      const [a, b] = from();
       const forAccount = await verifyOperatorLogin({
         email: user.email,
-        password: `wrong-${i}-xxxx`,
-        clientAddress: address(),
+        password: password(user.email),
+        clientAddress: a,
       });
-      expect(
-        await verifyOperatorLogin({ email: stranger, password: `wrong-${i}-xxxx`, clientAddress: address() }),
-      ).toEqual(forAccount);
-    }
-    const locked = await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: address() });
-    expect(locked).toEqual({ ok: false, reason: 'throttled' });
+      const forStranger = await verifyOperatorLogin({
+        email: stranger,
+        password: password(stranger),
+        clientAddress: b,
+      });
+      expect(forStranger).toEqual(forAccount);
+      return forAccount;
+    };
+    const pair: [string, string] = [address(), address()];
+    const fixed = () => pair;
+    const fresh2 = (): [string, string] => [address(), address()];
+    for (let k = 0; k < PAIR_FAILURES; k += 1)
+      expect(await both(() => `wrong-${k}-xxxx`, fixed)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await both((e) => (e === user.email ? user.password : 'any-password-x'), fixed)).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
     expect(
-      await verifyOperatorLogin({ email: stranger, password: 'any-password-x', clientAddress: address() }),
-    ).toEqual(locked);
-    expect(
-      await verifyOperatorLogin({
-        email: stranger.toUpperCase(),
-        password: 'any-password-x',
-        clientAddress: address(),
-      }),
-    ).toEqual(locked);
+      await verifyOperatorLogin({ email: stranger.toUpperCase(), password: 'any-password-x', clientAddress: pair[1] }),
+    ).toEqual({ ok: false, reason: 'throttled' });
+    for (let k = PAIR_FAILURES; k < ACCOUNT_FAILURES; k += 1)
+      expect(await both(() => `wrong-${k}-xxxx`, fresh2)).toEqual({ ok: false, reason: 'invalid' });
+    const fresh = [address(), address()];
+    expect(await verifyOperatorLogin({ email: user.email, password: 'wrong-x', clientAddress: fresh[0]! })).toEqual(
+      await verifyOperatorLogin({ email: stranger, password: 'wrong-x', clientAddress: fresh[1]! }),
+    );
+    expect(await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: fresh[0]! })).toEqual(
+      { ok: false, reason: 'throttled' },
+    );
+    expect(await verifyOperatorLogin({ email: stranger, password: 'wrong-x', clientAddress: fresh[1]! })).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
   });
 
-  it('counts concurrent wrong passwords without losing one', async () => {
+  it('counts concurrent wrong passwords from one address without losing one', async () => {
     const user = await operator();
+    holdClockAtWindowStart(FAILURE_WINDOW_MINUTES * 60);
+    const from = address();
     await Promise.all(
-      [1, 2, 3].map((i) =>
-        verifyOperatorLogin({ email: user.email, password: `wrong-${i}-xxxx`, clientAddress: address() }),
+      Array.from({ length: PAIR_FAILURES }, (_, i) =>
+        verifyOperatorLogin({ email: user.email, password: `wrong-${i}-xxxx`, clientAddress: from }),
       ),
     );
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).failedLoginCount).toBe(3);
+    expect(await verifyOperatorLogin({ email: user.email, password: user.password, clientAddress: from })).toEqual({
+      ok: false,
+      reason: 'throttled',
+    });
   });
 
   it('throttles attempts from one address across accounts', async () => {

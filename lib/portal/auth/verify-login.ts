@@ -1,12 +1,18 @@
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from '../../crypto/passwords';
 import { type Db, prisma } from '../../db/client';
 import { writeAudit } from '../../domain/audit';
-import { limit } from '../../http/rate-limit';
-import { SIGN_IN_LOCK_AFTER_FAILURES, SIGN_IN_LOCK_MINUTES } from '../../http/rate-limit/policies';
+import { limit, remaining } from '../../http/rate-limit';
+import {
+  SIGN_IN_ACCOUNT_FAILURES,
+  SIGN_IN_FAILURE_WINDOW_MINUTES,
+  SIGN_IN_PAIR_FAILURES,
+} from '../../http/rate-limit/policies';
 
-/** Consecutive failures that lock an account, and for how long. */
-export const LOCK_AFTER_FAILURES = SIGN_IN_LOCK_AFTER_FAILURES;
-export const LOCK_MINUTES = SIGN_IN_LOCK_MINUTES;
+/** Wrong passwords from one address that refuse that address for the email, and the window they are counted in. */
+export const PAIR_FAILURES = SIGN_IN_PAIR_FAILURES;
+export const FAILURE_WINDOW_MINUTES = SIGN_IN_FAILURE_WINDOW_MINUTES;
+/** Wrong passwords from all addresses after which an address that has failed on the email is refused. */
+export const ACCOUNT_FAILURES = SIGN_IN_ACCOUNT_FAILURES;
 
 export interface SignedInOperator {
   id: string;
@@ -16,7 +22,7 @@ export interface SignedInOperator {
   role: 'ADMIN' | 'EDITOR' | 'REVIEWER';
 }
 
-/** `invalid` never says whether the email exists; `throttled` covers both the address limit and a locked account. */
+/** `invalid` never says whether the email exists; `throttled` covers the address limit and a refused (email, address). */
 export type LoginOutcome = { ok: true; operator: SignedInOperator } | { ok: false; reason: 'invalid' | 'throttled' };
 
 export interface LoginAttempt {
@@ -40,24 +46,24 @@ export async function verifyOperatorLogin(
     .trim()
     .toLowerCase();
   const password = String(attempt.password ?? '');
-  const [byAddress, byAccount] = await Promise.all([
-    limit('signIn', `address:${attempt.clientAddress}`),
-    limit('signIn', `account:${email}`),
-  ]);
-  if (!byAddress.success || !byAccount.success) return { ok: false, reason: 'throttled' };
+  const byAddress = await limit('signIn', `address:${attempt.clientAddress}`);
+  if (!byAddress.success) return { ok: false, reason: 'throttled' };
   if (!email || !password || password.length > MAX_PASSWORD_LENGTH * 4) return { ok: false, reason: 'invalid' };
 
+  // Everything below is keyed by the email, never by the user row, so an email without an account is counted,
+  // refused and timed exactly like one with an account.
+  const keys = failureKeys(email, attempt.clientAddress);
+  if (await refusedFromHere(keys)) return { ok: false, reason: 'throttled' };
   const user = await db.user.findUnique({ where: { email }, include: { company: { select: { suspendedAt: true } } } });
-  if (!user) return unknownAccount(email, password);
-  if (user.lockedUntil && user.lockedUntil > now) return { ok: false, reason: 'throttled' };
-  const matches = await verifyPassword(password, user.passwordHash);
-  if (!matches || user.disabledAt || user.company.suspendedAt) {
-    if (!matches) await recordFailure(db, user.id, now);
+  const matches = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
+  if (!user || !matches || user.disabledAt || user.company.suspendedAt) {
+    if (!user || !matches) await recordFailure(keys);
     return { ok: false, reason: 'invalid' };
   }
   await db.$transaction(async (tx) => {
     await tx.user.update({
       where: { id: user.id },
+      // The columns of the former account-wide lock are cleared; nothing sets them any more.
       data: { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now },
     });
     const actor = { role: user.role, id: user.id, channel: 'Portal' as const };
@@ -69,29 +75,31 @@ export async function verifyOperatorLogin(
   };
 }
 
-/**
- * An email without an account answers as an account does: "invalid" for its first wrong passwords, then "throttled"
- * once an account would be locked, refused before any password check just as a locked account is. Otherwise five
- * wrong guesses and a sixth would tell an attacker which emails have an account. The count lives in the rate
- * limiter (a fixed 15-minute window), since there is no row to keep it on.
- */
-async function unknownAccount(email: string, password: string): Promise<LoginOutcome> {
-  const failures = await limit('signInUnknownAccount', `account:${email}`);
-  if (!failures.success) return { ok: false, reason: 'throttled' };
-  await burnPasswordCheck(password);
-  return { ok: false, reason: 'invalid' };
+interface FailureKeys {
+  pair: string;
+  account: string;
 }
 
-async function recordFailure(db: Db, userId: string, now: Date): Promise<void> {
-  // Increment in the database: concurrent wrong guesses must all count.
-  const { failedLoginCount } = await db.user.update({
-    where: { id: userId },
-    data: { failedLoginCount: { increment: 1 } },
-    select: { failedLoginCount: true },
-  });
-  if (failedLoginCount < LOCK_AFTER_FAILURES) return;
-  await db.user.update({
-    where: { id: userId },
-    data: { failedLoginCount: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) },
-  });
+const failureKeys = (email: string, address: string): FailureKeys => ({
+  pair: `pair:${email}|${address}`,
+  account: `account:${email}`,
+});
+
+/**
+ * Wrong passwords are counted per (email, address) and per email over a window. An address is refused for an email
+ * after its own fifth wrong password, and also after its first once the email has collected the account-wide
+ * number of wrong passwords from all addresses (the account is slowed down). An address that has not failed on the
+ * email is always heard, so someone who knows an operator's email cannot keep the operator out.
+ */
+async function refusedFromHere(keys: FailureKeys): Promise<boolean> {
+  const [pairLeft, accountLeft] = await Promise.all([
+    remaining('signInFailures', keys.pair),
+    remaining('signInAccountFailures', keys.account),
+  ]);
+  if (pairLeft === 0) return true;
+  return accountLeft === 0 && pairLeft < PAIR_FAILURES;
+}
+
+async function recordFailure(keys: FailureKeys): Promise<void> {
+  await Promise.all([limit('signInFailures', keys.pair), limit('signInAccountFailures', keys.account)]);
 }
