@@ -1,4 +1,5 @@
 import { config } from '@/lib/config';
+import { recordRateLimitRefusal } from '../metrics';
 import { backendFromConfig } from './backend';
 import { createRateLimiter, type RateLimiter } from './limiter';
 import { policiesFromConfig } from './policies';
@@ -26,8 +27,11 @@ export function rateLimiter(): RateLimiter {
   return holder[SHARED];
 }
 
-export function limit(policy: PolicyName | (string & {}), identifier: string): Promise<RateLimitResult> {
-  return rateLimiter().limit(policy, identifier);
+/** One request counted against a policy; a refusal is also counted in the metrics (by policy name, a fixed set). */
+export async function limit(policy: PolicyName | (string & {}), identifier: string): Promise<RateLimitResult> {
+  const result = await rateLimiter().limit(policy, identifier);
+  if (!result.success) recordRateLimitRefusal(policy);
+  return result;
 }
 
 /** What is left of a policy's window for an identifier, counting nothing (0 when the backend fails). */
