@@ -1,12 +1,17 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chooseChromium } from './testing/chromium';
+import { machineChromiumProbe } from './testing/chromium-probe';
 
 // `npm test` (scripts/test-all.ts) creates a fresh database and passes it here with a free port.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 // Specs that build documents in-process (the stored-document checks) must use the server's public address.
 process.env.BASE_URL = baseURL;
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own (undefined), which `npm test` installs when
+// missing (testing/chromium.ts).
+const browser = chooseChromium(machineChromiumProbe());
+if (browser.use === 'none') throw new Error(browser.message);
+const chromium = browser.use === 'executable' ? browser.executablePath : undefined;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,9 +1,13 @@
 // `npm test`: every suite in one command. Unit and database-integration tests (Vitest, on a fresh database),
 // then a production build and the Playwright browser and HTTP tests against it on another fresh database.
+// The browser is settled first (testing/chromium.ts): Debian's Chromium, CHROMIUM_PATH, or Playwright's own,
+// installed here when missing; a run that cannot have one stops before any suite with one line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from '../lib/db/embedded';
+import { DEBIAN_CHROMIUM, ensureChromium, INSTALL_COMMAND } from '../testing/chromium';
+import { machineChromiumProbe } from '../testing/chromium-probe';
 import { createTestDatabase } from '../testing/database';
 
 const args = process.argv.slice(2);
@@ -12,7 +16,8 @@ const passThrough = args.filter((a) => a !== '--unit' && a !== '--e2e');
 
 function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = process.env): number {
   process.stderr.write(`\n$ ${cmd} ${cmdArgs.join(' ')}\n`);
-  return spawnSync(cmd, cmdArgs, { stdio: 'inherit', env }).status ?? 1;
+  // npm and npx are .cmd scripts on Windows, which Node starts only through a shell.
+  return spawnSync(cmd, cmdArgs, { stdio: 'inherit', env, shell: process.platform === 'win32' }).status ?? 1;
 }
 
 function readJson(file: string): any {
@@ -20,6 +25,25 @@ function readJson(file: string): any {
 }
 
 mkdirSync('test-results', { recursive: true });
+
+if (only !== '--unit') {
+  const installLog = 'test-results/chromium-install.log';
+  const browser = ensureChromium(machineChromiumProbe(), () => {
+    process.stderr.write(
+      `\nNo ${DEBIAN_CHROMIUM} and no CHROMIUM_PATH: $ ${INSTALL_COMMAND} (its output: ${installLog})\n`,
+    );
+    const [cmd, ...cmdArgs] = INSTALL_COMMAND.split(' ');
+    const install = spawnSync(cmd, cmdArgs, { encoding: 'utf8', shell: process.platform === 'win32' });
+    writeFileSync(installLog, `${install.stdout ?? ''}${install.stderr ?? ''}${install.error ?? ''}`);
+    return install.status === 0;
+  });
+  if (!browser.ok) {
+    console.error(browser.message);
+    process.exit(1);
+  }
+  process.stderr.write(`${browser.note}\n`);
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
