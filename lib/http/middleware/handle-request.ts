@@ -12,6 +12,7 @@ import { RESPONSE_REQUEST_ID_HEADER } from '../request-id';
 import { type Surface, surfaceOf } from '../surface';
 import { CORS_HEADERS, type CorsDecision, corsDecision, preflightResponse } from './cors';
 import { type FeatureFlags, featureGate } from './feature-gate';
+import { foreignOriginPage, isForeignOriginAction } from './foreign-origin';
 import { forwardedRequestHeaders } from './forwarded-headers';
 import {
   RESOLVER_PATH_HEADER,
@@ -140,6 +141,8 @@ export function createMiddleware(deps: MiddlewareDeps) {
       }
 
       if (resolver.kind === 'internal') return finish(renderError(surface, addresses.notFound(), { requestId }), edge);
+      // Next.js would refuse it with a bare 500; a 403 page says what happened.
+      if (isForeignOriginAction(request)) return finish(foreignOriginPage(), edge);
       if (surface === 'public' && declaredLength(request.headers) > FORM_MAX_BODY_BYTES)
         return finish(formTooLarge(), edge);
       const switchedOff = featureGate(pathname, deps.flags());
