@@ -27,11 +27,17 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   import status --id I
   import approve --id I
   mail list --to E
+  db backup --out FILE
+  db restore --from FILE [--force]
 C is a company id or slug. Keys, signing secrets and BMS secrets are printed once and never again.
 audit verify exits 1 when a chain is broken (with --json, the report is printed all the same).
 backup run copies every passport due to BACKUP_TARGET now; backup verify compares the back-up with the database
 and exits 1 when a passport's copy is missing or differs (with --json, the report is printed all the same).
-company cease marks the company's activity ceased: its passports name U (https), the address of their back-up copy.`;
+company cease marks the company's activity ceased: its passports name U (https), the address of their back-up copy.
+db backup dumps the whole database with pg_dump (custom format) into FILE; db restore loads FILE with pg_restore into
+the database of DATABASE_URL, in one transaction, refusing one that already holds tables unless --force (which
+replaces them). Both need PostgreSQL's client tools of the server's major version or newer: looked for in
+POSTGRES_BIN_DIR when set, else in the embedded distribution, on PATH and under /usr/lib/postgresql.`;
 
 const text = { type: 'string' } as const;
 const OPTIONS = {
@@ -55,9 +61,12 @@ const OPTIONS = {
   'manufacturer-contact': text,
   to: text,
   'backup-url': text,
+  out: text,
+  from: text,
+  force: { type: 'boolean' },
 } as const;
 
-type Flags = Partial<Record<Exclude<keyof typeof OPTIONS, 'json' | 'help'>, string>>;
+type Flags = Partial<Record<Exclude<keyof typeof OPTIONS, 'json' | 'help' | 'force'>, string>> & { force?: boolean };
 interface Outcome {
   result: unknown;
   human: string;
@@ -65,7 +74,7 @@ interface Outcome {
   exitCode?: number;
 }
 interface Command {
-  required: (keyof Flags)[];
+  required: Exclude<keyof Flags, 'force'>[];
   optional: (keyof Flags)[];
   run(flags: Flags): Promise<Outcome>;
 }
@@ -288,6 +297,8 @@ const COMMANDS: Record<string, Command> = {
   'product reinstate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('reinstate', f) },
   'backup run': { required: [], optional: ['company'], run: backupRun },
   'backup verify': { required: [], optional: ['company'], run: backupVerify },
+  'db backup': { required: ['out'], optional: [], run: dbBackup },
+  'db restore': { required: ['from'], optional: ['force'], run: dbRestore },
   'import status': { required: ['id'], optional: [], run: importStatus },
   'import approve': { required: ['id'], optional: [], run: importApprove },
   'mail list': {
@@ -340,13 +351,10 @@ async function backupScope(f: Flags) {
 /** Passes until nothing is due now: a passport whose copy fails waits for its retry (the worker's), reported here. */
 async function backupRun(f: Flags): Promise<Outcome> {
   const { target, companyId } = await backupScope(f);
-  const [{ runBackupPass }, { renderBackupRefusal }] = await Promise.all([
-    import('../lib/backup/pass'),
-    import('../lib/server/backup'),
-  ]);
+  const { backupPass } = await import('../lib/server/backup');
   const total = { replicated: 0, failed: 0, filesWritten: 0 };
   for (;;) {
-    const pass = await runBackupPass({ target, companyId, renderRefusal: renderBackupRefusal });
+    const pass = await backupPass({ target, companyId });
     total.replicated += pass.replicated;
     total.failed += pass.failed;
     total.filesWritten += pass.filesWritten;
@@ -424,6 +432,28 @@ async function importApprove(f: Flags): Promise<Outcome> {
   return {
     result: done,
     human: `Batch of import ${importId}: ${done.status}, ${done.processed - done.failed} published, ${done.failed} failed.`,
+  };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** Dumps the database (DATABASE_URL, or the embedded one of npm run dev) into --out with pg_dump -Fc. */
+async function dbBackup(f: Flags): Promise<Outcome> {
+  const { dumpDatabase } = await import('../lib/db/dump');
+  const report = await dumpDatabase(process.env.DATABASE_URL!, f.out!.trim());
+  return {
+    result: report,
+    human: `Database (PostgreSQL ${report.server}) dumped to ${report.file}: ${kib(report.bytes)}, SHA-256 ${report.sha256}, pg_dump ${report.tool.version}, ${report.ms} ms.`,
+  };
+}
+
+/** Restores --from into the database of DATABASE_URL with pg_restore, in one transaction; an empty one unless --force. */
+async function dbRestore(f: Flags): Promise<Outcome> {
+  const { restoreDatabase } = await import('../lib/db/dump');
+  const report = await restoreDatabase(process.env.DATABASE_URL!, f.from!.trim(), { force: f.force === true });
+  return {
+    result: report,
+    human: `Restored ${report.file} into the database (PostgreSQL ${report.server}${report.replaced ? ', its previous tables replaced' : ''}): ${report.tables} table(s), pg_restore ${report.tool.version}, ${report.ms} ms. Run audit verify on it next.`,
   };
 }
 

@@ -56,6 +56,11 @@ async function postgresBinary(): Promise<string> {
   return binaries.postgres;
 }
 
+/** The embedded distribution's bin directory: where its own client tools (pg_dump, pg_restore) would be. */
+export async function embeddedBinDir(): Promise<string> {
+  return path.dirname(await postgresBinary());
+}
+
 /**
  * The library, loaded on first use. On load it installs async-exit-hook, whose `beforeExit` handler ends the process
  * with exit code 0 once the event loop drains: a test runner that failed (Vitest sets `process.exitCode = 1` and
