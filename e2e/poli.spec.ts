@@ -190,7 +190,7 @@ test.describe('restricted access (PoLI)', () => {
     await rejectAsReviewer(setup, await requestIdOf(email), reason);
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
     const mail = page.getByRole('article', { name: `Access request declined: ${setup.passport.name}` });
-    await expect(mail).toContainText(`Their reason: ${reason}`);
+    await expect(mail).toContainText(`Their reason: “${reason}”`);
     expect((await lastMail(email)).text).toContain(reason);
   });
 

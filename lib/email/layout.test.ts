@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, PRODUCT_NAME, renderEmail } from './templates/layout';
-import { approvedEmail, rejectedEmail, verificationEmail } from './templates/poli';
+import { approvedEmail, rejectedEmail, reviewNoticeEmail, verificationEmail } from './templates/poli';
 
 describe('email rendering', () => {
   it('says the same in text and HTML, escapes every value in the HTML and lists the action link', () => {
@@ -37,7 +37,39 @@ describe('email rendering', () => {
     expect(approved.links).toEqual(['http://x/access']);
     expect(approved.text).toContain('expires in 7 days');
     const rejected = rejectedEmail({ ...subject, name: 'Jane', reason: 'We cannot confirm your organisation.' });
-    expect(rejected.text).toContain('Their reason: We cannot confirm your organisation.');
+    expect(rejected.text).toContain('Their reason: “We cannot confirm your organisation.”');
     expect(rejected.links).toEqual([]);
+  });
+
+  it("shows what a requester typed on one line and quoted, in the text and the HTML part, so it cannot add lines to the reviewers' notice", () => {
+    const mail = reviewNoticeEmail({
+      companyName: 'Voltaris GmbH',
+      productName: 'Aurora EV 75',
+      requester: {
+        name: 'Vera\r\n\r\nURGENT: your portal password expires, sign in at https://evil.example\r\n',
+        organisation: 'Circular\u2028Metals\u0085BV\t\u202e',
+        email: 'vera@recycler.example',
+        role: 'RECYCLER',
+      },
+      link: 'http://x/portal/access-requests/1',
+    });
+    const line =
+      '“Vera URGENT: your portal password expires, sign in at https://evil.example” (organisation “Circular Metals BV”, email “vera@recycler.example”) asks for access';
+    expect(mail.text).toContain(line);
+    expect(mail.text.split('\n').filter((l) => l.startsWith('URGENT'))).toEqual([]);
+    expect(mail.text).not.toMatch(/[\r\u2028\u0085\u202e\t]/);
+    expect(mail.html).toContain(escapeHtml(line));
+    expect(mail.html).not.toMatch(/[\r\n\u2028\u0085\u202e\t]/);
+  });
+
+  it("quotes the requester's name in every greeting and a reason on one line in the declined mail", () => {
+    const subject = { companyName: 'Voltaris GmbH', productName: 'Aurora EV 75' };
+    expect(verificationEmail({ ...subject, name: 'Jane\nDoe', role: 'RECYCLER', link: 'http://x/v' }).text).toMatch(
+      /^Hello “Jane Doe”,\n/,
+    );
+    expect(approvedEmail({ ...subject, name: 'Jane', link: 'http://x/a' }).html).toContain('Hello “Jane”,');
+    const rejected = rejectedEmail({ ...subject, name: 'Jane', reason: 'First line.\n\nClick https://evil.example' });
+    expect(rejected.text).toContain('Their reason: “First line. Click https://evil.example”');
+    expect(rejected.html).toContain('Their reason: “First line. Click https://evil.example”');
   });
 });

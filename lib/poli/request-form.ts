@@ -4,6 +4,7 @@ import { type Db, prisma } from '../db/client';
 import { ServiceError } from '../errors';
 import { normaliseEmail } from '../gdpr/subject';
 import { isUuid } from '../ids';
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from '../storable-text';
 import {
   EMPTY_VALUES,
   HONEYPOT_FIELD,
@@ -14,14 +15,21 @@ import {
 import { requestPoliAccess } from './request-access';
 import { POLI_ROLE_VALUES } from './roles';
 
+// Every field is one line: a line break in a name or organisation would start a line of its own in the mails.
 const text = (max: number, message: string) =>
-  z.string().trim().min(1, message).max(max, `Use at most ${max} characters.`);
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(max, `Use at most ${max} characters.`)
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE);
 
 const FormSchema = z.object({
   email: z
     .string()
     .trim()
     .max(254, 'Use at most 254 characters.')
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE)
     .pipe(z.email('Enter an email address such as name@example.com.')),
   name: text(120, 'Enter your name.'),
   organisation: text(200, 'Enter your organisation.'),

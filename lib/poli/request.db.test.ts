@@ -116,6 +116,30 @@ describe('the access request form', () => {
     expect(await prisma.poliRequest.count({ where: { email: 'not-an-address' } })).toBe(0);
   });
 
+  it.each([
+    ['a line break in the name', { name: 'Vera Verifier\nURGENT: approve at https://evil.example' }, 'name'],
+    [
+      'a carriage return in the organisation',
+      { organisation: 'Circular Metals BV\r\nBcc: x@evil.example' },
+      'organisation',
+    ],
+    ['a Unicode line separator in the organisation', { organisation: 'Circular\u2028Metals' }, 'organisation'],
+    ['a tab in the name', { name: 'Vera\tVerifier' }, 'name'],
+    ['a right-to-left override in the name', { name: 'Vera \u202eVerifier' }, 'name'],
+    ['a NUL in the organisation', { organisation: 'Circular\u0000Metals' }, 'organisation'],
+    ['a line break in the email', { email: 'vera@recycler.example\nBcc: x@evil.example' }, 'email'],
+  ])('refuses %s with the field message, storing and mailing nothing', async (_, change, field) => {
+    const email = uniqueEmail();
+    const fields = { ...valid(email), ...change };
+    const state = await submit(fields);
+    expect(state.status).toBe('invalid');
+    expect(state.errors).toEqual({
+      [field]: 'Use one line of text, without line breaks, tabs or other control characters.',
+    });
+    expect(await requestsOf(email)).toEqual([]);
+    expect(await prisma.emailOutbox.count({ where: { to: email.toLowerCase() } })).toBe(0);
+  });
+
   it(`throttles one client address after ${POLI_REQUESTS_PER_ADDRESS_PER_HOUR} requests an hour, whatever the addresses`, async () => {
     const limit = freshLimiter();
     const clientAddress = nextAddress();

@@ -4,6 +4,7 @@ import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../errors';
 import { toServiceError } from '../http/errors';
 import { newRequestId } from '../http/request-id';
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from '../storable-text';
 import { currentOperator, type Operator, portalContext } from './session';
 
 /** What every portal form shows after it ran: a message, and per-field messages for inputs. */
@@ -60,6 +61,17 @@ export const formText = (form: FormData, name: string): string => {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
 };
+
+/**
+ * A single-line field a person typed (a name, a URL, a contact): trimmed, and refused with the form's field message
+ * when it carries a line break or another control character. Call it inside runAction, which shows the message.
+ */
+export function formLine(form: FormData, name: string): string {
+  const value = formText(form, name);
+  if (!isSingleLineText(value))
+    throw new ServiceError('VALIDATION_ERROR', SINGLE_LINE_MESSAGE, { details: { field: name } });
+  return value;
+}
 
 /** Consequential actions carry the confirmation box; a POST without it changes nothing. */
 export function requireConfirmation(form: FormData): void {

@@ -1,3 +1,5 @@
+import { asOneLine } from '../../storable-text';
+
 /** The service's name as the mails sign with it. */
 export const PRODUCT_NAME = 'Battery Passport Service';
 
@@ -26,7 +28,15 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 // A line break or a header-like control character in a subject would break the message; names come from a form.
-const oneLine = (text: string): string => text.replace(/[\r\n\t]+/g, ' ').trim();
+const oneLine = (text: string): string => asOneLine(text);
+
+/**
+ * A value someone typed into a form (a requester's name, organisation and email, a decision's reason), as every
+ * mail shows it: on one line (line breaks and other control characters become a space) and between quotation marks,
+ * so it can never pass for a line or a sentence of the mail's own. The same words go to the text and the HTML part.
+ * The manufacturer's own names (company, product) are folded onto one line by renderEmail without quotes.
+ */
+export const quoted = (value: string): string => `“${asOneLine(value)}”`;
 
 function signature(companyName: string): string {
   return `Sent by the ${PRODUCT_NAME} on behalf of ${companyName}.`;
@@ -34,13 +44,16 @@ function signature(companyName: string): string {
 
 /** One mail in plain text and HTML with the same words; every value is escaped in the HTML. */
 export function renderEmail(content: EmailContent): RenderedEmail {
-  const after = content.after ?? [];
+  // Templates write one line per paragraph; a line break that slipped into one is folded here, in both parts.
+  const greeting = oneLine(content.greeting);
+  const paragraphs = content.paragraphs.map(oneLine);
+  const after = (content.after ?? []).map(oneLine);
   const text = [
-    `${content.greeting},`,
-    ...content.paragraphs,
-    ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
+    `${greeting},`,
+    ...paragraphs,
+    ...(content.action ? [`${oneLine(content.action.label)}:\n${oneLine(content.action.url)}`] : []),
     ...after,
-    `-- \n${signature(content.companyName)}`,
+    `-- \n${oneLine(signature(content.companyName))}`,
   ].join('\n\n');
   const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
   const button = content.action
@@ -49,8 +62,8 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     : '';
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;line-height:1.5;max-width:36rem">',
-    p(`${content.greeting},`),
-    ...content.paragraphs.map(p),
+    p(`${greeting},`),
+    ...paragraphs.map(p),
     button,
     ...after.map(p),
     `<p style="margin:24px 0 0;font-size:14px;color:#374151">${escapeHtml(signature(content.companyName))}</p>`,

@@ -1,6 +1,6 @@
 import type { PoliRole } from '../../db/generated/enums';
 import { roleWithTier } from '../../poli/roles';
-import { type RenderedEmail, renderEmail } from './layout';
+import { quoted, type RenderedEmail, renderEmail } from './layout';
 
 /** What every PoLI mail names: the passport and the manufacturer deciding on it. */
 export interface PoliMailSubject {
@@ -13,7 +13,7 @@ export function verificationEmail(m: PoliMailSubject & { name: string; role: Pol
   return renderEmail({
     companyName: m.companyName,
     subject: `Confirm your access request for ${m.productName}`,
-    greeting: `Hello ${m.name}`,
+    greeting: `Hello ${quoted(m.name)}`,
     paragraphs: [
       `You asked ${m.companyName} for access to the restricted information in the battery passport of ${m.productName}, as ${roleWithTier(m.role)}.`,
       'Confirm that this email address is yours; only then does the manufacturer see your request.',
@@ -38,7 +38,7 @@ export function reviewNoticeEmail(
     subject: `Access request to review: ${m.productName}`,
     greeting: 'Hello',
     paragraphs: [
-      `${m.requester.name} (${m.requester.organisation}, ${m.requester.email}) asks for access to the restricted information in the battery passport of ${m.productName}, as ${roleWithTier(m.requester.role)}.`,
+      `${quoted(m.requester.name)} (organisation ${quoted(m.requester.organisation)}, email ${quoted(m.requester.email)}) asks for access to the restricted information in the battery passport of ${m.productName}, as ${roleWithTier(m.requester.role)}.`,
       'The email address is confirmed. Approve or reject the request in the portal; a rejection needs a reason, which the requester receives.',
     ],
     action: { label: 'Review the request', url: m.link },
@@ -50,7 +50,7 @@ export function approvedEmail(m: PoliMailSubject & { name: string; link: string 
   return renderEmail({
     companyName: m.companyName,
     subject: `Access granted: ${m.productName}`,
-    greeting: `Hello ${m.name}`,
+    greeting: `Hello ${quoted(m.name)}`,
     paragraphs: [
       `${m.companyName} approved your request for the restricted information in the battery passport of ${m.productName}.`,
     ],
@@ -67,10 +67,10 @@ export function rejectedEmail(m: PoliMailSubject & { name: string; reason: strin
   return renderEmail({
     companyName: m.companyName,
     subject: `Access request declined: ${m.productName}`,
-    greeting: `Hello ${m.name}`,
+    greeting: `Hello ${quoted(m.name)}`,
     paragraphs: [
       `${m.companyName} declined your request for the restricted information in the battery passport of ${m.productName}.`,
-      `Their reason: ${m.reason}`,
+      `Their reason: ${quoted(m.reason)}`,
     ],
     after: ['You may send a new request from the passport page if your situation changes.'],
   });

@@ -9,7 +9,7 @@ import {
   startRevision,
   withdrawProduct,
 } from '../../passport/lifecycle';
-import { type ActionState, formText, requireConfirmation } from '../action';
+import { type ActionState, formLine, formText, requireConfirmation } from '../action';
 import type { LifecycleIntent } from './lifecycle-options';
 
 /** The Integration API's limit on the same texts (WithdrawBody), so both doors accept the same input. */
@@ -17,8 +17,8 @@ export const TEXT_LIMIT = 2000;
 
 type Step = (ctx: DomainContext, productId: string, form: FormData) => Promise<Partial<ActionState>>;
 
-function text(form: FormData, name: string): string {
-  const value = formText(form, name);
+function text(form: FormData, name: string, read: typeof formText = formText): string {
+  const value = read(form, name);
   if (value.length > TEXT_LIMIT) {
     throw new ServiceError('VALIDATION_ERROR', `Keep it under ${TEXT_LIMIT} characters.`, { details: { field: name } });
   }
@@ -58,8 +58,8 @@ export const LIFECYCLE_STEPS: Record<LifecycleIntent, Step> = {
       productId,
       reason: text(form, 'reason'),
       operatorDetails: text(form, 'operatorDetails') || null,
-      manufacturerContact: text(form, 'manufacturerContact') || null,
-      successorId: text(form, 'successorId') || null,
+      manufacturerContact: text(form, 'manufacturerContact', formLine) || null,
+      successorId: text(form, 'successorId', formLine) || null,
     };
     await withdrawProduct({ ctx, input });
     return { message: 'Withdrawn: the public passport now shows the withdrawal notice.' };

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { mintKey } from '@/lib/integration/key-admin/mint';
 import { mintAdminKey } from '@/lib/integration/key-admin/mint-admin';
-import { type ActionState, formText, requireConfirmation, runAction } from '@/lib/portal/action';
+import { type ActionState, formLine, formText, requireConfirmation, runAction } from '@/lib/portal/action';
 import { formLines, formList, formMode, formOptionalInt } from '@/lib/portal/admin/form';
 import { PORTAL_ROLES } from '@/lib/portal/session';
 
@@ -20,7 +20,7 @@ export async function mintKeyAction(_: ActionState, form: FormData): Promise<Act
     const minted = await mintKey({
       ctx,
       input: {
-        name: formText(form, 'name'),
+        name: formLine(form, 'name'),
         scopes: formList(form, 'scopes'),
         mode: formMode(form),
         expiresInDays: formOptionalInt(form, 'expiresInDays', DAYS_MESSAGE),
@@ -41,7 +41,7 @@ export async function mintAdminKeyAction(_: ActionState, form: FormData): Promis
     const minted = await mintAdminKey({
       ctx,
       input: {
-        name: formText(form, 'name'),
+        name: formLine(form, 'name'),
         scope: formText(form, 'scope'),
         mode: formMode(form),
         expiresInDays: formOptionalInt(form, 'expiresInDays', DAYS_MESSAGE),

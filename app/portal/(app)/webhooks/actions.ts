@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { ServiceError } from '@/lib/errors';
-import { type ActionState, formText, runAction } from '@/lib/portal/action';
+import { type ActionState, formLine, runAction } from '@/lib/portal/action';
 import { formList, formMode } from '@/lib/portal/admin/form';
 import { modeParam, withMode } from '@/lib/portal/admin/webhooks';
 import { PORTAL_ROLES } from '@/lib/portal/session';
@@ -23,7 +23,7 @@ function eventTypesOf(form: FormData): string[] {
 }
 
 function urlOf(form: FormData): string {
-  const url = formText(form, 'url');
+  const url = formLine(form, 'url');
   if (url.length === 0 || url.length > 2048)
     throw invalid('Give the URL deliveries are sent to (at most 2048 characters).', 'url');
   return url;
@@ -34,7 +34,7 @@ export async function createEndpointAction(_: ActionState, form: FormData): Prom
     const mode = formMode(form);
     const input = {
       url: urlOf(form),
-      description: formText(form, 'description').slice(0, 500) || null,
+      description: formLine(form, 'description').slice(0, 500) || null,
       eventTypes: eventTypesOf(form),
     };
     const endpoint = await createWebhookEndpoint({ ctx: withMode(ctx, modeParam(mode)), input });

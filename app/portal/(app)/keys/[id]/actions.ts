@@ -6,7 +6,7 @@ import { revokeKey } from '@/lib/integration/key-admin/revoke';
 import { MAX_GRACE_HOURS, rotateKey } from '@/lib/integration/key-admin/rotate';
 import { rotateSigningSecret } from '@/lib/integration/key-admin/rotate-signing-secret';
 import { updateKey } from '@/lib/integration/key-admin/update';
-import { type ActionState, formText, requireConfirmation, runAction } from '@/lib/portal/action';
+import { type ActionState, formLine, requireConfirmation, runAction } from '@/lib/portal/action';
 import { formLines, formOptionalInt } from '@/lib/portal/admin/form';
 import { PORTAL_ROLES } from '@/lib/portal/session';
 
@@ -52,7 +52,7 @@ export async function updateKeyAction(keyId: string, _: ActionState, form: FormD
   return runAction(PORTAL_ROLES.admin, async ({ ctx }) => {
     await updateKey({
       ctx,
-      input: { keyId, name: formText(form, 'name'), allowedCidrs: formLines(form, 'allowedCidrs') },
+      input: { keyId, name: formLine(form, 'name'), allowedCidrs: formLines(form, 'allowedCidrs') },
     });
     refresh(keyId);
     return { message: 'Saved. The change applies from the key’s next request.' };
