@@ -1,21 +1,26 @@
-import { defineJob } from '../jobs/job';
-import { passSession, type SessionOptions } from '../jobs/pass-session';
-import { type EmailPassSummary, runEmailPass } from './delivery-pass';
+import { prisma } from '../db/client';
+import { sessionJob } from '../jobs/session-job';
+import { runEmailPass } from './delivery-pass';
 
-/** One email session (see lib/jobs/pass-session.ts): passes every 2 s for 50 s, so a mail leaves within seconds. */
-export const emailSession = (options: SessionOptions<EmailPassSummary> = {}) =>
-  passSession({ pass: () => runEmailPass(), empty: { held: 0, attempted: 0, sent: 0, failed: 0 } }, options);
+/**
+ * Makes due again the mails a dead worker had claimed and not attempted (a claim moves a never-attempted mail's
+ * nextAttemptAt into the future; nothing else does). Run only by the session that took the worker's lapsed lease
+ * over. A retry claimed at the crash waits for its claim to lapse.
+ */
+export async function releaseDeadEmailClaims(db = prisma): Promise<number> {
+  return db.$executeRaw`
+    UPDATE "EmailOutbox" SET "nextAttemptAt" = NULL
+    WHERE "status" = 'PENDING' AND "attempts" = 0 AND "nextAttemptAt" > (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')`;
+}
 
-/** The email worker: sends the outbox through Resend, or holds it for the dev mailbox when no key is set. */
-export const emailDelivery = defineJob<Record<string, never>>({
+/**
+ * The email worker: sends the outbox through Resend, or holds it for the dev mailbox when no key is set; a session
+ * every minute and at launch, passes 2 s apart, under the worker's lease (lib/jobs/session-job.ts).
+ */
+export const emailDelivery = sessionJob({
   name: 'email-delivery',
-  cron: '* * * * *',
-  startAtLaunch: true,
-  queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 120 },
-  async handler(_data, { log, jobId }) {
-    const output = await emailSession({ log });
-    if (output.attempted > 0 || output.failed > 0)
-      log.info({ job: 'email-delivery', jobId, ...output }, 'email delivery session');
-    return output;
-  },
+  pass: () => runEmailPass(),
+  empty: { held: 0, attempted: 0, sent: 0, failed: 0 },
+  busy: (output) => output.attempted > 0 || output.failed > 0,
+  releaseClaims: () => releaseDeadEmailClaims(),
 });

@@ -137,7 +137,7 @@ async function registerJobs(boss: PgBoss, jobs: readonly AnyJob[], log: JobLog):
   // A job removed from the table (or its cron) must not keep being sent by a schedule nobody works.
   const known = new Set(jobs.filter((j) => j.cron).map((j) => j.name));
   for (const schedule of await boss.getSchedules()) if (!known.has(schedule.name)) await boss.unschedule(schedule.name);
-  // A stately queue keeps one waiting job at most: on a busy queue (another instance's) this send adds nothing.
+  // A short or stately queue keeps one waiting job at most: on a busy queue (another instance's) this send adds nothing.
   for (const job of jobs) if (job.startAtLaunch) await boss.send(job.name, {});
 }
 

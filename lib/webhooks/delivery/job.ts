@@ -1,5 +1,6 @@
-import { defineJob } from '../../jobs/job';
+import { prisma } from '../../db/client';
 import { passSession, type SessionOptions } from '../../jobs/pass-session';
+import { sessionJob } from '../../jobs/session-job';
 import { type PassSummary, runDeliveryPass } from './pass';
 
 /** One delivery session (see lib/jobs/pass-session.ts): passes every 2 s for 50 s. */
@@ -10,18 +11,23 @@ export const deliverySession = (options: SessionOptions<PassSummary> = {}) =>
   );
 
 /**
- * The webhook worker: cron starts a job every minute and each job runs a delivery session. The `stately` queue
- * policy keeps at most one session running and one waiting.
+ * Makes due again the deliveries a dead worker had claimed and not attempted: a claim moves a never-attempted
+ * delivery's nextAttemptAt into the future, nothing else does. Run only by the session that took the worker's
+ * lapsed lease over, so no live worker holds these claims. A retry claimed at the crash (attemptCount > 0) cannot be
+ * told from one scheduled later and waits for its claim to lapse.
  */
-export const webhookDeliveries = defineJob<Record<string, never>>({
+export async function releaseDeadDeliveryClaims(db = prisma): Promise<number> {
+  return db.$executeRaw`
+    UPDATE "WebhookDelivery" SET "nextAttemptAt" = (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')::timestamp(3)
+    WHERE "status" = 'PENDING' AND "attemptCount" = 0
+      AND "nextAttemptAt" > (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')::timestamp(3)`;
+}
+
+/** The webhook worker: a session every minute and at launch, under the worker's lease (lib/jobs/session-job.ts). */
+export const webhookDeliveries = sessionJob({
   name: 'webhook-deliveries',
-  cron: '* * * * *',
-  startAtLaunch: true,
-  queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 120 },
-  async handler(_data, { log, jobId }) {
-    const output = await deliverySession({ log });
-    if (output.attempted > 0 || output.disabled > 0)
-      log.info({ job: 'webhook-deliveries', jobId, ...output }, 'webhook delivery session');
-    return output;
-  },
+  pass: () => runDeliveryPass(),
+  empty: { fannedOut: 0, attempted: 0, succeeded: 0, disabled: 0 },
+  busy: (output) => output.attempted > 0 || output.disabled > 0,
+  releaseClaims: () => releaseDeadDeliveryClaims(),
 });
