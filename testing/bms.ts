@@ -1,6 +1,7 @@
 // DB-test kit of the BMS endpoint: a tenant with a published passport and a secret, and signed Requests built the
 // way the custom server and the middleware hand them to the route.
 
+import { randomBytes } from 'node:crypto';
 import { prisma } from '../lib/db/client';
 import type { Prisma } from '../lib/db/generated/client';
 import { CLIENT_IP_HEADER } from '../lib/http/client-address';
@@ -43,3 +44,12 @@ export const bmsTenant = (
   formData: Record<string, unknown> = {},
   company: Partial<Prisma.CompanyUncheckedCreateInput> = {},
 ) => createBmsTenant(prisma, { formData, company });
+
+/**
+ * A report's verified signature as the wrapper hands it to ingestTelemetry: a digest never used before and the
+ * report's timestamp (now by default), for tests that call the verb directly.
+ */
+export const reportSignature = (timestamp = Math.floor(Date.now() / 1000)) => ({
+  timestamp,
+  digest: randomBytes(32).toString('hex'),
+});

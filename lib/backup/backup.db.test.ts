@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportSignature } from '../../testing/bms';
 import { tempStorage } from '../../testing/documents';
 import { createPublishedPassport, createTestBmsSecret, createTestCompany } from '../../testing/factories';
 import { bmsContext, ingestTelemetry } from '../bms/ingest-telemetry';
@@ -118,7 +119,7 @@ describe('back-up replication', () => {
     const before = await fileOf(p.slug, 'dpp.json');
     await ingestTelemetry({
       ctx: bmsContext({ id: secret.id, companyId: company.id }),
-      input: { productId: p.id, update: { formDataPatch: { current_soh_pct: 51 } } },
+      input: { productId: p.id, update: { formDataPatch: { current_soh_pct: 51 } }, signature: reportSignature() },
     });
     expect((await replicateAll(company.id)).replicated).toBe(1);
     const afterBms = await fileOf(p.slug, 'dpp.json');
@@ -149,7 +150,7 @@ describe('back-up replication', () => {
     const secret = await createTestBmsSecret(prisma, company.id);
     await ingestTelemetry({
       ctx: bmsContext({ id: secret.id, companyId: company.id }),
-      input: { productId: p.id, update: { formDataPatch: { current_soh_pct: 77 } } },
+      input: { productId: p.id, update: { formDataPatch: { current_soh_pct: 77 } }, signature: reportSignature() },
     });
     // The JSON, the JSON-LD and the manifest: the version and its credential are unchanged.
     expect(await replicateAll(company.id)).toEqual({ replicated: 1, filesWritten: 3 });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { bmsTenant, callBms } from '../../testing/bms';
+import { bmsTenant, callBms, reportSignature } from '../../testing/bms';
 import { createTestBmsSecret, createTestCompany, createTestProduct } from '../../testing/factories';
 import { disconnectPrisma, prisma } from '../db/client';
 import { createBmsUpdateRoute, postBmsUpdate } from './endpoint';
@@ -331,6 +331,7 @@ describe('the one update statement', () => {
       input: {
         productId: product.id,
         update: { formDataPatch: { current_soh_pct: 50 }, lifetimeCounters: { deepDischargeEvents: 4 } },
+        signature: reportSignature(),
       },
     });
     await expect(update).rejects.toMatchObject({ code: 'BAD_SECRET' });
@@ -342,10 +343,12 @@ describe('the one update statement', () => {
 
   it('writes its times in UTC as every other writer does, and stamps the secret at most once a minute', async () => {
     const { product, secret, secretId } = await bmsTenant();
+    // Each report its own (two identical reports in one second would be one report sent twice: a replay).
+    let reports = 0;
     const send = () =>
       callBms(postBmsUpdate, {
         productId: product.id,
-        body: { lifetimeCounters: { deepDischargeEvents: 1 } },
+        body: { lifetimeCounters: { deepDischargeEvents: ++reports } },
         secret,
       });
     expect((await send()).status).toBe(200);

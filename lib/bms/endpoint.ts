@@ -10,11 +10,14 @@ import { BMS_UPDATE_PATH, BmsUpdateResult } from './schemas';
  */
 export function createBmsUpdateRoute(options: BmsRouteOptions = {}) {
   return bmsRoute<{ id: string }>(
-    async ({ secret, rawBody, params }) => {
+    async ({ secret, rawBody, signature, params }) => {
       const productId = params.id.toLowerCase();
       const target = await authorizeProduct(secret, productId);
       const update = parseBmsBody(rawBody);
-      const result = await ingestTelemetry({ ctx: bmsContext(secret), input: { productId, update, target } });
+      const result = await ingestTelemetry({
+        ctx: bmsContext(secret),
+        input: { productId, update, target, signature },
+      });
       return Response.json(result, { status: 200, headers: { 'Cache-Control': 'no-store' } });
     },
     { response: { label: `POST ${BMS_UPDATE_PATH}`, schema: BmsUpdateResult }, ...options },

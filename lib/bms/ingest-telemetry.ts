@@ -7,7 +7,9 @@ import { logger } from '../log';
 import { loadCategorySchema } from '../passport/schema-version';
 import { requireRole } from '../passport/transitions/result';
 import type { TelemetryTarget } from './authorize';
+import { bmsSignatureExpiry, reportTime } from './replays';
 import { type BmsUpdate, type BmsUpdateResult, LIFETIME_COUNTER_NAMES, type LifetimeCounterName } from './schemas';
+import { badSignature, type VerifiedBmsSignature } from './signature';
 import { sortPatch } from './whitelist';
 
 export interface IngestTelemetryInput {
@@ -15,6 +17,8 @@ export interface IngestTelemetryInput {
   update: BmsUpdate;
   /** The product as the endpoint authorized it; read here when absent. */
   target?: TelemetryTarget;
+  /** The report's verified signature: remembered for its window (a replay is refused), its timestamp compared. */
+  signature: VerifiedBmsSignature;
 }
 
 /** The 200 body of the BMS endpoint. */
@@ -38,11 +42,16 @@ interface UpdateValues {
   /** The webhook event's payload; none: no event (nothing applied, no counter). */
   event: Record<string, unknown> | null;
   counters: [LifetimeCounterName, number | null][];
+  signature: VerifiedBmsSignature;
 }
 
 /**
  * The whole update as one statement, so one round trip and atomic on its own: the secret share-locked and still
- * active (a revocation that commits first refuses the update; one that comes later waits for it), the accepted keys
+ * active (a revocation that commits first refuses the update; one that comes later waits for it), the report's
+ * signature remembered (its SHA-256, unique: a report already accepted inside its window inserts nothing, and an
+ * identical one racing this statement waits on the digest and then finds it; either way nothing else is written),
+ * the product written only when the report is not older than the newest one applied (`bmsReportedAt`, compared on
+ * the row as it is when its lock is granted, so of two racing reports the newer one's values stay), the accepted keys
  * merged into the stored form data by PostgreSQL (`||`, on the row as it is when its lock is granted: parallel
  * updates of one product apply one after the other and lose nothing), the counters the body names upserted, the
  * audit row and the webhook event. Nothing is written when the secret is no longer active or the product is gone;
@@ -54,14 +63,29 @@ export function updateStatement(v: UpdateValues): Statement {
   const param = (value: unknown, type: string) => `$${values.push(value)}::${type}`;
   const secret = param(v.secretId, 'uuid');
   const company = param(v.companyId, 'uuid');
+  const product = param(v.productId, 'uuid');
+  const reportedAt = param(reportTime(v.signature.timestamp), 'timestamp');
   const columns = v.counters.map(([name]) => `"${name}"`);
   const text = `
     WITH s AS (
       SELECT "id" FROM "BmsSecret" WHERE "id" = ${secret} AND "revokedAt" IS NULL FOR SHARE
     ),
+    t AS (
+      SELECT "id" FROM "Product" WHERE "id" = ${product} AND "companyId" = ${company} AND EXISTS (SELECT 1 FROM s)
+    ),
+    sig AS (
+      INSERT INTO "UsedBmsSignature" ("digest", "secretId", "productId", "expiresAt")
+      SELECT ${param(v.signature.digest, 'text')}, ${secret}, "id", ${param(bmsSignatureExpiry(v.signature.timestamp), 'timestamp')} FROM t
+      ON CONFLICT ("digest") DO UPDATE SET
+        "secretId" = EXCLUDED."secretId", "productId" = EXCLUDED."productId", "expiresAt" = EXCLUDED."expiresAt"
+      WHERE "UsedBmsSignature"."expiresAt" <= ${UTC_NOW}
+      RETURNING "digest"
+    ),
     p AS (
-      UPDATE "Product" SET "formData" = "formData" || ${param(JSON.stringify(v.accepted), 'jsonb')}, "updatedAt" = ${UTC_NOW}
-      WHERE "id" = ${param(v.productId, 'uuid')} AND "companyId" = ${company} AND EXISTS (SELECT 1 FROM s)
+      UPDATE "Product" SET "formData" = "formData" || ${param(JSON.stringify(v.accepted), 'jsonb')}, "updatedAt" = ${UTC_NOW},
+        "bmsReportedAt" = ${reportedAt}
+      WHERE "id" = ${product} AND "companyId" = ${company} AND EXISTS (SELECT 1 FROM sig)
+        AND ("bmsReportedAt" IS NULL OR "bmsReportedAt" <= ${reportedAt})
       RETURNING "id", "mode"
     ),
     audit AS (
@@ -86,7 +110,8 @@ export function updateStatement(v: UpdateValues): Statement {
       SELECT gen_random_uuid(), ${company}, "mode", 'passport.telemetry_updated', ${param(JSON.stringify(v.event), 'jsonb')}, ${UTC_NOW} FROM p
     )`
     }
-    SELECT (SELECT count(*) FROM s)::int AS "active", (SELECT count(*) FROM p)::int AS "updated"`;
+    SELECT (SELECT count(*) FROM s)::int AS "active", (SELECT count(*) FROM t)::int AS "found",
+      (SELECT count(*) FROM sig)::int AS "fresh", (SELECT count(*) FROM p)::int AS "updated"`;
   // One prepared statement per shape: which counters the body names, and whether an event goes out.
   const shape = `${v.counters.map(([name]) => LIFETIME_COUNTER_NAMES.indexOf(name)).join('.')}-${v.event ? 'e' : 'n'}`;
   return { name: `bms-update-${shape}`, text, values };
@@ -140,7 +165,7 @@ export async function ingestTelemetry({
   const { accepted, appliedKeys, rejectedKeys } = sortPatch(schema, input.update.formDataPatch ?? {});
   const counters = givenCounters(input.update);
   const counterUpdated = counters.length > 0;
-  const [outcome] = await sqlRows<{ active: number; updated: number }>(
+  const [outcome] = await sqlRows<{ active: number; found: number; fresh: number; updated: number }>(
     updateStatement({
       secretId,
       companyId: ctx.companyId,
@@ -148,6 +173,7 @@ export async function ingestTelemetry({
       accepted,
       actor: ctx.actor,
       counters,
+      signature: input.signature,
       auditContext: {
         source: 'bms-webhook',
         appliedFormDataKeys: appliedKeys,
@@ -159,8 +185,12 @@ export async function ingestTelemetry({
     }),
   );
   if (outcome.active === 0) throw new ServiceError('BAD_SECRET', 'The BMS secret matches no active secret.');
-  if (outcome.updated === 0) throw notFound();
+  if (outcome.found === 0) throw notFound();
+  if (outcome.fresh === 0) throw badSignature('replayed');
   await stampLastUse(secretId);
+  // Older than the newest report applied: nothing was written, and the answer says so (docs/decisions.md).
+  if (outcome.updated === 0)
+    return { ok: true, productId: target.id, appliedKeys: [], rejectedKeys, counterUpdated: false, superseded: true };
   return { ok: true, productId: target.id, appliedKeys, rejectedKeys, counterUpdated };
 }
 

@@ -10,7 +10,7 @@ import { logger } from '../log';
 import { requireBmsSecret } from './authorize';
 import { BMS_INTERNAL_MESSAGE, RATE_LIMITED_MESSAGE } from './messages';
 import type { ActiveBmsSecret } from './secrets';
-import { BMS_SECRET_HEADER, BMS_SIGNATURE_HEADER, verifyBmsSignature } from './signature';
+import { BMS_SECRET_HEADER, BMS_SIGNATURE_HEADER, type VerifiedBmsSignature, verifyBmsSignature } from './signature';
 
 export interface BmsCall<P> {
   request: Request;
@@ -19,6 +19,8 @@ export interface BmsCall<P> {
   secret: ActiveBmsSecret;
   /** The exact bytes the signature covers; parse these, never the request again. */
   rawBody: Uint8Array;
+  /** The verified signature: the report's timestamp and the digest a replay would repeat. */
+  signature: VerifiedBmsSignature;
   params: P;
 }
 
@@ -57,11 +59,15 @@ export function bmsRoute<P>(handler: (call: BmsCall<P>) => Promise<Response>, op
       const presented = request.headers.get(BMS_SECRET_HEADER);
       const secret = await requireBmsSecret(presented);
       const rawBody = await readWholeBody(request);
-      verifyBmsSignature({ header: request.headers.get(BMS_SIGNATURE_HEADER), rawBody, secret: presented! });
+      const signature = verifyBmsSignature({
+        header: request.headers.get(BMS_SIGNATURE_HEADER),
+        rawBody,
+        secret: presented!,
+      });
       const own = await limitSecret(secret.id);
       rateLimit = tightestLimit(rateLimit, own);
       if (!own.success) throw new ServiceError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
-      response = await handler({ request, requestId, secret, rawBody, params: await context.params });
+      response = await handler({ request, requestId, secret, rawBody, signature, params: await context.params });
       if (options.response && responsesChecked())
         await checkResponse(options.response.label, options.response.schema, response);
     } catch (error) {

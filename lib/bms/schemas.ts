@@ -91,6 +91,12 @@ export const BmsUpdateResult = z
     counterUpdated: z
       .boolean()
       .describe('True when `lifetimeCounters` carried at least one counter, all of which were stored.'),
+    superseded: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Present (true) when the report is older (by its signature timestamp) than the newest report already applied to the product: nothing of it was written (`appliedKeys` empty, `counterUpdated` false); the newer values stay. Do not resend it.',
+      ),
   })
   .meta({
     id: 'BmsUpdateResult',
@@ -108,7 +114,7 @@ export const BmsErrorBody = z
     code: z.string().describe('Branch on this, never on `error`.'),
     error: z.string().describe('Human-readable explanation.'),
     reason: z
-      .enum(['missing', 'malformed', 'outside_window', 'mismatch'])
+      .enum(['missing', 'malformed', 'outside_window', 'mismatch', 'replayed'])
       .optional()
       .describe('Only on BAD_SIGNATURE: why the signature was refused.'),
   })

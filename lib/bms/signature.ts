@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { constantTimeEqualHex } from '../crypto/secrets';
 import { ServiceError } from '../errors';
 
@@ -11,13 +11,14 @@ export const BMS_SECRET_HEADER = 'x-service-bms-secret';
 export const BMS_SIGNATURE_HEADER = 'x-service-signature';
 
 /** The non-sensitive reasons a 401 BAD_SIGNATURE names in its `reason` member. */
-export type BadSignatureReason = 'missing' | 'malformed' | 'outside_window' | 'mismatch';
+export type BadSignatureReason = 'missing' | 'malformed' | 'outside_window' | 'mismatch' | 'replayed';
 
 const MESSAGES: Record<BadSignatureReason, string> = {
   missing: 'The X-Service-Signature header is missing.',
   malformed: 'X-Service-Signature must read t=<unix seconds>, v1=<64 lowercase hex digits>.',
   outside_window: `The signature timestamp is outside the accepted window (${BMS_REPLAY_WINDOW_SECONDS} s past, ${BMS_FUTURE_SKEW_SECONDS} s future).`,
   mismatch: 'The signature does not match the request body.',
+  replayed: 'This signed report was already accepted; a report is accepted once (sign each report afresh).',
 };
 
 export function badSignature(reason: BadSignatureReason): ServiceError {
@@ -41,8 +42,14 @@ export interface BmsSignedRequest {
   nowSeconds?: number;
 }
 
+/** A signature that verified: the report's own timestamp and the SHA-256 of its `v1` value (what a replay repeats). */
+export interface VerifiedBmsSignature {
+  timestamp: number;
+  digest: string;
+}
+
 /** Throws 401 BAD_SIGNATURE unless the header signs these exact bytes within the window; constant-time compare. */
-export function verifyBmsSignature({ header, rawBody, secret, nowSeconds }: BmsSignedRequest): void {
+export function verifyBmsSignature({ header, rawBody, secret, nowSeconds }: BmsSignedRequest): VerifiedBmsSignature {
   if (header === null || header.trim() === '') throw badSignature('missing');
   const match = HEADER_FORM.exec(header.trim());
   if (!match) throw badSignature('malformed');
@@ -51,4 +58,5 @@ export function verifyBmsSignature({ header, rawBody, secret, nowSeconds }: BmsS
   if (timestamp < now - BMS_REPLAY_WINDOW_SECONDS || timestamp > now + BMS_FUTURE_SKEW_SECONDS)
     throw badSignature('outside_window');
   if (!constantTimeEqualHex(bmsSignatureHex(secret, timestamp, rawBody), match[2]!)) throw badSignature('mismatch');
+  return { timestamp, digest: createHash('sha256').update(match[2]!, 'utf8').digest('hex') };
 }

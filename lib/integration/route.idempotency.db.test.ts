@@ -137,7 +137,9 @@ describe.each(WRITES)('promise 3: idempotency of writes (%s)', (_kind, route) =>
     const expire = () => prisma.$executeRaw`UPDATE "IdempotencyRecord" SET "expiresAt" = now() - interval '1 second'
       WHERE "apiKeyId" = ${key.id}::uuid AND "idempotencyKey" = ${idempotencyKey}`;
     await expire();
-    const again = await signedWrite(key, { body: { name: 'old' }, idempotencyKey });
+    // Signed afresh (a second earlier, still inside the window): the first signature is remembered as used.
+    const sign = { timestamp: Math.floor(Date.now() / 1000) - 1 };
+    const again = await signedWrite(key, { body: { name: 'old' }, idempotencyKey, sign });
     expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, null]);
     expect(await executions(company.id)).toBe(3);
     // Other test files purge with the real clock: this record expires within the hour, judged two hours ahead.

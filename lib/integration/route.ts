@@ -30,6 +30,7 @@ import {
 } from './idempotency';
 import { parseJsonBody, parseQuery, requireNoBody, requireStorablePathParameters } from './input';
 import { signingSecretOf } from './keys';
+import { rememberSignature } from './replays';
 import { checkResponse, responsesChecked } from './response-check';
 import { keyHasScope } from './scopes';
 import { SIGNATURE_HEADER, verifyIntegrationSignature } from './signature';
@@ -275,7 +276,7 @@ async function runWrite(
 ) {
   const rawBody = await readWriteBody(request, bodyLimitOf(endpoint));
   const pathWithQuery = url.pathname + url.search;
-  verifyIntegrationSignature({
+  const signature = verifyIntegrationSignature({
     header: request.headers.get(SIGNATURE_HEADER),
     method: request.method,
     pathWithQuery,
@@ -290,10 +291,15 @@ async function runWrite(
     bodyHash: sha256Hex(rawBody),
     sealed: endpoint.sensitiveResponse === true,
   };
-  /** The claim, the handler and the recorded outcome, in the one transaction `tx`. */
+  /**
+   * The claim, the signature remembered, the handler and the recorded outcome, in the one transaction `tx`. The
+   * claim comes first: the same signature with the same key replays the stored answer; a signature already
+   * accepted with another key is a replayed capture, refused 401 INVALID_SIGNATURE before the handler runs.
+   */
   const write = async (tx: Tx | SqlTx, execute: () => Promise<Response>) => {
     const claim = await claimIdempotencyKey(tx, scope);
     if (claim.kind === 'replay') return claim.response;
+    await rememberSignature(tx, { apiKeyId: key.id, idempotencyKey: scope.idempotencyKey, signature });
     const stored = await captureResponse(await execute());
     const response = new Response(stored.status === 204 ? null : (stored.body as BodyInit), {
       status: stored.status,
@@ -315,7 +321,13 @@ async function runWrite(
   } catch (thrown) {
     if (thrown instanceof RollBack) return thrown.response;
     const error = vanishedRecord(thrown) ?? thrown;
-    if (!(error instanceof ServiceError) || statusOf(error.code) >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS')
+    // A replayed signature is a refusal of the delivery, like every other signature refusal: never stored.
+    if (
+      !(error instanceof ServiceError) ||
+      statusOf(error.code) >= 500 ||
+      error.code === 'IDEMPOTENCY_IN_PROGRESS' ||
+      error.code === 'INVALID_SIGNATURE'
+    )
       throw error;
     const refusal = renderIntegrationError(error, { requestId });
     await recordRefusal(prisma, scope, await captureResponse(refusal.clone()));

@@ -31,6 +31,12 @@ export function canonicalString(timestamp: number, method: string, pathWithQuery
   return `${timestamp}.${method.toUpperCase()}.${pathWithQuery}.${bodyHash}`;
 }
 
+/** A signature that verified: its timestamp and the SHA-256 of its `v1` value, what replays are recognised by. */
+export interface VerifiedSignature {
+  timestamp: number;
+  digest: string;
+}
+
 /**
  * Checks `X-Service-Signature: t=<ts>, v1=<hex>` against the key's signing secret. The reasons are
  * non-sensitive (missing, malformed, outside the window, mismatch) and the comparison is constant-time.
@@ -42,7 +48,7 @@ export function verifyIntegrationSignature({
   rawBody,
   secret,
   nowSeconds,
-}: SignedRequest): void {
+}: SignedRequest): VerifiedSignature {
   if (!secret) {
     throw new ServiceError('SIGNING_NOT_CONFIGURED', 'This key has no signing secret; rotate the key to get one.');
   }
@@ -60,4 +66,5 @@ export function verifyIntegrationSignature({
     .update(canonicalString(timestamp, method, pathWithQuery, rawBody), 'utf8')
     .digest('hex');
   if (!constantTimeEqualHex(expected, match[2])) throw invalid('the signature does not match the request');
+  return { timestamp, digest: createHash('sha256').update(match[2]!, 'utf8').digest('hex') };
 }

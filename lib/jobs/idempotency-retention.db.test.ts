@@ -20,7 +20,7 @@ describe('the idempotency-retention job', () => {
 
     expect(await remainingIdempotencyKeys(apiKeyId)).toEqual(['fresh']);
     // The count spans every key in the shared test database, so only its form is checked; the rows are the promise.
-    expect(output).toEqual({ purged: expect.any(Number) });
+    expect(output).toEqual({ purged: expect.any(Number), signatures: expect.any(Number) });
     expect(entries).toContainEqual(
       expect.objectContaining({
         level: 'info',

@@ -30,8 +30,9 @@ export const BMS_ERRORS: BmsErrorDoc[] = [
   },
   {
     code: 'BAD_SIGNATURE',
-    when: '`reason`: `missing` (no header), `malformed` (not `t=<unix>, v1=<64 hex>`), `outside_window` (timestamp more than 300 s old or more than 60 s ahead), `mismatch` (not the HMAC of these exact bytes).',
-    retry: 'Only after fixing the clock or the signing code, with a fresh timestamp.',
+    when: '`reason`: `missing` (no header), `malformed` (not `t=<unix>, v1=<64 hex>`), `outside_window` (timestamp more than 300 s old or more than 60 s ahead), `mismatch` (not the HMAC of these exact bytes), `replayed` (this exact signed report was already accepted inside its window: a captured report sent again).',
+    retry:
+      'Only after fixing the clock or the signing code, with a fresh timestamp (`replayed`: the report was already applied; a new report is signed afresh).',
     example: { code: 'BAD_SIGNATURE', error: 'The signature does not match the request body.', reason: 'mismatch' },
   },
   {

@@ -70,6 +70,7 @@ describe('the BMS OpenAPI document', () => {
       'malformed',
       'outside_window',
       'mismatch',
+      'replayed',
     ]);
   });
 

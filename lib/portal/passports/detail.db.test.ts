@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { reportSignature } from '../../../testing/bms';
 import { documentTenant, tempStorage, uploadInput } from '../../../testing/documents';
 import { createPublishedPassport, createTestBmsSecret, createTestProduct } from '../../../testing/factories';
 import { operatorCtx, portalCompany, setRegistration } from '../../../testing/portal-passports';
@@ -84,6 +85,7 @@ describe('loadPassportDetail', () => {
       input: {
         productId: passport.id,
         update: { lifetimeCounters: { deepDischargeEvents: 3, totalEnergyThroughputKwh: null } },
+        signature: reportSignature(),
       },
     });
     const detail = (await load(ctx, passport.id))!;
