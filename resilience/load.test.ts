@@ -1,19 +1,25 @@
 // Load: mixed traffic (public reads of every kind, signed API writes, BMS telemetry) at a fixed concurrency for
-// 30 seconds (10 minutes under --long), with no 5xx and the server's resident memory flat once warmed up.
+// 30 seconds (10 minutes under --long), with no 5xx and the server's resident memory flat once warmed up; the
+// server's metrics (GET /api/metrics) are scraped before and after, and count what the clients saw.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Passport, PassportSeeder } from '../bench/seed';
 import { advance, type BatteryState, newBattery, seededRandom, telemetryBody } from '../lib/bms/simulator/telemetry';
 import { newIdempotencyKey, signBmsRequest, signIntegrationRequest } from '../lib/client/signing';
 import { createPrismaClient, type Db, disconnectPrisma } from '../lib/db/client';
+import { routeTemplates } from '../lib/http/metrics';
 import { GRANTABLE_SCOPES } from '../lib/integration/scopes';
+import { appRoutes } from '../lib/server/app-routes';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { createTestBmsSecret, mintTestKey } from '../testing/factories';
+import { dashboardMetricNames, parseScrape, type Series, scrapedNames, total } from '../testing/metrics';
 import { figure, longMode } from './kit/figures';
 import { type RunningService, startService } from './kit/service';
 
 const SECONDS = longMode() ? 600 : 30;
 const CONCURRENCY = 16;
 const UNLIMITED = '100000000';
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
 
 /** The server the suite's database is made on (unset: an embedded one), restored when it is done. */
 const serverUrl = process.env.DATABASE_URL;
@@ -47,6 +53,7 @@ beforeAll(async () => {
       RATE_LIMIT_DPP_PER_MINUTE: UNLIMITED,
       RATE_LIMIT_API_KEY_PER_MINUTE: UNLIMITED,
       RATE_LIMIT_BMS_PER_SECOND: UNLIMITED,
+      METRICS_TOKEN,
     },
   });
 }, 600_000);
@@ -63,6 +70,25 @@ afterAll(async () => {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 
 type Kind = 'dpp' | 'jsonld' | 'snapshot' | 'resolver' | 'form-data' | 'bms';
+
+/** The series each kind of request is counted under: its surface, route template and method. */
+const COUNTED_AS: Record<Kind, { surface: string; route: string; method: string }> = {
+  dpp: { surface: 'public', route: '/api/dpp/{slug}', method: 'GET' },
+  jsonld: { surface: 'public', route: '/api/dpp/{slug}/jsonld', method: 'GET' },
+  snapshot: { surface: 'public', route: '/api/dpp/{slug}/v/{version}', method: 'GET' },
+  resolver: { surface: 'public', route: '/01/{gtin}/21/{serial}', method: 'GET' },
+  'form-data': { surface: 'integration', route: '/api/v1/products/{id}/form-data', method: 'PUT' },
+  bms: { surface: 'bms', route: '/api/v1/products/{id}/bms-update', method: 'POST' },
+};
+
+async function scrape(): Promise<{ text: string; series: Series[] }> {
+  const response = await fetch(`${service.baseUrl}/api/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return { text, series: parseScrape(text) };
+}
 const MIX: Kind[] = ['dpp', 'dpp', 'dpp', 'jsonld', 'snapshot', 'resolver', 'form-data', 'bms', 'bms'];
 
 function requestFor(
@@ -149,6 +175,7 @@ async function warmUp(): Promise<void> {
 test(
   `${SECONDS} s of mixed reads, API writes and BMS telemetry: no 5xx, no unexpected answer, memory flat`,
   async () => {
+    const before = await scrape();
     await warmUp();
     const fleet = new Map<string, BatteryState>();
     const random = seededRandom(7);
@@ -160,7 +187,7 @@ test(
       if (mb !== null) rss.push(mb);
     }, 1000);
     const end = Date.now() + SECONDS * 1000;
-    let total = 0;
+    let sent = 0;
     const worker = async () => {
       while (Date.now() < end) {
         const kind = pick(MIX);
@@ -172,7 +199,7 @@ test(
           },
           () => 0,
         );
-        total += 1;
+        sent += 1;
         counts.set(`${kind} ${status}`, (counts.get(`${kind} ${status}`) ?? 0) + 1);
         if (status < 200 || status >= 300) unexpected.push(`${kind} ${path} → ${status}`);
       }
@@ -190,8 +217,8 @@ test(
     const last = median(rss.slice(-quarter));
     const peak = Math.max(...rss);
     figure('load', 'duration', SECONDS, 's');
-    figure('load', 'requests', total);
-    figure('load', 'requests per second', Math.round(total / SECONDS));
+    figure('load', 'requests', sent);
+    figure('load', 'requests per second', Math.round(sent / SECONDS));
     figure('load', 'non-2xx answers', unexpected.length);
     figure('load', 'resident memory after warm-up (median)', Math.round(warmed), 'MB');
     figure('load', 'resident memory at the end (median)', Math.round(last), 'MB');
@@ -199,9 +226,62 @@ test(
     for (const [name, n] of [...counts].sort()) figure('load', `answers: ${name}`, n);
 
     expect(unexpected.slice(0, 20)).toEqual([]);
-    expect(total).toBeGreaterThan(0);
+    expect(sent).toBeGreaterThan(0);
+    await expectMetricsCounted(before, counts);
     // Flat: what the server holds after warm-up does not keep growing with the traffic (a leak grows linearly).
     expect(last).toBeLessThan(warmed * 1.25 + 32);
   },
   (SECONDS + 600) * 1000,
 );
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/**
+ * The scrape after the load against the one before it: each kind's 2xx answers and latency observations grew by at
+ * least what the clients received, every route label is a template of the application's routes (no passport's id,
+ * slug, GTIN or serial became a label value), and every metric the example dashboard queries is there.
+ */
+async function expectMetricsCounted(before: { series: Series[] }, counts: ReadonlyMap<string, number>): Promise<void> {
+  const started = performance.now();
+  const after = await scrape();
+  figure('load', 'metrics: scrape after the load', Math.round(performance.now() - started), 'ms');
+  figure('load', 'metrics: scrape size', Math.round(after.text.length / 1024), 'KiB');
+  figure('load', 'metrics: series', after.series.length);
+  for (const [kind, labels] of Object.entries(COUNTED_AS) as [Kind, (typeof COUNTED_AS)[Kind]][]) {
+    const answered = [...counts].filter(([key]) => key.startsWith(`${kind} 2`)).reduce((sum, [, n]) => sum + n, 0);
+    const statuses = new Set(
+      [...counts.keys()].filter((key) => key.startsWith(`${kind} 2`)).map((k) => k.split(' ')[1]!),
+    );
+    const grew = (name: string, where: Record<string, string>) =>
+      total(after.series, name, where) - total(before.series, name, where);
+    let counted = 0;
+    for (const status of statuses) counted += grew('bps_http_requests_total', { ...labels, status });
+    expect(counted, `${kind}: ${JSON.stringify(labels)}`).toBeGreaterThanOrEqual(answered);
+    expect(grew('bps_http_request_duration_seconds_count', labels), kind).toBeGreaterThanOrEqual(answered);
+    figure('load', `metrics: ${labels.route} ${labels.method} counted`, counted);
+  }
+  const templates = new Set(appRoutes().map((route) => routeTemplates([route])(route)));
+  templates.add('unmatched');
+  const routes = new Set(after.series.flatMap((s) => (s.labels.route === undefined ? [] : [s.labels.route])));
+  expect([...routes].filter((route) => !templates.has(route))).toEqual([]);
+  const seeded = new Set(passports.flatMap((p) => [p.id, p.slug, p.gtin, p.serial]));
+  const values = after.series.flatMap((s) => Object.values(s.labels));
+  expect(values.filter((value) => UUID.test(value) || seeded.has(value))).toEqual([]);
+  expect(total(after.series, 'bps_db_pool_max_connections')).toBeGreaterThan(0);
+  expect(total(after.series, 'bps_metrics_source_up', { source: 'jobs' })).toBe(1);
+  expect(total(after.series, 'bps_metrics_source_up', { source: 'outboxes' })).toBe(1);
+  const scraped = scrapedNames(after.text);
+  expect(dashboardMetricNames().filter((name) => !scraped.has(name))).toEqual([]);
+}
+
+test('GET /api/metrics refuses a missing or wrong bearer token with 401 in the public envelope, never cached', async () => {
+  for (const authorization of [undefined, `Bearer ${METRICS_TOKEN}x`, `Basic ${METRICS_TOKEN}`]) {
+    const response = await fetch(`${service.baseUrl}/api/metrics`, {
+      headers: authorization ? { authorization } : {},
+    });
+    expect(response.status, authorization).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  }
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCompany, createTestProduct } from '../../testing/factories';
+import { dashboardMetricNames, scrapedNames } from '../../testing/metrics';
 import { resetConfigForTests } from '../config';
 import { disconnectPrisma, prisma } from '../db/client';
 import { metricsResponse } from '../http/metrics';
@@ -115,5 +116,12 @@ describe('the service gauges of GET /api/metrics', () => {
     const text = await scrape();
     expect(seriesValue(text, 'bps_outbox_pending{outbox="backup"}')).toBeGreaterThanOrEqual(0);
     expect(seriesValue(text, 'bps_outbox_oldest_pending_seconds{outbox="backup"}')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('has every metric the example Grafana dashboard (deploy/grafana-dashboard.json) queries', async () => {
+    const names = dashboardMetricNames();
+    expect(names.length).toBeGreaterThan(10);
+    const scraped = scrapedNames(await scrape());
+    expect(names.filter((name) => !scraped.has(name))).toEqual([]);
   });
 });
