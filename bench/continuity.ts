@@ -7,12 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { directoryTarget } from '../lib/backup/directory-target';
 import { backupLag } from '../lib/backup/lag';
-import { runBackupPass } from '../lib/backup/pass';
 import { verifyBackup } from '../lib/backup/verify';
 import type { Measured } from '../lib/bench/targets';
 import type { Db } from '../lib/db/client';
 import { PASS_PAUSE_MS } from '../lib/jobs/pass-session';
-import { renderBackupRefusal } from '../lib/server/backup';
+import { backupPass } from '../lib/server/backup';
 import { throughputRow } from './issuance';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -23,7 +22,7 @@ async function replicateAll(db: Db, companyId: string, target: ReturnType<typeof
   let files = 0;
   let passes = 0;
   for (;;) {
-    const pass = await runBackupPass({ db, companyId, target, renderRefusal: renderBackupRefusal });
+    const pass = await backupPass({ db, companyId, target });
     passes += 1;
     if (pass.failed > 0) throw new Error(`${pass.failed} passports could not be copied`);
     replicated += pass.replicated;

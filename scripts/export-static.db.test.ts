@@ -53,6 +53,44 @@ describe('npm run -s export:static', { timeout: 120_000 }, () => {
     expect(words.stdout).toMatch(/^Exported 1 published and 0 withdrawn passports to \S+: \d+ files, \d+ bytes in /);
   });
 
+  it('rebuilds the copy from the back-up target alone with --from-backup: no database, the same files', async () => {
+    const company = await createTestCompany(db);
+    const mine = await createPublishedPassport(db, { companyId: company.id });
+    const backup = path.join(dir, 'backup');
+    const copied = await runScript('scripts/admin.ts', databaseUrl, ['backup', 'run', '--company', company.slug], {
+      BACKUP_TARGET: backup,
+    });
+    expect(copied.code, copied.stderr).toBe(0);
+    const fromDb = path.join(dir, 'from-db');
+    expect((await exportStatic(['--out', fromDb, '--company', company.slug])).code).toBe(0);
+    const out = path.join(dir, 'from-backup');
+    // No database at all: an address nothing answers at.
+    const run = await runScript(
+      'scripts/export-static.ts',
+      'postgresql://nobody@127.0.0.1:1/none',
+      ['--from-backup', '--out', out, '--company', company.slug, '--json'],
+      { BACKUP_TARGET: backup },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      source: 'backup',
+      companyId: company.slug,
+      passports: { published: 1, withdrawn: 0 },
+    });
+    for (const file of [`api/dpp/${mine.slug}/index.json`, `dpp/${mine.slug}/index.html`, 'ns/dpp/index.jsonld'])
+      expect(readFileSync(path.join(out, file)).equals(readFileSync(path.join(fromDb, file))), file).toBe(true);
+
+    const unset = await runScript(
+      'scripts/export-static.ts',
+      databaseUrl,
+      ['--from-backup', '--out', path.join(dir, 'x')],
+      {
+        BACKUP_TARGET: undefined,
+      },
+    );
+    failed(unset, 2, /--from-backup reads BACKUP_TARGET, which is not set/);
+  });
+
   it('refuses a directory that is not empty, an unknown company and a missing or unknown flag, writing nothing', async () => {
     const full = path.join(dir, 'full');
     mkdirSync(full);

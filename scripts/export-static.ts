@@ -1,6 +1,7 @@
-// The static export: `npm run -s export:static -- --out DIR [--company C] [--json]`. Writes every public passport's
-// answers (all companies', or company C's) as files a plain web server serves at the live paths
-// (deploy/nginx-static-export.conf; layout in docs/public-api.md, "Static export"). With --json, stdout carries
+// The static export: `npm run -s export:static -- --out DIR [--company C] [--from-backup] [--json]`. Writes every
+// public passport's answers (all companies', or company C's) as files a plain web server serves at the live paths
+// (deploy/nginx-static-export.conf; layout in docs/public-api.md, "Static export"), read from the database or, with
+// --from-backup, from the back-up target (BACKUP_TARGET) alone. With --json, stdout carries
 // exactly one JSON document (the report, also written to DIR/.export/manifest.json); progress and errors go to
 // stderr. Exit 0 when written, 1 on a failure, 2 on a usage error.
 import path from 'node:path';
@@ -13,9 +14,11 @@ process.env.LOG_LEVEL = 'silent';
 process.env.PUBLIC_CACHE_ENTRIES ||= '64';
 console.log = console.info = console.debug = console.error;
 
-const USAGE = `Usage: npm run -s export:static -- --out DIR [--company C] [--json]
-  --out DIR     a new or empty directory: the web server's root for the copy
-  --company C   only the passports of company C (id or slug), with its issuer documents
+const USAGE = `Usage: npm run -s export:static -- --out DIR [--company C] [--from-backup] [--json]
+  --out DIR       a new or empty directory: the web server's root for the copy
+  --company C     only the passports of company C (id or slug; its slug with --from-backup), with its issuer documents
+  --from-backup   read the back-up target BACKUP_TARGET (a directory, or s3://bucket with the S3_* settings)
+                  instead of the database: no database is needed (docs/backup.md)
 Reads the database as the admin CLI does (DATABASE_URL, else the embedded database of npm run dev).
 Serve DIR with deploy/nginx-static-export.conf.`;
 
@@ -29,6 +32,7 @@ function parse(argv: string[]) {
         options: {
           out: { type: 'string' },
           company: { type: 'string' },
+          'from-backup': { type: 'boolean' },
           json: { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
@@ -43,7 +47,12 @@ function parse(argv: string[]) {
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
   if (!values.out?.trim()) throw new UsageError('--out names the directory to write.');
   if (values.company !== undefined && !values.company.trim()) throw new UsageError('--company must name a company.');
-  return { out: path.resolve(values.out), company: values.company?.trim(), json: values.json ?? false };
+  return {
+    out: path.resolve(values.out),
+    company: values.company?.trim(),
+    fromBackup: values['from-backup'] ?? false,
+    json: values.json ?? false,
+  };
 }
 
 const write = (stream: NodeJS.WriteStream, s: string) =>
@@ -52,27 +61,13 @@ const write = (stream: NodeJS.WriteStream, s: string) =>
 async function main(): Promise<number> {
   try {
     const args = parse(process.argv.slice(2));
-    process.env.DATABASE_URL ||= readRuntimeDatabaseUrl() ?? '';
-    if (!process.env.DATABASE_URL)
-      throw new Error('No database to read: start the service first with npm run dev, or set DATABASE_URL.');
-    loadGeneratedSecrets();
-    const [{ exportStaticSite }, { resolveCompany }, { prisma }] = await Promise.all([
-      import('../lib/server/static-export/export'),
-      import('../lib/companies'),
-      import('../lib/db/client'),
-    ]);
-    const companyId = args.company ? (await resolveCompany(prisma, args.company)).id : undefined;
-    const report = await exportStaticSite({
-      out: args.out,
-      companyId,
-      onProgress: (done) => process.stderr.write(`export: ${done} passports read\n`),
-    });
+    const report = args.fromBackup ? await fromBackup(args) : await fromDatabase(args);
     const { published, withdrawn } = report.passports;
     const human = [
       `Exported ${published} published and ${withdrawn} withdrawn passports to ${args.out}: ${report.files} files, ${report.bytes} bytes in ${report.seconds.toFixed(1)} s.`,
       ...(report.skippedCount ? [`Left out ${report.skippedCount} address(es) no directory can be named after.`] : []),
       ...(report.unavailableCount
-        ? [`${report.unavailableCount} answer(s) the service cannot give either (503): see .export/manifest.json.`]
+        ? [`${report.unavailableCount} passport answer(s) could not be copied: see .export/manifest.json.`]
         : []),
     ].join('\n');
     await write(process.stdout, args.json ? `${JSON.stringify(report, null, 2)}\n` : `${human}\n`);
@@ -87,6 +82,34 @@ async function main(): Promise<number> {
   } finally {
     if (process.env.DATABASE_URL) await (await import('../lib/db/client')).disconnectPrisma().catch(() => undefined);
   }
+}
+
+type Args = ReturnType<typeof parse>;
+const progress = (done: number) => process.stderr.write(`export: ${done} passports read\n`);
+
+/** The copy from the back-up target alone: the database is not opened. */
+async function fromBackup(args: Args) {
+  const [{ exportStaticFromBackup }, { configuredBackupTarget }] = await Promise.all([
+    import('../lib/server/static-export/from-backup'),
+    import('../lib/backup/target'),
+  ]);
+  const target = configuredBackupTarget();
+  if (!target) throw new UsageError('--from-backup reads BACKUP_TARGET, which is not set.');
+  return exportStaticFromBackup({ out: args.out, target, company: args.company, onProgress: progress });
+}
+
+async function fromDatabase(args: Args) {
+  process.env.DATABASE_URL ||= readRuntimeDatabaseUrl() ?? '';
+  if (!process.env.DATABASE_URL)
+    throw new Error('No database to read: start the service first with npm run dev, or set DATABASE_URL.');
+  loadGeneratedSecrets();
+  const [{ exportStaticSite }, { resolveCompany }, { prisma }] = await Promise.all([
+    import('../lib/server/static-export/export'),
+    import('../lib/companies'),
+    import('../lib/db/client'),
+  ]);
+  const companyId = args.company ? (await resolveCompany(prisma, args.company)).id : undefined;
+  return exportStaticSite({ out: args.out, companyId, onProgress: progress });
 }
 
 process.exit(await main());

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeS3, startFakeS3 } from '../../resilience/kit/fake-s3';
 import { startTcpProxy, type TcpProxy } from '../../resilience/kit/tcp-proxy';
@@ -7,7 +10,8 @@ import { s3Storage } from '../documents/s3-storage';
 import { systemActor } from '../domain/context';
 import { withdrawProduct } from '../passport/lifecycle';
 import { publicRepresentation } from '../passport/public/representations';
-import { renderBackupRefusal } from '../server/backup';
+import { backupStaticSource, renderBackupRefusal } from '../server/backup';
+import { exportStaticFromBackup } from '../server/static-export/from-backup';
 import { backupLag } from './lag';
 import type { BackupManifest } from './layout';
 import { runBackupPass } from './pass';
@@ -37,7 +41,7 @@ afterAll(async () => {
 });
 
 const pass = (companyId: string, now: Date) =>
-  runBackupPass({ target, renderRefusal: renderBackupRefusal, now, companyId });
+  runBackupPass({ target, renderRefusal: renderBackupRefusal, statics: backupStaticSource, now, companyId });
 const replicaOf = (productId: string) => prisma.backupReplica.findUniqueOrThrow({ where: { productId } });
 const manifestOf = (slug: string) =>
   JSON.parse(s3.objects.get(`passports/${slug}/manifest.json`)!.toString('utf8')) as BackupManifest;
@@ -84,5 +88,18 @@ describe('back-up replication to an S3 target that goes away', () => {
       (await prisma.product.findUniqueOrThrow({ where: { id: b.id } })).revision,
     );
     expect(await verifyBackup({ target, companyId: company.id })).toMatchObject({ ok: true, passports: 3 });
+
+    // The bucket alone rebuilds the static site (listing its passports through ListObjectsV2).
+    const out = mkdtempSync(path.join(tmpdir(), 'bps-s3-export-'));
+    try {
+      const site = await exportStaticFromBackup({ out, target, company: company.slug });
+      expect(site).toMatchObject({ source: 'backup', passports: { published: 2, withdrawn: 1 }, unavailable: [] });
+      expect(readFileSync(path.join(out, 'api', 'dpp', c.slug, 'index.json'))).toEqual(
+        Buffer.from((await publicRepresentation({ form: 'dpp', slug: c.slug })).bytes),
+      );
+      expect(s3.requests.some((r) => r.method === 'GET' && r.key === '')).toBe(true);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { filesAt } from '../documents/local-storage';
-import type { DocumentStorage } from '../documents/storage-backend';
+import { type DocumentStorage, StorageUnavailable } from '../documents/storage-backend';
 
 /**
  * Whether `key` names a file inside the target's root: relative, slash-separated, each segment a plain name (no
@@ -18,4 +19,17 @@ function fileOf(root: string, key: string): string {
 }
 
 /** A back-up directory addressed by path keys (`passports/<slug>/dpp.json`), each file replaced whole. */
-export const directoryTarget = (root: string): DocumentStorage => filesAt((key) => fileOf(root, key), 'back-up file');
+export function directoryTarget(root: string): DocumentStorage & { folders(prefix: string): Promise<string[]> } {
+  return {
+    ...filesAt((key) => fileOf(root, key), 'back-up file'),
+    async folders(prefix) {
+      try {
+        const entries = await readdir(fileOf(root, prefix.replace(/\/$/, '')), { withFileTypes: true });
+        return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw new StorageUnavailable(`Listing the back-up failed: ${(error as Error).message}`, { cause: error });
+      }
+    },
+  };
+}

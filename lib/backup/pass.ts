@@ -3,21 +3,28 @@ import { eachAtOnce } from '../jobs/each-at-once';
 import { documentBytes, passportDocuments } from './documents';
 import {
   type BackupManifest,
+  COMMON_FOLDER,
   DOCUMENTS_FOLDER,
+  type GroupManifest,
+  issuerGroupFolder,
   MANIFEST_FILE,
   MANIFEST_FORMAT,
   type ManifestFile,
   parseManifest,
   passportFolder,
+  STATIC_FOLDER,
   sha256Of,
 } from './layout';
 import { passportFiles, type RefusalRenderer } from './passport-files';
 import { nextBackupAttempt } from './schedule';
+import type { StaticFile, StaticSource } from './static-source';
 import { type BackupTarget, configuredBackupTarget, readObject } from './target';
 
 export interface BackupPassOptions {
   /** How a withdrawn passport's 410 body is rendered (the public surface's renderer, lib/server/backup.ts). */
   renderRefusal: RefusalRenderer;
+  /** The static copy kept beside each passport's files (lib/server/backup.ts); without it, none is kept. */
+  statics?: StaticSource;
   /** The worker's clock: tests pass a fake `now` instead of waiting. */
   now?: Date;
   db?: Db;
@@ -51,6 +58,7 @@ interface SourceRow {
   slug: string;
   revision: number;
   version: number;
+  company: string;
 }
 
 /**
@@ -76,41 +84,89 @@ async function claimDue(db: Db, now: Date, batch: number, companyId: string | nu
     RETURNING r."productId", r."revision", r."attempts"`;
 }
 
+const entryOf = (path: string, bytes: Uint8Array, contentType: string): ManifestFile => ({
+  path,
+  sha256: sha256Of(bytes),
+  bytes: bytes.byteLength,
+  contentType,
+});
+
+/** Writes `bytes` at `key` unless the previous manifest lists the same file there; says whether it wrote. */
+async function putChanged(
+  target: BackupTarget,
+  key: string,
+  entry: ManifestFile,
+  old: ManifestFile | undefined,
+  bytes: Uint8Array,
+) {
+  if (old?.sha256 === entry.sha256 && old.bytes === entry.bytes) return false;
+  await target.put(key, bytes);
+  return true;
+}
+
+/**
+ * Writes a group of static files (COMMON_FOLDER, an issuer's folder) whose bytes differ from its previous manifest's,
+ * deletes the files it no longer has, then writes its manifest, last. Returns the number of files written.
+ */
+async function writeGroup(target: BackupTarget, folder: string, files: StaticFile[], now: Date): Promise<number> {
+  const previous = parseManifest<GroupManifest>(await readObject(target, `${folder}/${MANIFEST_FILE}`));
+  const before = new Map(previous?.files.map((f) => [f.path, f]));
+  const entries: ManifestFile[] = [];
+  let written = 0;
+  for (const file of files) {
+    const entry = entryOf(file.path, file.bytes, file.contentType);
+    if (await putChanged(target, `${folder}/${file.path}`, entry, before.get(file.path), file.bytes)) written += 1;
+    entries.push(entry);
+  }
+  const kept = new Set(files.map((f) => f.path));
+  for (const old of previous?.files ?? []) if (!kept.has(old.path)) await target.delete(`${folder}/${old.path}`);
+  const unchanged = written === 0 && previous && previous.files.length === entries.length;
+  if (unchanged) return 0;
+  const manifest: GroupManifest = { format: MANIFEST_FORMAT, writtenAt: now.toISOString(), files: entries };
+  await target.put(`${folder}/${MANIFEST_FILE}`, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+  return written + 1;
+}
+
 /**
  * Writes the passport's files that differ from the previous manifest's (all of them when the back-up holds no
- * copy, `revision` -1), then its manifest, last: a manifest names only files already in place.
+ * copy, `revision` -1), the static copy's files when `statics` is given, then its manifest, last: a manifest names
+ * only files already in place. A passport no longer public (deprecated) keeps the copies made before, without a
+ * static copy.
  */
 async function replicate(
   db: Db,
   target: BackupTarget,
   row: SourceRow,
   claimed: Claimed,
-  renderRefusal: RefusalRenderer,
+  options: BackupPassOptions,
   now: Date,
 ): Promise<number> {
   const folder = passportFolder(row.slug);
-  const got = await passportFiles(row.slug, renderRefusal);
-  if (got.kind === 'not_found') return 0;
+  const got = await passportFiles(row.slug, options.renderRefusal);
+  const copy = got.kind === 'not_found' ? null : await options.statics?.passport(row.slug);
   const previous = claimed.revision < 0 ? null : parseManifest(await readObject(target, `${folder}/${MANIFEST_FILE}`));
   const before = new Map(previous?.files.map((f) => [f.path, f]));
   const files: ManifestFile[] = [];
   let written = 0;
-  for (const file of got.files) {
-    const entry = {
-      path: file.path,
-      sha256: sha256Of(file.bytes),
-      bytes: file.bytes.byteLength,
-      contentType: file.contentType,
-    };
-    const old = before.get(file.path);
-    if (old?.sha256 !== entry.sha256 || old.bytes !== entry.bytes) {
-      await target.put(`${folder}/${file.path}`, file.bytes);
-      written += 1;
-    }
+  for (const file of got.kind === 'not_found' ? [] : got.files) {
+    const entry = entryOf(file.path, file.bytes, file.contentType);
+    if (await putChanged(target, `${folder}/${file.path}`, entry, before.get(file.path), file.bytes)) written += 1;
     files.push(entry);
   }
-  // The live service stops serving a withdrawn passport's versions; the back-up keeps the copies it made of them.
+  // The live service stops serving a withdrawn passport's versions; the back-up keeps the copies it made of them
+  // (and of everything else a passport no longer public had).
   if (got.kind === 'withdrawn') files.push(...(previous?.files.filter((f) => f.path.startsWith('v/')) ?? []));
+  if (got.kind === 'not_found')
+    files.push(
+      ...(previous?.files.filter((f) => !f.path.startsWith(STATIC_FOLDER) && !f.path.startsWith(DOCUMENTS_FOLDER)) ??
+        []),
+    );
+  for (const file of copy?.files ?? []) {
+    const path = `${STATIC_FOLDER}${file.path}`;
+    const entry = entryOf(path, file.bytes, file.contentType);
+    if (await putChanged(target, `${folder}/${path}`, entry, before.get(path), file.bytes)) written += 1;
+    files.push(entry);
+  }
   // Evidence documents never change once uploaded: each is read from storage only when the copy lacks it.
   const documents = await passportDocuments(db, row.id);
   for (const { storageKey, ...entry } of documents) {
@@ -123,22 +179,36 @@ async function replicate(
     }
     files.push(entry);
   }
-  // A document deleted from the passport (an erasure) goes from the copy too.
-  const kept = new Set(documents.map((d) => d.path));
+  // A document deleted from the passport (an erasure) goes from the copy too, and so does a static file the
+  // passport no longer answers with.
+  const kept = new Set(files.map((f) => f.path));
   for (const old of previous?.files ?? [])
-    if (old.path.startsWith(DOCUMENTS_FOLDER) && !kept.has(old.path)) await target.delete(`${folder}/${old.path}`);
+    if ((old.path.startsWith(DOCUMENTS_FOLDER) || old.path.startsWith(STATIC_FOLDER)) && !kept.has(old.path))
+      await target.delete(`${folder}/${old.path}`);
   const manifest: BackupManifest = {
     format: MANIFEST_FORMAT,
     productId: row.id,
     slug: row.slug,
+    company: row.company,
     revision: row.revision,
-    state: got.kind,
+    state: got.kind === 'not_found' ? 'deprecated' : got.kind,
     version: row.version,
     writtenAt: now.toISOString(),
     files,
+    ...(copy ? { static: copy.meta } : {}),
   };
   await target.put(`${folder}/${MANIFEST_FILE}`, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
   return written + 1;
+}
+
+/** The common files and the issuer documents of the companies whose passports were copied, for a static copy. */
+async function replicateShared(target: BackupTarget, statics: StaticSource, companies: Set<string>, now: Date) {
+  let written = await writeGroup(target, COMMON_FOLDER, await statics.common(), now);
+  for (const company of companies) {
+    const files = await statics.issuer(company);
+    if (files) written += await writeGroup(target, issuerGroupFolder(company), files, now);
+  }
+  return written;
 }
 
 async function recordCopy(db: Db, now: Date, row: SourceRow) {
@@ -171,22 +241,47 @@ export async function runBackupPass(options: BackupPassOptions): Promise<BackupP
   const claimed = await claimDue(db, now, batch, options.companyId ?? null);
   if (claimed.length === 0) return { ...EMPTY };
   const rows = await db.$queryRaw<SourceRow[]>`
-    SELECT "id", "slug", "revision", "version" FROM "Product" WHERE "id" = ANY(${claimed.map((c) => c.productId)}::uuid[])`;
+    SELECT p."id", p."slug", p."revision", p."version", c."slug" AS "company"
+    FROM "Product" p JOIN "Company" c ON c."id" = p."companyId"
+    WHERE p."id" = ANY(${claimed.map((c) => c.productId)}::uuid[])`;
   const sources = new Map(rows.map((r) => [r.id, r]));
   const summary = { ...EMPTY };
+  const copied: { row: SourceRow; claimed: Claimed }[] = [];
   await eachAtOnce(claimed, concurrency, async (c) => {
     const row = sources.get(c.productId);
     if (!row) return;
     try {
       // Awaited before the sum is read: `summary.x += await ...` would read it first and lose the other workers' counts.
-      const written = await replicate(db, target, row, c, options.renderRefusal, now);
+      const written = await replicate(db, target, row, c, options, now);
       summary.filesWritten += written;
-      await recordCopy(db, now, row);
-      summary.replicated += 1;
+      copied.push({ row, claimed: c });
     } catch (error) {
       await recordFailure(db, now, c, error);
       summary.failed += 1;
     }
   });
+  // A static copy needs its shared files as current as its passports: the copies count only once they are written.
+  let shared: unknown = null;
+  if (options.statics && copied.length > 0) {
+    try {
+      summary.filesWritten += await replicateShared(
+        target,
+        options.statics,
+        new Set(copied.map((c) => c.row.company)),
+        now,
+      );
+    } catch (error) {
+      shared = error;
+    }
+  }
+  for (const { row, claimed: c } of copied) {
+    if (shared) {
+      await recordFailure(db, now, c, shared);
+      summary.failed += 1;
+    } else {
+      await recordCopy(db, now, row);
+      summary.replicated += 1;
+    }
+  }
   return summary;
 }

@@ -45,8 +45,21 @@ function boundedBody(
   });
 }
 
-/** S3-compatible object storage over SigV4-signed fetch (PUT/GET/DELETE object, path-style). */
-export function s3Storage(options: S3Options): DocumentStorage {
+/** The text of each `<name>` element of an S3 XML answer, entities decoded. */
+function xmlValues(xml: string, name: string): string[] {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) =>
+    m[1].replace(/&(amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-f]+));/gi, (_, entity: string, dec?: string, hex?: string) =>
+      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : entities[entity],
+    ),
+  );
+}
+
+/** An S3 bucket's storage with a listing of the folders (common prefixes) below a prefix. */
+export type S3Storage = DocumentStorage & { folders(prefix: string): Promise<string[]> };
+
+/** S3-compatible object storage over SigV4-signed fetch (PUT/GET/DELETE object, ListObjectsV2, path-style). */
+export function s3Storage(options: S3Options): S3Storage {
   const aws = new AwsClient({
     accessKeyId: options.accessKeyId,
     secretAccessKey: options.secretAccessKey,
@@ -59,7 +72,7 @@ export function s3Storage(options: S3Options): DocumentStorage {
   const timeoutMs = options.timeoutMs ?? DEFAULT_OBJECT_STORAGE_TIMEOUT_MS;
 
   /** One signed exchange under its own deadline; `disarm` stops the clock, `arm` restarts it (a body's next chunk). */
-  async function send(method: string, key: string, body?: Uint8Array) {
+  async function send(method: string, key: string, body?: Uint8Array, query = '') {
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const disarm = () => clearTimeout(timer);
@@ -72,7 +85,10 @@ export function s3Storage(options: S3Options): DocumentStorage {
     };
     arm();
     try {
-      const signed = await aws.sign(base + encodeURIComponent(key), { method, body: body as BodyInit | undefined });
+      const signed = await aws.sign(base + encodeURIComponent(key) + query, {
+        method,
+        body: body as BodyInit | undefined,
+      });
       return { response: await doFetch(signed, { signal: abort.signal }), arm, disarm };
     } catch (error) {
       disarm();
@@ -121,6 +137,28 @@ export function s3Storage(options: S3Options): DocumentStorage {
       const { response, disarm } = await send('DELETE', key);
       if (!response.ok && response.status !== 404) throw await refuse(response, disarm, 'DELETE');
       await finish(response, disarm, 'DELETE');
+    },
+    async folders(prefix) {
+      const names: string[] = [];
+      let token: string | undefined;
+      do {
+        const query = new URLSearchParams({ 'list-type': '2', delimiter: '/', prefix });
+        if (token) query.set('continuation-token', token);
+        const { response, disarm } = await send('GET', '', undefined, `?${query}`);
+        if (!response.ok) throw await refuse(response, disarm, 'LIST');
+        let xml: string;
+        try {
+          xml = await response.text();
+        } catch (error) {
+          throw new StorageUnavailable('Object storage LIST failed.', { cause: error });
+        } finally {
+          disarm();
+        }
+        for (const common of xmlValues(xml, 'Prefix').filter((p) => p !== prefix && p.startsWith(prefix)))
+          names.push(common.slice(prefix.length).replace(/\/$/, ''));
+        token = xmlValues(xml, 'IsTruncated')[0] === 'true' ? xmlValues(xml, 'NextContinuationToken')[0] : undefined;
+      } while (token);
+      return names;
     },
   };
 }

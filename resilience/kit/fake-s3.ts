@@ -1,5 +1,6 @@
 // An S3-compatible object store on loopback for the suites (DOCUMENT_STORAGE=s3, S3_ENDPOINT at it): PUT, GET and
-// DELETE of /<bucket>/<key>, path-style. It does not check SigV4 signatures. Its mode is the fault: `ok` serves,
+// DELETE of /<bucket>/<key>, path-style, and ListObjectsV2 (`GET /<bucket>/?list-type=2`, prefix, delimiter,
+// max-keys and continuation tokens). It does not check SigV4 signatures. Its mode is the fault: `ok` serves,
 // `error` answers 500 InternalError, `reset` resets each connection as it arrives, `hang` takes the request and
 // never answers (a store that is up but stuck).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -42,6 +43,8 @@ export async function startFakeS3(bucket = 'evidence'): Promise<FakeS3> {
         .writeHead(status, { 'content-type': 'application/xml' })
         .end(`<?xml version="1.0"?><Error><Code>${code}</Code></Error>`);
     if (mode === 'error') return xml(500, 'InternalError');
+    const query = new URL(req.url ?? '/', 'http://s3').searchParams;
+    if (!key && method === 'GET' && query.get('list-type') === '2') return list(res, query);
     if (!key) return xml(400, 'InvalidRequest');
     if (method === 'PUT') {
       objects.set(key, body);
@@ -59,6 +62,36 @@ export async function startFakeS3(bucket = 'evidence'): Promise<FakeS3> {
       return void res.writeHead(204).end();
     }
     xml(405, 'MethodNotAllowed');
+  };
+
+  /** ListObjectsV2: keys and common prefixes in key order, `max-keys` at a time, the token the next key. */
+  const list = (res: ServerResponse, query: URLSearchParams) => {
+    const prefix = query.get('prefix') ?? '';
+    const delimiter = query.get('delimiter');
+    const max = Number(query.get('max-keys') ?? 1000);
+    const after = query.get('continuation-token') ?? '';
+    const entries = new Set<string>();
+    for (const key of [...objects.keys()].sort()) {
+      if (!key.startsWith(prefix)) continue;
+      const rest = key.slice(prefix.length);
+      const cut = delimiter ? rest.indexOf(delimiter) : -1;
+      entries.add(cut >= 0 ? `${prefix}${rest.slice(0, cut + delimiter!.length)}` : key);
+    }
+    const all = [...entries].filter((e) => e > after);
+    const page = all.slice(0, max);
+    const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult>',
+      `<Prefix>${xmlText(prefix)}</Prefix><IsTruncated>${all.length > max}</IsTruncated>`,
+      ...(all.length > max ? [`<NextContinuationToken>${xmlText(page.at(-1)!)}</NextContinuationToken>`] : []),
+      ...page.map((e) =>
+        delimiter && e.endsWith(delimiter)
+          ? `<CommonPrefixes><Prefix>${xmlText(e)}</Prefix></CommonPrefixes>`
+          : `<Contents><Key>${xmlText(e)}</Key></Contents>`,
+      ),
+      '</ListBucketResult>',
+    ].join('');
+    res.writeHead(200, { 'content-type': 'application/xml' }).end(body);
   };
 
   const server = createServer((req, res) => {

@@ -48,6 +48,7 @@ export { renderQr } from './qr';
 export type { KeyQualifier } from './resolver-key';
 export { parseResolverPath, resolverKey } from './resolver-key';
 export { productNotFound } from './served';
+export { versionNotFound } from './snapshot-view';
 export { publicViewOf, storePublicView } from './snapshot-view';
 export { DPP_TERMS, ESPR_TERMS, vocabularyDocument } from './vocabulary';
 

@@ -11,10 +11,13 @@ import {
   createPublishedModel,
   createPublishedPassport,
   createTestCompany,
+  createTestProduct,
   TEST_ACTOR,
 } from '../../../testing/factories';
 import { NGINX_BINARY, nginxInstalled, startNginx } from '../../../testing/nginx';
 import { StaticExportServer } from '../../../testing/static-export-server';
+import { directoryTarget } from '../../backup/directory-target';
+import { MANIFEST_FILE, passportFolder } from '../../backup/layout';
 import { config } from '../../config';
 import { ceaseCompany } from '../../continuity/cease-company';
 import { STATIC_PAGE_POLICY } from '../../continuity/static-page';
@@ -33,7 +36,9 @@ import {
 } from '../../passport/lifecycle';
 import { publicRepresentation, type RepresentationRequest } from '../../passport/public/representations';
 import { verifyPassportCredential } from '../../verifier/verify';
+import { backupPass } from '../backup';
 import { exportStaticSite, type StaticExportReport } from './export';
+import { exportStaticFromBackup } from './from-backup';
 import { refusalBody } from './passport-files';
 
 // A static export of a few passports (published, withdrawn, with GTIN and serial, batch, model, no GTIN, two
@@ -58,7 +63,10 @@ let successor: Product;
 let deprecated: Product;
 let sandbox: Product;
 let ceased: Product;
+let broken: Product;
 let companySlug: string;
+let fromBackup: StaticExportReport;
+let ceasedSlug: string;
 
 async function republish(product: Product) {
   await startRevision({ ctx: ctx(product.companyId), input: { productId: product.id } });
@@ -92,10 +100,18 @@ beforeAll(async () => {
   await deprecateProduct({ ctx: ctx(companyId), input: { productId: deprecated.id, reason: null } });
   sandbox = await createPublishedPassport(db, { companyId, mode: 'test' });
   const gone = await createTestCompany(db);
+  ceasedSlug = gone.slug;
   ceased = await createPublishedPassport(db, { companyId: gone.id, gtin: gtin(6), serialNumber: 'SN-006' });
   await ceaseCompany({ ctx: ctx(gone.id), input: { backupUrl: 'https://archive.example.org/passports' } });
+  // A passport whose stored data cannot be read (published as version 1 without its snapshot), in a company of its own.
+  const odd = await createTestCompany(db);
+  broken = await createTestProduct(db, { companyId: odd.id, state: 'APPROVED', version: 1 });
   out = mkdtempSync(path.join(tmpdir(), 'bps-static-export-'));
   report = await exportStaticSite({ out: path.join(out, 'site'), concurrency: 3 });
+  // The same companies' passports copied to a back-up directory as the worker copies them, then exported from it.
+  const target = directoryTarget(path.join(out, 'backup'));
+  for (const id of [companyId, gone.id, odd.id]) while ((await backupPass({ target, companyId: id })).replicated > 0);
+  fromBackup = await exportStaticFromBackup({ out: path.join(out, 'site-from-backup'), target, concurrency: 3 });
 });
 
 afterAll(async () => {
@@ -148,6 +164,13 @@ describe('exportStaticSite', () => {
         file,
       ).toBe(sum);
     }
+  });
+
+  it('reports a passport whose stored data cannot be read as unavailable, and copies the others', () => {
+    expect(report.unavailable).toContainEqual({ path: `/api/dpp/${broken.slug}`, code: expect.any(String) });
+    expect(report.unavailableCount).toBeGreaterThanOrEqual(1);
+    const sums = readFileSync(path.join(site(), '.export', 'SHA256SUMS'), 'utf8');
+    expect(sums).not.toContain(broken.slug);
   });
 
   it('refuses a directory that is not empty: an export never mixes with another', async () => {
@@ -370,6 +393,66 @@ describe('the copy through a plain static server applying the nginx rules (testi
     server = await new StaticExportServer(site()).start();
   });
   afterAll(() => server.stop());
+  servesTheLiveAnswers(() => server.origin);
+});
+
+describe('the copy made from the back-up target alone (export:static --from-backup)', () => {
+  const backupSite = () => path.join(out, 'site-from-backup');
+  let server: StaticExportServer;
+  beforeAll(async () => {
+    server = await new StaticExportServer(backupSite()).start();
+  });
+  afterAll(() => server.stop());
+
+  it('holds every passport the back-up holds, none deprecated, and says it came from the back-up', () => {
+    expect(fromBackup).toMatchObject({ source: 'backup', passports: { published: published().length, withdrawn: 1 } });
+    expect(fromBackup.unavailable).toEqual([]);
+    const sums = readFileSync(path.join(backupSite(), '.export', 'SHA256SUMS'), 'utf8');
+    expect(sums).not.toContain(`/${deprecated.slug}/`);
+    expect(sums).not.toContain(broken.slug);
+  });
+
+  it('is the same site as the export from the database: every file of these passports byte for byte', () => {
+    const sums = (dir: string) =>
+      new Map(
+        readFileSync(path.join(dir, '.export', 'SHA256SUMS'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => line.split('  ').reverse() as [string, string]),
+      );
+    const fromDb = sums(site());
+    const copied = sums(backupSite());
+    for (const [file, sum] of copied) expect(fromDb.get(file), file).toBe(sum);
+    const ours = [...published(), withdrawn].map((p) => p.slug);
+    for (const file of fromDb.keys())
+      if (ours.some((slug) => file.includes(`/${slug}/`))) expect(copied.has(file), file).toBe(true);
+    const map = (dir: string) => readFileSync(path.join(dir, '.export', 'nginx-map.conf'), 'utf8').split('\n');
+    const dbMap = new Set(map(site()));
+    for (const line of map(backupSite()).filter((l) => l.includes(withdrawn.slug) || l.includes(twice.slug)))
+      expect(dbMap.has(line), line).toBe(true);
+  });
+
+  it('leaves out and reports a passport whose back-up files differ from its manifest, never a part of it', async () => {
+    const target = directoryTarget(path.join(out, 'backup'));
+    const folder = passportFolder(plain.slug);
+    const manifest = JSON.parse(readFileSync(path.join(out, 'backup', folder, MANIFEST_FILE), 'utf8'));
+    const page = manifest.files.find((f: { path: string }) => f.path.endsWith('index.html'));
+    await target.put(`${folder}/${page.path}`, Buffer.from('<p>altered</p>'));
+    const again = await exportStaticFromBackup({ out: path.join(out, 'altered'), target });
+    expect(again.unavailable).toContainEqual({ path: `/api/dpp/${plain.slug}`, code: 'BACKUP_FILE_DIFFERS' });
+    const sums = readFileSync(path.join(out, 'altered', '.export', 'SHA256SUMS'), 'utf8');
+    expect(sums).not.toContain(plain.slug);
+    expect(sums).toContain(`api/dpp/${serial.slug}/index.json`);
+    // One company's copy: its passport and its issuer documents, no other company's.
+    const only = path.join(out, 'one-from-backup');
+    const one = await exportStaticFromBackup({ out: only, target, company: ceasedSlug });
+    expect(one.passports).toEqual({ published: 1, withdrawn: 0 });
+    const oneSums = readFileSync(path.join(only, '.export', 'SHA256SUMS'), 'utf8');
+    expect(oneSums).toContain(`api/dpp/${ceased.slug}/index.json`);
+    expect(oneSums).not.toContain(serial.slug);
+    expect(oneSums).not.toContain(`issuers/${companySlug}/`);
+  });
+
   servesTheLiveAnswers(() => server.origin);
 });
 

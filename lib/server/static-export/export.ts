@@ -13,11 +13,12 @@ import {
   esprNamespace,
   productNotFound,
   publicRepresentation,
+  versionNotFound,
   vocabularyDocument,
 } from '../../passport/public/representations';
 import { ERROR_FILES, FILE, MANIFEST_FILE } from './layout';
 import { type PassportOutcome, refusalBody, type Unavailable, writePassport } from './passport-files';
-import { SiteWriter } from './site-writer';
+import { type SiteSink, SiteWriter } from './site-writer';
 
 export interface StaticExportOptions {
   /** The export directory: created, or empty. */
@@ -32,8 +33,11 @@ export interface StaticExportOptions {
 
 export interface StaticExportReport {
   format: 'battery-passport-static-export/1';
+  /** What the copy was made from: the database, or the back-up target alone (`--from-backup`). */
+  source: 'database' | 'backup';
   exportedAt: string;
   baseUrl: string;
+  /** The company asked for: its id (from the database) or its slug (from the back-up); null for every company. */
   companyId: string | null;
   passports: { published: number; withdrawn: number };
   files: number;
@@ -83,7 +87,7 @@ function passportPage(after: string | null, companyId: string | undefined) {
 }
 
 /** The bodies of the refusals a web server answers for what the export does not hold. */
-async function writeRefusals(site: SiteWriter, publishedSlug: string | null): Promise<void> {
+async function writeRefusals(site: SiteSink): Promise<void> {
   const refusal = async (file: string, failing: () => Promise<unknown>) => {
     try {
       await failing();
@@ -100,37 +104,93 @@ async function writeRefusals(site: SiteWriter, publishedSlug: string | null): Pr
   await refusal(ERROR_FILES.qrFormat, () => publicRepresentation({ form: 'qr', slug: '-', format: '-' }));
   await refusal(ERROR_FILES.issuerNotFound, () => didDocument('\u0000'));
   await refusal(ERROR_FILES.statusListNotFound, () => statusListCredential('-', '0', 'revocation'));
-  // Only a published passport can lack a version: without one in the export, no answer needs this body.
-  if (publishedSlug) {
-    await refusal(ERROR_FILES.versionNotFound, () =>
-      publicRepresentation({ form: 'version', slug: publishedSlug, version: '2147483647' }),
-    );
-  }
+  await site.write(ERROR_FILES.versionNotFound, (await refusalBody(versionNotFound())).bytes);
 }
 
-/** Each exported company's did:web DID document and status lists, so its credentials verify at the copy. */
-async function writeIssuers(site: SiteWriter, companySlugs: Iterable<string>): Promise<void> {
-  for (const slug of companySlugs) {
-    let document: unknown;
-    try {
-      document = await didDocument(slug);
-    } catch (error) {
-      if (error instanceof ServiceError && error.code === 'ISSUER_NOT_FOUND') continue;
-      throw error;
-    }
-    await site.write(`issuers/${slug}/did.json`, JSON.stringify(document));
-    const lists = await prisma.statusList.findMany({
-      where: { company: { slug } },
-      select: { number: true },
-      orderBy: { number: 'asc' },
-    });
-    for (const { number } of lists) {
-      for (const purpose of STATUS_PURPOSES) {
-        const list = await statusListCredential(slug, String(number), purpose);
-        await site.write(`issuers/${slug}/status/${number}/${purpose}/${FILE.statusList}`, list.jwt);
-      }
+/** The folder of a company's issuer documents in a static copy. */
+export const issuerFolder = (companySlug: string) => `issuers/${companySlug}`;
+
+/**
+ * The company's did:web DID document and status lists, so its credentials verify at the copy, under
+ * `issuerFolder(slug)`. false when the company has no issuer (no signing key yet).
+ */
+export async function writeIssuer(site: SiteSink, slug: string): Promise<boolean> {
+  let document: unknown;
+  try {
+    document = await didDocument(slug);
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === 'ISSUER_NOT_FOUND') return false;
+    throw error;
+  }
+  await site.write(`${issuerFolder(slug)}/did.json`, JSON.stringify(document));
+  const lists = await prisma.statusList.findMany({
+    where: { company: { slug } },
+    select: { number: true },
+    orderBy: { number: 'asc' },
+  });
+  for (const { number } of lists) {
+    for (const purpose of STATUS_PURPOSES) {
+      const list = await statusListCredential(slug, String(number), purpose);
+      await site.write(`${issuerFolder(slug)}/status/${number}/${purpose}/${FILE.statusList}`, list.jwt);
     }
   }
+  return true;
+}
+
+/**
+ * What every copy holds whatever its passports: the vocabularies, the viewer's stylesheet and the bodies of the
+ * refusals a web server answers for what the copy does not hold.
+ */
+export async function writeCommon(site: SiteSink, baseUrl: string): Promise<void> {
+  for (const v of VOCABULARIES) {
+    await site.write(
+      `${v.path}/${FILE.vocabulary}`,
+      JSON.stringify(vocabularyDocument(v.namespace(baseUrl), v.title, v.terms)),
+    );
+  }
+  await site.write(STATIC_STYLESHEET_PATH.slice(1), STATIC_STYLESHEET);
+  await writeRefusals(site);
+}
+
+/** An empty report of an export starting at `started` (ms). */
+export function newReport(
+  source: StaticExportReport['source'],
+  baseUrl: string,
+  companyId: string | null,
+  started: number,
+): StaticExportReport {
+  return {
+    format: 'battery-passport-static-export/1',
+    source,
+    exportedAt: new Date(started).toISOString(),
+    baseUrl,
+    companyId,
+    passports: { published: 0, withdrawn: 0 },
+    files: 0,
+    bytes: 0,
+    seconds: 0,
+    skipped: [],
+    skippedCount: 0,
+    unavailable: [],
+    unavailableCount: 0,
+  };
+}
+
+/** Counts one passport's outcome: what was written, left out, or could not be answered (lists capped). */
+export function recordOutcome(report: StaticExportReport, outcome: PassportOutcome): void {
+  if (outcome.kind !== 'not_found') report.passports[outcome.kind] += 1;
+  report.skippedCount += outcome.skipped.length;
+  report.unavailableCount += outcome.unavailable.length;
+  report.skipped.push(...outcome.skipped.slice(0, LIST_LIMIT - report.skipped.length));
+  report.unavailable.push(...outcome.unavailable.slice(0, LIST_LIMIT - report.unavailable.length));
+}
+
+/** Completes the report and writes the checksums, the map and, last, the manifest. */
+export async function closeExport(site: SiteWriter, report: StaticExportReport, started: number): Promise<void> {
+  report.files = site.files;
+  report.bytes = site.bytes;
+  report.seconds = (Date.now() - started) / 1000;
+  await site.close(report, MANIFEST_FILE);
 }
 
 /**
@@ -142,31 +202,8 @@ export async function exportStaticSite(options: StaticExportOptions): Promise<St
   const started = Date.now();
   const baseUrl = config().BASE_URL;
   const site = await SiteWriter.open(options.out);
-  const report: StaticExportReport = {
-    format: 'battery-passport-static-export/1',
-    exportedAt: new Date(started).toISOString(),
-    baseUrl,
-    companyId: options.companyId ?? null,
-    passports: { published: 0, withdrawn: 0 },
-    files: 0,
-    bytes: 0,
-    seconds: 0,
-    skipped: [],
-    skippedCount: 0,
-    unavailable: [],
-    unavailableCount: 0,
-  };
+  const report = newReport('database', baseUrl, options.companyId ?? null, started);
   const companies = new Set<string>();
-  let publishedSlug: string | null = null;
-  const record = (slug: string, outcome: PassportOutcome) => {
-    if (outcome.kind === 'not_found') return;
-    report.passports[outcome.kind] += 1;
-    if (outcome.kind === 'published') publishedSlug ??= slug;
-    report.skippedCount += outcome.skipped.length;
-    report.unavailableCount += outcome.unavailable.length;
-    report.skipped.push(...outcome.skipped.slice(0, LIST_LIMIT - report.skipped.length));
-    report.unavailable.push(...outcome.unavailable.slice(0, LIST_LIMIT - report.unavailable.length));
-  };
   let after: string | null = null;
   let done = 0;
   for (;;) {
@@ -182,25 +219,15 @@ export async function exportStaticSite(options: StaticExportOptions): Promise<St
         const code = error instanceof ServiceError ? error.code : 'INTERNAL_ERROR';
         outcome = { kind: 'not_found', skipped: [], unavailable: [{ path: `/api/dpp/${row.slug}`, code }] };
       }
-      record(row.slug, outcome);
+      recordOutcome(report, outcome);
       companies.add(row.company.slug);
     });
     after = rows[rows.length - 1].id;
     done += rows.length;
     options.onProgress?.(done);
   }
-  await writeIssuers(site, companies);
-  for (const v of VOCABULARIES) {
-    await site.write(
-      `${v.path}/${FILE.vocabulary}`,
-      JSON.stringify(vocabularyDocument(v.namespace(baseUrl), v.title, v.terms)),
-    );
-  }
-  await site.write(STATIC_STYLESHEET_PATH.slice(1), STATIC_STYLESHEET);
-  await writeRefusals(site, publishedSlug);
-  report.files = site.files;
-  report.bytes = site.bytes;
-  report.seconds = (Date.now() - started) / 1000;
-  await site.close(report, MANIFEST_FILE);
+  for (const slug of companies) await writeIssuer(site, slug);
+  await writeCommon(site, baseUrl);
+  await closeExport(site, report, started);
   return report;
 }

@@ -21,6 +21,22 @@ export const FILE = {
   vocabulary: 'index.jsonld',
 } as const;
 
+/** The media type of each file of the layout, by its extension (deploy/nginx-static-export.conf's `types`). */
+export const MEDIA_TYPES: Record<string, string> = {
+  json: 'application/json; charset=utf-8',
+  jsonld: 'application/ld+json; charset=utf-8',
+  linkset: 'application/linkset+json',
+  jwt: 'application/vc+jwt',
+  svg: 'image/svg+xml; charset=utf-8',
+  png: 'image/png',
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+};
+
+/** The media type a web server gives the file at `relative`. */
+export const mediaTypeOf = (relative: string) =>
+  MEDIA_TYPES[relative.slice(relative.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
 /** A withdrawn passport's 410 body of `path`: `_gone{path}/index.json`. */
 export const GONE_DIR = '_gone';
 

@@ -8,7 +8,7 @@ import {
   type RepresentationRequest,
 } from '../../passport/public/representations';
 import { directoryOf, FILE, GONE_DIR } from './layout';
-import type { SiteWriter } from './site-writer';
+import type { SiteSink } from './site-writer';
 
 /** An answer the live service could not give either (a stored snapshot or credential that fails its hash). */
 export interface Unavailable {
@@ -51,7 +51,7 @@ async function answer(want: RepresentationRequest): Promise<PassportRepresentati
  * and the static viewer page; for a withdrawn one the 410 bodies, the QR code and the page with the notice. Bytes
  * come from the public representations, so they are the live service's.
  */
-export async function writePassport(site: SiteWriter, slug: string, baseUrl: string): Promise<PassportOutcome> {
+export async function writePassport(site: SiteSink, slug: string, baseUrl: string): Promise<PassportOutcome> {
   const api = `/api/dpp/${encodeURIComponent(slug)}`;
   let found: Awaited<ReturnType<typeof findPublicPassport>>;
   try {

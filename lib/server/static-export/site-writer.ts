@@ -21,12 +21,28 @@ const closed = (stream: WriteStream) =>
     stream.end(resolve);
   });
 
+/** Where a static copy's files go: the export directory, or a back-up's collector (./collector.ts). */
+export interface SiteSink {
+  /** Writes `bytes` at `relative` (a path below the root, with forward slashes). */
+  write(relative: string, bytes: Uint8Array | string): Promise<void>;
+  /** Records the X-Snapshot-* values of the version answered at `uri` (a path as requested, percent-encoded). */
+  snapshot(uri: string, headers: SnapshotHeaders): Promise<void>;
+  /** Records that the page at `uri` (a path as requested, percent-encoded) stays out of search indexes. */
+  noindex(uri: string): Promise<void>;
+}
+
+export interface SnapshotHeaders {
+  sha256: string;
+  bytes: string;
+  publishedAt: string;
+}
+
 /**
  * Writes the files of a static export under `root` and, as it goes, their SHA-256 in `sha256sum` format
  * (`.export/SHA256SUMS`, so `sha256sum -c` checks a copy) and the map of per-path headers for nginx. Each file is
  * written once, whole; nothing is held in memory after it is written.
  */
-export class SiteWriter {
+export class SiteWriter implements SiteSink {
   files = 0;
   bytes = 0;
   private readonly sums: WriteStream;
@@ -75,7 +91,7 @@ export class SiteWriter {
   }
 
   /** Records the X-Snapshot-* values of the version answered at `uri` (a path as requested, percent-encoded). */
-  async snapshot(uri: string, headers: { sha256: string; bytes: string; publishedAt: string }): Promise<void> {
+  async snapshot(uri: string, headers: SnapshotHeaders): Promise<void> {
     await appendLine(this.map, `    ${nginxString(uri)} "${headers.sha256} ${headers.bytes} ${headers.publishedAt}";`);
   }
 
