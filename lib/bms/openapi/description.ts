@@ -64,7 +64,9 @@ addresses) for larger fleets.
 
 ## Replays and retries
 
-Values are absolute, so a request repeated inside the replay window is accepted again and leaves the same state
-(and writes one more audit entry). Retry 429 after \`Retry-After\` and 500 \`INTERNAL\` with backoff, re-signing
-with a fresh timestamp when the old one nears the end of the window; other errors are deterministic.`;
+A signed report is accepted once: the same signed bytes again inside the replay window are refused with 401
+\`BAD_SIGNATURE\`, \`reason\` \`replayed\`, and write nothing. A report signed earlier than the newest one applied to
+the product writes nothing either and answers 200 with \`superseded: true\`. Retry 429 after \`Retry-After\` and 500
+\`INTERNAL\` with backoff (a failed report is not remembered); after a lost answer sign again with a fresh timestamp.
+Other errors are deterministic.`;
 }

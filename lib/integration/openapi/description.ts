@@ -54,6 +54,8 @@ body and headers plus \`Idempotent-Replayed: true\`, without executing again. Th
 different request is refused with 400 \`IDEMPOTENCY_KEY_REQUIRED\` and \`details.reason\` = \`KEY_REUSED\`; while
 the first request is still running a duplicate gets 409 \`IDEMPOTENCY_IN_PROGRESS\` (retry after \`Retry-After\`).
 A missing header is 400 \`IDEMPOTENCY_KEY_REQUIRED\`. 5xx answers are not kept, so a retry executes again.
+A signature is accepted once: the same signature with another Idempotency-Key inside its window is refused with 401
+\`INVALID_SIGNATURE\` and \`details.replayed\` = true, before anything runs.
 
 ## Sandbox mode
 
