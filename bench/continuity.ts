@@ -13,6 +13,7 @@ import type { Db } from '../lib/db/client';
 import { PASS_PAUSE_MS } from '../lib/jobs/pass-session';
 import { backupPass } from '../lib/server/backup';
 import { throughputRow } from './issuance';
+import { staticExportRow } from './static-export';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,7 +38,13 @@ async function replicateAll(db: Db, companyId: string, target: ReturnType<typeof
  * (their revision bumped in one commit, as a BMS update does) and the seconds until the back-up holds them all,
  * passes 2 s apart as the worker runs them. The copy is verified against the database at the end.
  */
-export async function replicationRows(db: Db, companyId: string, count: number, changed: number): Promise<Measured[]> {
+export async function replicationRows(
+  db: Db,
+  company: { id: string; slug: string },
+  count: number,
+  changed: number,
+): Promise<Measured[]> {
+  const companyId = company.id;
   const dir = mkdtempSync(join(tmpdir(), 'bench-backup-'));
   try {
     const target = directoryTarget(dir);
@@ -89,7 +96,9 @@ export async function replicationRows(db: Db, companyId: string, count: number, 
       `verify: ${verified.passports} passports, ${verified.files} files, ${verified.differences.length} differences`,
     );
     if (!verified.ok) copy.errors += verified.differences.length;
-    return [copy, lag];
+    // The static copy rebuilt from the back-up alone, as when the database is gone: the export's own process.
+    const exported = await staticExportRow({ backupDir: dir, companySlug: company.slug }, count);
+    return [copy, lag, exported];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

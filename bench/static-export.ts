@@ -19,11 +19,15 @@ interface ExportReport {
   skippedCount: number;
 }
 
+/** Where the export reads: the database, or a back-up directory alone (`--from-backup`, the company by its slug). */
+export type ExportSource = { databaseUrl: string; companyId: string } | { backupDir: string; companySlug: string };
+
 /**
- * Runs the export of company `companyId`'s passports (the seeded set, `passports` of them) from the database at
- * `databaseUrl` into a temporary directory, removed after.
+ * Runs the export of one company's passports (the seeded set, `passports` of them) from `source` into a temporary
+ * directory, removed after.
  */
-export async function staticExportRow(databaseUrl: string, companyId: string, passports: number): Promise<Measured> {
+export async function staticExportRow(source: ExportSource, passports: number): Promise<Measured> {
+  const fromBackup = 'backupDir' in source;
   const out = mkdtempSync(path.join(tmpdir(), 'bench-static-export-'));
   try {
     const started = Date.now();
@@ -37,10 +41,16 @@ export async function staticExportRow(databaseUrl: string, companyId: string, pa
         '--out',
         path.join(out, 'site'),
         '--company',
-        companyId,
+        fromBackup ? source.companySlug : source.companyId,
         '--json',
+        ...(fromBackup ? ['--from-backup'] : []),
       ],
-      { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
+      {
+        env: fromBackup
+          ? { ...process.env, DATABASE_URL: '', BACKUP_TARGET: source.backupDir }
+          : { ...process.env, DATABASE_URL: source.databaseUrl },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     const stopRss = sampleRss(child.pid!);
     let stdout = '';
@@ -58,8 +68,8 @@ export async function staticExportRow(databaseUrl: string, companyId: string, pa
     const report = JSON.parse(stdout) as ExportReport;
     const exported = report.passports.published + report.passports.withdrawn;
     const row = throughputRow(
-      's10-export',
-      `10 static export of ${passports} passports (passports/s, peak RSS)`,
+      fromBackup ? 's10-export-backup' : 's10-export',
+      `10 static export of ${passports} passports${fromBackup ? ' from the back-up alone' : ''} (passports/s, peak RSS)`,
       passports,
       seconds,
       [

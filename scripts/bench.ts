@@ -343,15 +343,21 @@ try {
 
   if (runsScenario(args, 10)) {
     // Worked to its end here, at the set's size before scenario 7 grows it: no measured run goes on beside it.
-    say(`copying ${passports.length} passports to a back-up directory, then a change to 100 of them...`);
+    say(
+      `copying ${passports.length} passports to a back-up directory, a change to 100 of them, then the export from it...`,
+    );
     const { replicationRows } = await import('../bench/continuity');
-    const rows = await replicationRows(db, seeder.companyId, passports.length, 100);
+    const { slug } = await db.company.findUniqueOrThrow({ where: { id: seeder.companyId }, select: { slug: true } });
+    const rows = await replicationRows(db, { id: seeder.companyId, slug }, passports.length, 100);
     for (const row of rows) say(`  ${row.notes.join('\n  ')}`);
     measured.push(...rows);
     // The static copy of the same set, as an operator writes it: the export's own process, timed, memory sampled.
     say(`exporting ${passports.length} passports as a static copy (npm run -s export:static)...`);
     const { staticExportRow } = await import('../bench/static-export');
-    const exported = await staticExportRow(database.url, seeder.companyId, passports.length);
+    const exported = await staticExportRow(
+      { databaseUrl: database.url, companyId: seeder.companyId },
+      passports.length,
+    );
     say(`  ${exported.notes.join('\n  ')}`);
     measured.push(exported);
   }

@@ -48,8 +48,7 @@ export { renderQr } from './qr';
 export type { KeyQualifier } from './resolver-key';
 export { parseResolverPath, resolverKey } from './resolver-key';
 export { productNotFound } from './served';
-export { versionNotFound } from './snapshot-view';
-export { publicViewOf, storePublicView } from './snapshot-view';
+export { publicViewOf, storePublicView, versionNotFound } from './snapshot-view';
 export { DPP_TERMS, ESPR_TERMS, vocabularyDocument } from './vocabulary';
 
 /** Passports change (BMS values within 60 s, withdrawal at once): caches must revalidate every time. */
