@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { MEDIA_TYPES } from '../lib/server/static-export/layout';
 import { LoopbackServer } from './loopback';
 
 const PAGE_POLICY =
@@ -14,17 +15,8 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'self';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const EXPOSED = 'ETag, X-DPP-Version, X-Snapshot-Sha256, X-Snapshot-Bytes, X-Snapshot-Published-At';
 
-/** `types { }`: the media type by extension. */
-const TYPES: Record<string, string> = {
-  json: 'application/json; charset=utf-8',
-  jsonld: 'application/ld+json; charset=utf-8',
-  linkset: 'application/linkset+json',
-  jwt: 'application/vc+jwt',
-  svg: 'image/svg+xml; charset=utf-8',
-  png: 'image/png',
-  html: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-};
+/** `types { }`: the media type by extension (a test checks the table against the configuration's). */
+const TYPES = MEDIA_TYPES;
 
 /** What nginx makes `$uri` of a request's path: percent-decoded, slashes merged, dot segments resolved. */
 function normalizedUri(raw: string): string | null {
