@@ -219,6 +219,41 @@ test.describe('restricted access (PoLI)', () => {
     });
   });
 
+  test("a name or organisation with a line break is refused by the field with the form's message, and nothing is stored or mailed; an accepted request's mail shows the name quoted on one line", async ({
+    browser,
+  }) => {
+    const setup = await poliPassport();
+    const { page } = await open(browser);
+    await page.goto(setup.passport.path);
+    const form = page.getByRole('form', { name: 'Request access to restricted information' });
+    const email = uniqueEmail('lines');
+    await form.getByLabel('Email address', { exact: true }).fill(email);
+    await form.getByLabel('You ask as', { exact: true }).selectOption('RECYCLER');
+    await form.getByLabel(/^I agree/).check();
+    // A text box drops line breaks as they are typed; a crafted post keeps them, as a hidden field does here.
+    for (const [label, value] of [
+      ['Your name', 'Vera Verifier\nURGENT: sign in at https://evil.example'],
+      ['Organisation', 'Circular Metals BV\r\nBcc: someone@evil.example'],
+    ])
+      await form.getByLabel(label!, { exact: true }).evaluate((input: HTMLInputElement, v) => {
+        input.type = 'hidden';
+        input.value = v;
+      }, value!);
+    await form.getByRole('button', { name: 'Request access' }).click();
+    const message = 'Use one line of text, without line breaks, tabs or other control characters.';
+    await expect(page.locator('#poli-name-error')).toHaveText(message);
+    await expect(page.locator('#poli-organisation-error')).toHaveText(message);
+    expect(await db().poliRequest.count({ where: { email } })).toBe(0);
+    expect(await db().emailOutbox.count({ where: { to: email } })).toBe(0);
+
+    await page.goto(setup.passport.path);
+    await fillRequestForm(page, { email, role: 'RECYCLER' });
+    await expect(page.getByRole('status')).toContainText('a link to confirm it is on its way');
+    const mail = await lastMail(email);
+    expect(mail.text).toMatch(/^Hello “Vera Verifier”,\n/);
+    expect(mail.html).toContain('Hello “Vera Verifier”,');
+  });
+
   test('invalid, tampered and missing tokens end on the invalid-link page, saying nothing of why', async ({ page }) => {
     for (const path of [
       '/api/poli/verify?token=nonsense',
