@@ -1,4 +1,4 @@
-import { prisma } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import { sessionJob } from '../jobs/session-job';
 import { runEmailPass } from './delivery-pass';
 
@@ -7,7 +7,7 @@ import { runEmailPass } from './delivery-pass';
  * nextAttemptAt into the future; nothing else does). Run only by the session that took the worker's lapsed lease
  * over. A retry claimed at the crash waits for its claim to lapse.
  */
-export async function releaseDeadEmailClaims(db = prisma): Promise<number> {
+export async function releaseDeadEmailClaims(db: Db | Tx = prisma): Promise<number> {
   return db.$executeRaw`
     UPDATE "EmailOutbox" SET "nextAttemptAt" = NULL
     WHERE "status" = 'PENDING' AND "attempts" = 0 AND "nextAttemptAt" > (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')`;

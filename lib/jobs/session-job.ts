@@ -83,8 +83,8 @@ export function sessionJob<S extends Record<string, number>>(job: {
   empty: S;
   /** Whether a session's sums are worth a log line. */
   busy: (output: S) => boolean;
-  /** See LeasedSessionOptions.releaseClaims; without it a dead session's claims wait for their own lapse. */
-  releaseClaims?: () => Promise<number>;
+  /** See LeasedSessionOptions.releaseClaims. */
+  releaseClaims: () => Promise<number>;
 }): JobDefinition<Record<string, never>> {
   return defineJob<Record<string, never>>({
     name: job.name,

@@ -213,3 +213,27 @@ describe('a leased session', () => {
     expect(outputs.reduce((sum, o) => sum + o.done, 0)).toBeGreaterThan(0);
   });
 });
+
+describe("what a takeover frees: the dead session's claims", () => {
+  it("each worker's release runs on the database (inside a transaction rolled back, so no other test's claim is freed)", async () => {
+    const { releaseDeadDeliveryClaims } = await import('../webhooks/delivery/job');
+    const { releaseDeadEmailClaims } = await import('../email/job');
+    const { releaseDeadRegistryClaims } = await import('../registry/job');
+    const { releaseDeadBackupClaims } = await import('../server/backup');
+    const rolledBack = new Error('rolled back');
+    const counts: number[] = [];
+    await expect(
+      prisma.$transaction(async (tx) => {
+        for (const release of [
+          releaseDeadDeliveryClaims,
+          releaseDeadEmailClaims,
+          releaseDeadRegistryClaims,
+          releaseDeadBackupClaims,
+        ])
+          counts.push(await release(tx));
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(counts).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)]);
+  });
+});

@@ -1,9 +1,9 @@
-import { prisma } from '../db/client';
+import { type Db, prisma, type Tx } from '../db/client';
 import { sessionJob } from '../jobs/session-job';
 import { runRegistryPass } from './pass';
 
 /** Ends the row leases a dead worker held; run only by the session that took the worker's lapsed lease over. */
-export async function releaseDeadRegistryClaims(db = prisma): Promise<number> {
+export async function releaseDeadRegistryClaims(db: Db | Tx = prisma): Promise<number> {
   return db.$executeRaw`
     UPDATE "PassportRegistration" SET "leaseUntil" = NULL WHERE "leaseUntil" > (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')`;
 }

@@ -2,6 +2,7 @@ import { type BackupPassOptions, runBackupPass } from '../backup/pass';
 import type { RefusalRenderer } from '../backup/passport-files';
 import type { StaticFile, StaticSource } from '../backup/static-source';
 import { config } from '../config';
+import { type Db, prisma, type Tx } from '../db/client';
 import { renderPublicError } from '../http/errors';
 import { sessionJob } from '../jobs/session-job';
 import { SiteCollector } from './static-export/collector';
@@ -52,10 +53,17 @@ export const backupStaticSource: StaticSource = {
 export const backupPass = (options: Omit<BackupPassOptions, 'renderRefusal' | 'statics'> = {}) =>
   runBackupPass({ ...options, renderRefusal: renderBackupRefusal, statics: backupStaticSource });
 
+/** Ends the row leases a dead worker held; run only by the session that took the worker's lapsed lease over. */
+export async function releaseDeadBackupClaims(db: Db | Tx = prisma): Promise<number> {
+  return db.$executeRaw`
+    UPDATE "BackupReplica" SET "leaseUntil" = NULL WHERE "leaseUntil" > (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')`;
+}
+
 /** The back-up worker: a change reaches BACKUP_TARGET within seconds; without BACKUP_TARGET the pass does nothing. */
 export const backupJob = sessionJob({
   name: 'backup',
   pass: () => backupPass(),
   empty: { replicated: 0, failed: 0, filesWritten: 0 },
   busy: (output) => output.replicated + output.failed > 0,
+  releaseClaims: () => releaseDeadBackupClaims(),
 });

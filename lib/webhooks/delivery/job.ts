@@ -1,4 +1,4 @@
-import { prisma } from '../../db/client';
+import { type Db, prisma, type Tx } from '../../db/client';
 import { passSession, type SessionOptions } from '../../jobs/pass-session';
 import { sessionJob } from '../../jobs/session-job';
 import { type PassSummary, runDeliveryPass } from './pass';
@@ -16,7 +16,7 @@ export const deliverySession = (options: SessionOptions<PassSummary> = {}) =>
  * lapsed lease over, so no live worker holds these claims. A retry claimed at the crash (attemptCount > 0) cannot be
  * told from one scheduled later and waits for its claim to lapse.
  */
-export async function releaseDeadDeliveryClaims(db = prisma): Promise<number> {
+export async function releaseDeadDeliveryClaims(db: Db | Tx = prisma): Promise<number> {
   return db.$executeRaw`
     UPDATE "WebhookDelivery" SET "nextAttemptAt" = (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')::timestamp(3)
     WHERE "status" = 'PENDING' AND "attemptCount" = 0
