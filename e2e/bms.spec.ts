@@ -274,16 +274,29 @@ test.describe('what a 200 does', () => {
     );
   });
 
-  test('accepts a replay inside the window as harmless: same state, one more audit row', async () => {
+  test('refuses a replay inside the window 401 BAD_SIGNATURE (replayed), and an older report never overwrites a newer one', async () => {
     const { product, secret } = await bmsTenant();
     const t = nowSeconds();
     const body = { formDataPatch: { current_soh_pct: 93 }, lifetimeCounters: { totalEnergyThroughputKwh: 100 } };
-    const first = await send({ productId: product.id, secret, body, timestamp: t });
+    const first = await send({ productId: product.id, secret, body, timestamp: t - 10 });
     const state = await db().product.findUniqueOrThrow({ where: { id: product.id } });
-    const replay = await send({ productId: product.id, secret, body, timestamp: t });
-    expect([first.status, replay.status]).toEqual([200, 200]);
-    expect(replay.body).toEqual(first.body);
+    const replay = await send({ productId: product.id, secret, body, timestamp: t - 10 });
+    expect([first.status, replay.status]).toEqual([200, 401]);
+    expect(replay.body).toEqual({ code: 'BAD_SIGNATURE', error: expect.any(String), reason: 'replayed' });
     expect((await db().product.findUniqueOrThrow({ where: { id: product.id } })).formData).toEqual(state.formData);
+    expect(await db().auditLog.count({ where: { productId: product.id, eventType: 'Update' } })).toBe(1);
+    const newer = { formDataPatch: { current_soh_pct: 92 }, lifetimeCounters: { totalEnergyThroughputKwh: 110 } };
+    expect((await send({ productId: product.id, secret, body: newer, timestamp: t })).status).toBe(200);
+    const older = { formDataPatch: { current_soh_pct: 94 }, lifetimeCounters: { totalEnergyThroughputKwh: 90 } };
+    const late = await send({ productId: product.id, secret, body: older, timestamp: t - 5 });
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ appliedKeys: [], counterUpdated: false, superseded: true });
+    const after = await db().product.findUniqueOrThrow({
+      where: { id: product.id },
+      include: { lifetimeCounters: true },
+    });
+    expect((after.formData as Record<string, unknown>).current_soh_pct).toBe(92);
+    expect(after.lifetimeCounters?.totalEnergyThroughputKwh).toBe(110);
     expect(await db().auditLog.count({ where: { productId: product.id, eventType: 'Update' } })).toBe(2);
   });
 
@@ -298,11 +311,14 @@ test.describe('what a 200 does', () => {
           .slice(0, 6),
       );
     const counters = LIFETIME_COUNTER_NAMES;
+    // One report time for all: a report signed a second earlier than one already applied would be superseded.
+    const timestamp = nowSeconds();
     const answers = await Promise.all(
       keys.map((key, i) =>
         send({
           productId: product.id,
           secret,
+          timestamp,
           body: { formDataPatch: { [key]: i + 1 }, ...(i < 7 ? { lifetimeCounters: { [counters[i]!]: i + 1 } } : {}) },
         }),
       ),

@@ -1,7 +1,8 @@
 // Abuse, part 2: guessing and replaying credentials against the production build. Portal sign-in is throttled per
 // address and per (account, address), slows an account down across addresses without keeping its owner out, and
 // never tells which emails have an account; guessed PoLI tokens run into the rate limit and never succeed while a real token works exactly once;
-// signatures outside their window are refused and replays inside it are answered as the code decides; revoked keys
+// signatures outside their window are refused and replays inside it are refused (or, with the same Idempotency-Key,
+// answered from the idempotency record); a BMS report older than the newest applied never overwrites it; revoked keys
 // and secrets are refused on the very next request.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -433,23 +434,26 @@ describe('signature windows and replays', () => {
     figure('abuse', 'BMS signature window: updates signed outside / refused', '2 / 2');
   });
 
-  test('an Integration API write replayed byte for byte inside the window is deduplicated by its Idempotency-Key (the stored answer, marked Idempotent-Replayed, nothing executed twice); with a new Idempotency-Key the same signature is accepted as a new write', async () => {
+  test('an Integration API write replayed byte for byte inside the window is deduplicated by its Idempotency-Key (the stored answer, marked Idempotent-Replayed, nothing executed twice); with a new Idempotency-Key the same signature is refused 401 INVALID_SIGNATURE (replayed), also when the copies race', async () => {
     const company = await createTestCompany(db);
     const key = await mintTestKey(db, company.id, { scopes: GRANTABLE_SCOPES });
     const path = '/api/v1/products';
-    const body = JSON.stringify({ name: `Replay target ${clientAddress()}`, categoryCode: 'EV_BATTERY' });
-    const headers = {
-      Authorization: `Bearer ${key.key}`,
-      'Content-Type': 'application/json',
-      'Idempotency-Key': randomUUID(),
-      ...signIntegrationRequest({ method: 'POST', pathWithQuery: path, body, signingSecret: key.signingSecret }),
+    const signedCreate = (name: string) => {
+      const body = JSON.stringify({ name, categoryCode: 'EV_BATTERY' });
+      const headers = {
+        Authorization: `Bearer ${key.key}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': randomUUID(),
+        ...signIntegrationRequest({ method: 'POST', pathWithQuery: path, body, signingSecret: key.signingSecret }),
+      };
+      return (extra: Record<string, string> = {}) =>
+        exchange(`${service.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { ...headers, 'X-Forwarded-For': clientAddress(), ...extra },
+          body,
+        });
     };
-    const send = (extra: Record<string, string> = {}) =>
-      exchange(`${service.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { ...headers, 'X-Forwarded-For': clientAddress(), ...extra },
-        body,
-      });
+    const send = signedCreate(`Replay target ${clientAddress()}`);
     const original = await send();
     expect(original.status).toBe(201);
     expect(original.headers.get('Idempotent-Replayed')).toBeNull();
@@ -459,29 +463,47 @@ describe('signature windows and replays', () => {
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
       expect(replay.body).toEqual(original.body);
     }
+    // The signature does not cover the Idempotency-Key: a captured write sent again with a fresh key is refused as
+    // a replayed signature, before anything runs, and the refusal is not stored under the new key.
+    const withNewKeys = await burst(3, () => send({ 'Idempotency-Key': randomUUID() }));
+    for (const refused of withNewKeys) {
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toMatchObject({ code: 'INVALID_SIGNATURE', details: { replayed: true } });
+      expect(refused.headers.get('WWW-Authenticate')).toBe('Bearer');
+    }
     expect(await db.product.count({ where: { companyId: company.id } })).toBe(1);
     expect(await db.auditLog.count({ where: { companyId: company.id, productId: original.body.id } })).toBe(1);
-    // The signature covers method, path, body and time, not the Idempotency-Key: inside the window a captured
-    // write with a fresh key is a new write. Here the product name is taken, so it is refused on its merits.
-    const fresh = await send({ 'Idempotency-Key': randomUUID() });
-    expect(fresh.status).toBe(409);
-    expect(fresh.body.error.code).toBe('NAME_IN_USE');
-    expect(await db.product.count({ where: { companyId: company.id } })).toBe(1);
+    // Copies of one signed write racing each other with different keys: exactly one runs.
+    const racing = 6;
+    const race = signedCreate(`Raced ${clientAddress()}`);
+    const answers = await burst(racing, () => race({ 'Idempotency-Key': randomUUID() }));
+    for (const a of answers) expectServed(a, [201, 401]);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const a of answers.filter((a) => a.status === 401))
+      expect(a.body.error).toMatchObject({ code: 'INVALID_SIGNATURE', details: { replayed: true } });
+    expect(await db.product.count({ where: { companyId: company.id } })).toBe(2);
     figure(
       'abuse',
-      'Integration API replays inside the window: sent / answered from the idempotency record',
+      'Integration API replays inside the window, same Idempotency-Key: sent / answered from the idempotency record',
       `${replays.length} / ${replays.length}`,
+    );
+    figure(
+      'abuse',
+      'Integration API replays inside the window, new Idempotency-Key: sent / refused 401 (replayed)',
+      `${withNewKeys.length} / ${withNewKeys.filter((a) => a.status === 401).length}`,
+    );
+    figure(
+      'abuse',
+      'Integration API copies of one signed write racing with different keys: sent / executed',
+      `${racing} / ${answers.filter((a) => a.status === 201).length}`,
     );
   });
 
-  test('a BMS update replayed byte for byte inside the 5-minute window is accepted and applied again (the contract keeps no nonce), so a replay can roll newer telemetry back', async () => {
+  test('a BMS update replayed byte for byte inside the 5-minute window is refused 401 BAD_SIGNATURE (replayed), also when the copies race, and a report older than the newest applied one never overwrites it', async () => {
     const tenant = await createBmsTenant(db);
-    const signed = (value: number) => {
+    const signed = (value: number, timestamp: number) => {
       const body = JSON.stringify({ formDataPatch: { current_soh_pct: value } });
-      return {
-        body,
-        headers: bmsHeaders(body, { secret: tenant.secret }),
-      };
+      return { body, headers: bmsHeaders(body, { secret: tenant.secret, timestamp }) };
     };
     const send = (r: ReturnType<typeof signed>) =>
       exchange(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, {
@@ -492,18 +514,47 @@ describe('signature windows and replays', () => {
     const soh = async () =>
       ((await db.product.findUniqueOrThrow({ where: { id: tenant.product.id } })).formData as Record<string, unknown>)
         .current_soh_pct;
-    const older = signed(91);
-    const newer = signed(87);
+    const now = nowSeconds();
+    const older = signed(91, now - 20);
+    const newer = signed(87, now - 10);
     expect((await send(older)).status).toBe(200);
-    expect((await send(older)).status).toBe(200);
+    const again = await send(older);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ code: 'BAD_SIGNATURE', error: expect.any(String), reason: 'replayed' });
     expect((await send(newer)).status).toBe(200);
     expect(await soh()).toBe(87);
+    // The attack of before: the captured older report sent again to roll the values back.
     const replayed = await send(older);
-    expect(replayed.status).toBe(200);
-    expect(replayed.body).toMatchObject({ ok: true, appliedKeys: ['current_soh_pct'] });
-    expect(await soh()).toBe(91);
-    expect(await db.auditLog.count({ where: { actorId: tenant.secretId, eventType: 'Update' } })).toBe(4);
-    figure('abuse', 'BMS replays inside the window: sent / applied again', '2 / 2');
+    expect(replayed.status).toBe(401);
+    expect(replayed.body).toMatchObject({ code: 'BAD_SIGNATURE', reason: 'replayed' });
+    expect(await soh()).toBe(87);
+    // A report never sent before but older than the newest applied one (a delayed delivery): answered, not written.
+    const late = await send(signed(95, now - 15));
+    expect(late.status).toBe(200);
+    expect(late.body).toEqual({
+      ok: true,
+      productId: tenant.product.id,
+      appliedKeys: [],
+      rejectedKeys: [],
+      counterUpdated: false,
+      superseded: true,
+    });
+    expect(await soh()).toBe(87);
+    // Copies of one report racing each other: exactly one is applied.
+    const racing = 6;
+    const raced = signed(85, now - 5);
+    const answers = await burst(racing, () => send(raced));
+    for (const a of answers) expectServed(a, [200, 401]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(await soh()).toBe(85);
+    expect(await db.auditLog.count({ where: { actorId: tenant.secretId, eventType: 'Update' } })).toBe(3);
+    figure('abuse', 'BMS replays inside the window: sent / refused 401 BAD_SIGNATURE (replayed)', '2 / 2');
+    figure(
+      'abuse',
+      'BMS copies of one report racing: sent / applied',
+      `${racing} / ${answers.filter((a) => a.status === 200).length}`,
+    );
+    figure('abuse', 'BMS reports older than the newest applied: sent / written', '1 / 0');
   });
 });
 
@@ -571,7 +622,8 @@ describe('revocation', () => {
       const r =
         i++ % 4 === 0
           ? await client.send('POST', '/api/v1/mappings/lint', {
-              body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] },
+              // Each write its own body: the same signed bytes twice in one second would be a replayed signature.
+              body: { categoryCode: 'EV_BATTERY', columns: ['model_number', `column ${i}`] },
               headers,
             })
           : await client.send('GET', '/api/v1/meta', { headers });
@@ -590,11 +642,14 @@ describe('revocation', () => {
   test('a BMS secret revoked through the operator verb is refused with 401 BAD_SECRET on every update sent after the revocation committed, and only answered updates were applied', async () => {
     const tenant = await createBmsTenant(db);
     let n = 0;
+    // One report time for the stream: a report signed a second before one already applied would be superseded
+    // (answered 200, not written), and this test counts every 200 as applied.
+    const timestamp = Math.floor(Date.now() / 1000);
     const send = async (): Promise<Answer> => {
       const raw = JSON.stringify({ formDataPatch: { current_cycle_count: n++ } });
       return exchange(`${service.baseUrl}/api/v1/products/${tenant.product.id}/bms-update`, {
         method: 'POST',
-        headers: { ...bmsHeaders(raw, { secret: tenant.secret }), 'X-Forwarded-For': clientAddress() },
+        headers: { ...bmsHeaders(raw, { secret: tenant.secret, timestamp }), 'X-Forwarded-For': clientAddress() },
         body: raw,
       });
     };
