@@ -19,6 +19,12 @@ interface ExportReport {
   skippedCount: number;
 }
 
+/** The environment without a database: the export from the back-up must not need one. */
+function withoutDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _, ...rest } = env;
+  return rest;
+}
+
 /** Where the export reads: the database, or a back-up directory alone (`--from-backup`, the company by its slug). */
 export type ExportSource = { databaseUrl: string; companyId: string } | { backupDir: string; companySlug: string };
 
@@ -47,7 +53,7 @@ export async function staticExportRow(source: ExportSource, passports: number): 
       ],
       {
         env: fromBackup
-          ? { ...process.env, DATABASE_URL: '', BACKUP_TARGET: source.backupDir }
+          ? { ...withoutDatabase(process.env), BACKUP_TARGET: source.backupDir }
           : { ...process.env, DATABASE_URL: source.databaseUrl },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
