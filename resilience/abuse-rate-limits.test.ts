@@ -188,7 +188,8 @@ describe('per API key on the Integration API', () => {
         const headers = { 'X-Forwarded-For': clientAddress() };
         const response = write
           ? await client.send('POST', '/api/v1/mappings/lint', {
-              body: { categoryCode: 'EV_BATTERY', columns: ['model_number'] },
+              // Each write its own body: the same signed bytes twice in one second would be a replayed signature.
+              body: { categoryCode: 'EV_BATTERY', columns: ['model_number', `column ${i}`] },
               headers,
             })
           : await client.send('GET', '/api/v1/meta', { headers });
