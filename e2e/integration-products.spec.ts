@@ -10,6 +10,7 @@ import { exampleFormData } from '../lib/schema/examples';
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 import { createPublishedPassport, createTestProduct } from '../testing/factories';
+import { nextSecond } from '../testing/signing-clock';
 
 const EXAMPLES = exampleFormData(CATEGORY_SCHEMAS.EV_BATTERY);
 const uniqueName = (what = 'Pack') => `${what} ${randomInt(1e9)}`;
@@ -123,6 +124,7 @@ test.describe('POST /api/v1/products', () => {
     ).toBe('VALIDATION_ERROR');
     const name = uniqueName();
     await client.createProduct({ name, categoryCode: 'EV_BATTERY' });
+    await nextSecond(); // the same signed create in the same second would be a replayed signature (401)
     const taken = await refusal(client.createProduct({ name, categoryCode: 'EV_BATTERY' }));
     expect([taken.status, taken.code]).toEqual([409, 'NAME_IN_USE']);
     await other.client.createProduct({ name: uniqueName(), categoryCode: 'EV_BATTERY', gtin, serialNumber: 'A' });
@@ -312,6 +314,7 @@ test.describe('POST /api/v1/products/{id}/submit and /withdraw', () => {
     const early = await refusal(client.withdrawProduct(p.id, { reason: 'x' }));
     expect([early.status, early.code, early.body.error.reason]).toEqual([409, 'INVALID_STATE', 'INVALID_TRANSITION']);
     await client.submitProduct(p.id);
+    await nextSecond(); // the same bodyless submit in the same second would be a replayed signature (401)
     const twice = await refusal(client.submitProduct(p.id));
     expect([twice.status, twice.code, twice.body.error.reason]).toEqual([409, 'INVALID_STATE', 'INVALID_TRANSITION']);
   });

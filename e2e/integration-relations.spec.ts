@@ -5,6 +5,7 @@ import { MAX_COMPONENTS } from '../lib/passport/relations/component-graph';
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 import { createTestCompany, createTestProduct, type TestProductInput } from '../testing/factories';
+import { nextSecond } from '../testing/signing-clock';
 
 const draft = (companyId: string, input: Omit<TestProductInput, 'companyId'> = {}) =>
   createTestProduct(db(), { companyId, ...input });
@@ -232,6 +233,7 @@ test.describe('GS1 company prefixes', () => {
     const res = await client.send('POST', '/api/v1/companies/me/gs1-prefixes', { body: { prefix } });
     expect(res.status).toBe(201);
     expect(res.data).toMatchObject({ prefix });
+    await nextSecond(); // the same signed write in the same second would be a replayed signature (401)
     const again = await client.send('POST', '/api/v1/companies/me/gs1-prefixes', { body: { prefix } });
     expect([again.status, again.data]).toEqual([200, res.data]);
     expect(await client.listGs1Prefixes()).toEqual({ data: [res.data], nextCursor: null });
