@@ -7,6 +7,7 @@ import type { WebhookDelivery, WebhookEndpointWithSecret } from '../lib/client/w
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, newKey, newTenant, refusal } from '../testing/e2e/integration';
 import { eventually } from '../testing/poll';
+import { nextSecond } from '../testing/signing-clock';
 import { TestReceiver, verifies } from '../testing/webhooks';
 
 const CLOSED = 'http://127.0.0.1:9/hook'; // the discard port: nothing listens, so the worker's attempts fail fast
@@ -203,6 +204,7 @@ test.describe('webhook errors', () => {
     const { company, client } = await newTenant();
     await db().company.update({ where: { id: company.id }, data: { maxWebhookEndpoints: 1 } });
     await client.createWebhookEndpoint({ url: CLOSED, eventTypes: ['*'] });
+    await nextSecond(); // the same signed create in the same second would be a replayed signature (401)
     const limit = await refusal(client.createWebhookEndpoint({ url: CLOSED, eventTypes: ['*'] }));
     expect([limit.status, limit.code]).toEqual([422, 'PLAN_LIMIT']);
 

@@ -5,6 +5,7 @@ import { signIntegrationRequest } from '../lib/client';
 import { clientAddress } from '../testing/client-address';
 import { expect, test } from '../testing/e2e/fixtures';
 import { BASE_URL, db, newTenant } from '../testing/e2e/integration';
+import { nextSecond } from '../testing/signing-clock';
 
 const PREFIXES = '/api/v1/companies/me/gs1-prefixes';
 /** 9 digits under 95…, a range no other spec registers, so prefixes never overlap another test's. */
@@ -155,6 +156,8 @@ test.describe('the Integration API wrapper over HTTP', () => {
     expect(first.status).toBe(201);
     expect([again.status, again.data, again.headers.get('idempotent-replayed')]).toEqual([201, first.data, 'true']);
     expect(again.headers.get('x-service-request-id')).not.toBe(first.headers.get('x-service-request-id'));
+    // A new key is a new logical write: signed in a later second (the same signature with a new key is a replay).
+    await nextSecond();
     const fresh = await client.send('POST', PREFIXES, { body });
     expect([fresh.status, fresh.headers.get('idempotent-replayed')]).toEqual([200, null]);
     const reused = await client.send('POST', PREFIXES, { body: { prefix: freshPrefix() }, idempotencyKey });
