@@ -19,6 +19,8 @@ const decide = (path: string, accept?: string, method = 'GET') =>
     passportResolver,
   );
 
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' };
+
 describe('resolverDecision', () => {
   const link = (path: string) => `<${BASE}${path}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
 
@@ -29,7 +31,15 @@ describe('resolverDecision', () => {
       [`/01/${GTIN}/10/B7`, { gtin: GTIN, batchNumber: 'B7' }],
       ['/dpp/voltaris-vx-75', { slug: 'voltaris-vx-75' }],
     ] as const) {
-      expect(decide(path, BROWSER), path).toEqual({ kind: 'page', key, headers: { Link: link(path), Vary: 'Accept' } });
+      expect(decide(path, BROWSER), path).toEqual({
+        kind: 'page',
+        key,
+        headers: { Link: link(path), Vary: 'Accept', ...CORS },
+      });
+      expect(decide(path, BROWSER, 'OPTIONS'), path).toEqual({
+        kind: 'options',
+        headers: { Link: link(path), Vary: 'Accept', ...CORS },
+      });
     }
   });
 
@@ -41,7 +51,7 @@ describe('resolverDecision', () => {
     expect(decide('/01/4012345000017', BROWSER)).toEqual({
       kind: 'page',
       key: null,
-      headers: { Link: link('/01/4012345000017'), Vary: 'Accept' },
+      headers: { Link: link('/01/4012345000017'), Vary: 'Accept', ...CORS },
     });
   });
 
@@ -52,7 +62,7 @@ describe('resolverDecision', () => {
         kind: 'rewrite',
         target: 'jsonld',
         internalPath: '/api/resolver/jsonld',
-        headers: { Link: link(path), Vary: 'Accept' },
+        headers: { Link: link(path), Vary: 'Accept', ...CORS },
       });
     }
     expect(decide(`${path}?linkType=linkset`)).toMatchObject({
@@ -119,13 +129,14 @@ describe('createMiddleware on resolver addresses', () => {
     expect(noindexRead).toHaveBeenCalledExactlyOnceWith({ gtin: GTIN, serialNumber: 'SN-1' });
   });
 
-  it('leaves a published page without X-Robots-Tag, CORS or RateLimit-*', async () => {
+  it('leaves a published page without X-Robots-Tag or RateLimit-*, and open to any origin (GS1: CORS)', async () => {
     const { call, limitEdge } = setup(async () => false);
     const response = await call('/dpp/voltaris-vx-75');
     // A client-sent resolver path never reaches a route.
     expect(response.headers.get('x-middleware-override-headers')).not.toContain('x-service-resolver-path');
     expect(response.headers.get('X-Robots-Tag')).toBeNull();
-    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(response.headers.get('Access-Control-Allow-Methods')).toBe('GET, HEAD, OPTIONS');
     expect(response.headers.get('RateLimit-Limit')).toBeNull();
     expect(limitEdge).not.toHaveBeenCalled();
   });
@@ -163,6 +174,28 @@ describe('createMiddleware on resolver addresses', () => {
     expect([response.status, response.headers.get('Retry-After')]).toEqual([429, '9']);
     expect(response.headers.get('Link')).toContain('rel="linkset"');
     expect((await response.json()).code).toBe('RATE_LIMITED');
+  });
+
+  it('answers OPTIONS on every resolver address itself: 204, Allow, CORS, Link; no lookup, no edge limit', async () => {
+    const { noindexRead, limitEdge } = setup(async () => false);
+    const middleware = createMiddleware({
+      limitEdge,
+      resolver: { ...passportResolver, noindex: noindexRead },
+      flags: () => ({ integrationApi: true, bmsIngestion: true }),
+      newRequestId: () => REQUEST_ID,
+      baseUrl: () => BASE,
+    });
+    for (const path of [`/01/${GTIN}`, `/01/${GTIN}/21/AB%2F12`, `/01/${GTIN}/10/B7`, '/dpp/x', '/01/4012345000017']) {
+      const response = await middleware(new Request(`http://localhost${path}`, { method: 'OPTIONS' }));
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get('Allow'), path).toBe('GET, HEAD, OPTIONS');
+      expect(response.headers.get('Access-Control-Allow-Origin'), path).toBe('*');
+      expect(response.headers.get('Access-Control-Allow-Methods'), path).toBe('GET, HEAD, OPTIONS');
+      expect(response.headers.get('Link'), path).toContain(`${path}?linkType=linkset`);
+      expect(response.headers.get('X-Request-Id'), path).toBe(REQUEST_ID);
+    }
+    expect(limitEdge).not.toHaveBeenCalled();
+    expect(noindexRead).not.toHaveBeenCalled();
   });
 
   it('answers a direct request to an internal route with the flat 404 PRODUCT_NOT_FOUND', async () => {

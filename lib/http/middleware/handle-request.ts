@@ -19,6 +19,7 @@ import {
   type ResolverDecision,
   type ResolverDeps,
   resolverDecision,
+  resolverOptionsResponse,
   robotsHeaders,
 } from './resolver';
 import { restrictedPageHeaders } from './restricted-page';
@@ -129,6 +130,8 @@ export function createMiddleware(deps: MiddlewareDeps) {
       decorate(response, { surface, requestId, cors, rateLimit, extra });
 
     try {
+      // OPTIONS on a resolver address (GS1 resolver standard): its methods and CORS, never rate-limited, no body.
+      if (resolver.kind === 'options') return finish(resolverOptionsResponse(resolver.headers));
       if (cors === 'preflight') return finish(preflightResponse());
 
       let edge: RateLimitResult | undefined;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedTypes, linksetLinkHeader, negotiate, resolverDecision, robotsHeaders } from './resolver';
+import {
+  acceptedTypes,
+  linksetLinkHeader,
+  negotiate,
+  resolverDecision,
+  resolverOptionsResponse,
+  robotsHeaders,
+} from './resolver';
 
 // The resolver's HTTP side on its own; lib/server/resolver.test.ts runs it on the passport addresses it is wired with.
 const BASE = 'https://passports.example';
@@ -52,6 +59,8 @@ describe('negotiate: which representation a resolver request gets', () => {
   });
 });
 
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' };
+
 describe('resolverDecision', () => {
   const link = (path: string) => `<${BASE}${path}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
 
@@ -59,12 +68,12 @@ describe('resolverDecision', () => {
     expect(decide('/item/42', BROWSER)).toEqual({
       kind: 'page',
       key: 42,
-      headers: { Link: link('/item/42'), Vary: 'Accept' },
+      headers: { Link: link('/item/42'), Vary: 'Accept', ...CORS },
     });
     expect(decide('/item/x', BROWSER)).toEqual({
       kind: 'page',
       key: null,
-      headers: { Link: link('/item/x'), Vary: 'Accept' },
+      headers: { Link: link('/item/x'), Vary: 'Accept', ...CORS },
     });
     expect(decide('/item/42', 'application/ld+json')).toMatchObject({ kind: 'rewrite', target: 'jsonld' });
   });
@@ -75,8 +84,35 @@ describe('resolverDecision', () => {
     expect(decide('/api/resolver/jsonld', 'application/ld+json')).toEqual({ kind: 'internal' });
   });
 
+  it('answers OPTIONS on every address, a valid key or not (GS1 resolver: GET, HEAD and OPTIONS with CORS)', () => {
+    expect(decide('/item/42', null, 'OPTIONS')).toEqual({
+      kind: 'options',
+      headers: { Link: link('/item/42'), Vary: 'Accept', ...CORS },
+    });
+    expect(decide('/item/x', null, 'OPTIONS')).toMatchObject({ kind: 'options' });
+    expect(decide('/other/42', null, 'OPTIONS')).toEqual({ kind: 'none' });
+  });
+
+  it('gives HEAD the same decision as GET', () => {
+    expect(decide('/item/42', 'application/ld+json', 'HEAD')).toEqual(decide('/item/42', 'application/ld+json'));
+    expect(decide('/item/42', BROWSER, 'HEAD')).toEqual(decide('/item/42', BROWSER));
+  });
+
   it('keeps the Link path as requested, still percent-encoded, under the base address', () => {
     expect(linksetLinkHeader(`${BASE}/`, '/item/AB%2F12')).toBe(link('/item/AB%2F12'));
+  });
+});
+
+describe('resolverOptionsResponse', () => {
+  it('is 204 without a body, with Allow, the CORS methods and the headers it was given', async () => {
+    const response = resolverOptionsResponse({ Link: '<x>; rel="linkset"', ...CORS });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+    expect(response.headers.get('Allow')).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers.get('Access-Control-Allow-Methods')).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(response.headers.get('Access-Control-Allow-Headers')).toContain('Accept');
+    expect(response.headers.get('Link')).toBe('<x>; rel="linkset"');
   });
 });
 

@@ -42,9 +42,36 @@ export type ResolverTarget = 'linkset' | 'jsonld';
  */
 export type ResolverDecision<K = unknown> =
   | { kind: 'none' }
+  | { kind: 'options'; headers: Record<string, string> }
   | { kind: 'internal' }
   | { kind: 'page'; key: K | null; headers: Record<string, string> }
   | { kind: 'rewrite'; target: ResolverTarget; internalPath: string; headers: Record<string, string> };
+
+/** The methods every resolver address answers (GS1-Conformant resolver standard: GET, HEAD and OPTIONS). */
+export const RESOLVER_METHODS = 'GET, HEAD, OPTIONS';
+
+/**
+ * CORS on every resolver answer, the viewer page included: the GS1 standard requires CORS on each Digital Link URI
+ * and its test suite looks for the allowed methods on the GET answer itself. Public data only: with `*` a browser
+ * never sends or exposes credentials, so a restricted page stays the requester's own.
+ */
+export const RESOLVER_CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': RESOLVER_METHODS,
+};
+
+/** The answer to OPTIONS on a resolver address: 204 with Allow and a CORS preflight's headers, no body. */
+export function resolverOptionsResponse(headers: Record<string, string>): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...headers,
+      Allow: RESOLVER_METHODS,
+      'Access-Control-Allow-Headers': 'Accept, Accept-Language, If-None-Match, If-Modified-Since',
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
 
 /** The media types an Accept header asks for, lower-cased; a range with `q=0` means "not this" (RFC 9110 12.4.2). */
 export function acceptedTypes(accept: string | null): Set<string> {
@@ -97,10 +124,11 @@ export function resolverDecision<K>(
   addresses: Pick<ResolverDeps<K>, 'parse'>,
 ): ResolverDecision<K> {
   if (isInternalRoute(url.pathname)) return { kind: 'internal' };
-  if (method !== 'GET' && method !== 'HEAD') return { kind: 'none' };
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return { kind: 'none' };
   const parsed = addresses.parse(url.pathname);
   if (!parsed) return { kind: 'none' };
-  const answerHeaders = { Link: linksetLinkHeader(baseUrl, url.pathname), Vary: 'Accept' };
+  const answerHeaders = { Link: linksetLinkHeader(baseUrl, url.pathname), Vary: 'Accept', ...RESOLVER_CORS_HEADERS };
+  if (method === 'OPTIONS') return { kind: 'options', headers: answerHeaders };
   const target = negotiate(url.searchParams.get('linkType'), headers.get('accept'));
   if (target === 'page') return { kind: 'page', key: parsed.key, headers: answerHeaders };
   return { kind: 'rewrite', target, internalPath: `${RESOLVER_ROUTE_PREFIX}/${target}`, headers: answerHeaders };
