@@ -78,7 +78,7 @@ describe('a started job runner', () => {
     );
 
     expect(job.state).toBe('completed');
-    expect(job.output).toEqual({ purged: expect.any(Number) });
+    expect(job.output).toEqual({ purged: expect.any(Number), signatures: expect.any(Number) });
     expect(await remainingIdempotencyKeys(apiKeyId)).toEqual(['fresh']);
   });
 
