@@ -33,6 +33,7 @@ let service: RunningService;
 let db: Db;
 let tenant: Awaited<ReturnType<typeof apiTenant>>;
 let bms: Awaited<ReturnType<typeof createBmsTenant>>;
+let reports = 0;
 let slug: string;
 
 async function startRedis(): Promise<string> {
@@ -121,7 +122,8 @@ async function everySurface() {
   const telemetry = await sendBmsUpdate(service.baseUrl, {
     productId: bms.product.id,
     secret: bms.secret,
-    body: { formDataPatch: { current_soh_pct: 90 } },
+    // A report of its own each round: the same report in the same second would be refused as a replay.
+    body: { formDataPatch: { current_soh_pct: 90 - (++reports % 100) / 10 } },
     address,
   });
   const bmsAnswer: Answer = { ...telemetry, ms: Date.now() - started };
