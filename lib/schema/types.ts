@@ -50,6 +50,12 @@ export interface FieldOption {
 export interface FieldReference {
   batteryPass: number[];
   regulation: string;
+  /**
+   * The IDTA 02035 "Digital Battery Passport" submodel element this field maps to, where the template has one:
+   * the template's part (e.g. `02035-3` for Carbon Footprint), the element's semanticId and its idShort path in
+   * the submodel (dot-separated).
+   */
+  idta?: { part: string; semanticId: string; idShortPath: string };
 }
 
 export interface FieldDefinition {
