@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import { backupLag } from '@/lib/backup/lag';
+import { recentBackupLag } from '@/lib/backup/lag';
 import { config } from '@/lib/config';
 import { getPool } from '@/lib/db/client';
 import { type SqlTx, sqlTransaction } from '@/lib/db/sql';
@@ -109,7 +109,7 @@ async function readOutboxes(): Promise<OutboxRow[]> {
     return rows;
   });
   if (!config().BACKUP_TARGET) return rows;
-  const lag = await backupLag();
+  const lag = await recentBackupLag();
   return [...rows, { outbox: 'backup', pending: lag.pending, oldest_seconds: lag.lagSeconds, failed: null }];
 }
 

@@ -1,4 +1,4 @@
-import { backupLag } from '@/lib/backup/lag';
+import { recentBackupLag } from '@/lib/backup/lag';
 import { config } from '@/lib/config';
 import { pingDatabase } from '@/lib/db/client';
 import { checkHealth, healthResponse } from '@/lib/health';
@@ -13,7 +13,7 @@ export async function GET(request: Request): Promise<Response> {
   const report = await checkHealth({
     database: pingDatabase,
     rateLimit: checkBackend,
-    backup: config().BACKUP_TARGET ? () => backupLag() : undefined,
+    backup: config().BACKUP_TARGET ? recentBackupLag : undefined,
   });
   return healthResponse(report, { 'X-Service-Request-Id': requestIdFrom(request.headers) });
 }
