@@ -4,10 +4,11 @@ import type { VerbArgs } from '../domain/context';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 
-/** A registration's state as the contract names it. */
-export type RegistryState = 'not_registered' | 'pending' | 'registered' | 'failed';
+/** A registration's states as the contract names them (the OpenAPI enum is made from this list). */
+export const REGISTRY_STATES = ['not_registered', 'pending', 'registered', 'failed'] as const;
 
-export const REGISTRY_STATES: readonly RegistryState[] = ['not_registered', 'pending', 'registered', 'failed'];
+/** A registration's state as the contract names it. */
+export type RegistryState = (typeof REGISTRY_STATES)[number];
 
 export const REGISTRY_STATE: Record<RegistrationStatus, RegistryState> = {
   PENDING: 'pending',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRY_STATES } from '../../../registry/status';
 import { CategoryCode, FieldErrorSchema, Timestamp, Uuid } from '../common';
 
 /** Shapes of the products resource, described once for validation and the OpenAPI document. */
@@ -276,7 +277,7 @@ export const SchemaCompatibilitySchema = z
 export const RegistrationSchema = z
   .object({
     status: z
-      .enum(['not_registered', 'pending', 'registered', 'failed'])
+      .enum(REGISTRY_STATES)
       .describe(
         'not_registered: nothing to register (never published, or a test-mode product); pending: a publication, ' +
           'withdrawal, deprecation or reinstatement the registry has not accepted yet (first attempt or retrying); ' +
