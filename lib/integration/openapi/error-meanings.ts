@@ -13,7 +13,8 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   MODE_HEADER_MISMATCH: 'A sandbox (`pk_test_`) key must send `X-Service-Mode: test`; a live key must not.',
   UNAUTHENTICATED: 'No `Authorization: Bearer <key>` header.',
   INVALID_API_KEY: 'The key is unknown, revoked or expired, or used from outside its allowed CIDR ranges.',
-  INVALID_SIGNATURE: 'X-Service-Signature is missing, malformed, outside the time window or does not match.',
+  INVALID_SIGNATURE:
+    'X-Service-Signature is missing, malformed, outside the time window or does not match, or (`details.replayed` = true) it was already accepted with another Idempotency-Key.',
   SIGNING_NOT_CONFIGURED: 'The key has no signing secret; rotate it to get one.',
   FORBIDDEN_SCOPE: 'The key lacks the scope this operation needs (`details.requiredScope`).',
   FORBIDDEN_MODULE: "The company's plan does not include this module.",
