@@ -152,10 +152,28 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * A reference as installed: without its IDTA element, which came after versions 1 to 3 were installed and is read
+ * from lib/schema/idta.ts by the AAS export, so every installed version keeps its hash.
+ */
+function installedReference({ idta: _idta, ...reference }: FieldDefinition['reference']): FieldDefinition['reference'] {
+  return reference;
+}
+
 function toDefinition(spec: FieldSpec, category: BatteryCategory, version: number): FieldDefinition {
-  const { mandate: _mandate, since: _since, id, label, type, unit, ...rest } = spec;
+  const { mandate: _mandate, since: _since, id, label, type, unit, reference, items, ...rest } = spec;
   const levels = version >= LEVELS_SINCE_VERSION ? levelRule(spec) : {};
-  return structuredClone({ id, label, type, unit, mandated: isMandated(spec, category), ...rest, ...levels });
+  return structuredClone({
+    id,
+    label,
+    type,
+    unit,
+    mandated: isMandated(spec, category),
+    ...rest,
+    ...(items ? { items: items.map((item) => ({ ...item, reference: installedReference(item.reference) })) } : {}),
+    reference: installedReference(reference),
+    ...levels,
+  });
 }
 
 function buildCategorySchema(category: BatteryCategory, version: number): CategorySchema {

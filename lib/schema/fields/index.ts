@@ -1,4 +1,7 @@
 // Field schemas derived from: Battery Pass consortium, Data Attribute Longlist v1.2 (CC BY 4.0).
+
+import { idtaReferenceOf } from '../idta';
+import type { FieldDefinition } from '../types';
 import { CARBON_FOOTPRINT_FIELDS } from './carbon-footprint';
 import { COMPLIANCE_FIELDS } from './compliance';
 import { DYNAMIC_FIELDS } from './dynamic';
@@ -13,7 +16,21 @@ import { SUPPLY_CHAIN_FIELDS } from './supply-chain';
 export { BMS_DYNAMIC_FIELD_IDS } from './dynamic';
 export type { FieldSpec } from './spec';
 
-/** Every field of every category, in display order; categories.ts picks each category's subset. */
+/** A reference with the IDTA 02035 element of `key` (lib/schema/idta.ts) where the templates have one. */
+function withIdta<T extends { reference: FieldDefinition['reference'] }>(key: string, field: T): T {
+  const idta = idtaReferenceOf(key);
+  return idta ? { ...field, reference: { ...field.reference, idta } } : field;
+}
+
+const withIdtaOfItems = (spec: FieldSpec): FieldSpec => {
+  const items = spec.items?.map((item) => withIdta(`${spec.id}.${item.id}`, item));
+  return withIdta(spec.id, items ? { ...spec, items } : spec);
+};
+
+/**
+ * Every field of every category, in display order, each with its IDTA 02035 element where the templates have one;
+ * categories.ts picks each category's subset.
+ */
 export const ALL_FIELD_SPECS: readonly FieldSpec[] = [
   ...IDENTITY_FIELDS,
   ...COMPLIANCE_FIELDS,
@@ -24,4 +41,4 @@ export const ALL_FIELD_SPECS: readonly FieldSpec[] = [
   ...PERFORMANCE_FIELDS,
   ...DYNAMIC_FIELDS,
   ...END_OF_LIFE_FIELDS,
-];
+].map(withIdtaOfItems);
