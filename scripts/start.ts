@@ -85,11 +85,13 @@ async function main() {
   if (migrated.applied.length) say(`Applied migrations: ${migrated.applied.join(', ')}`);
   await installReferenceData(url);
   let demoLogin: { email: string; password: string } | null = null;
+  let demoPassportPath: string | null = null;
   if (embedded || process.env.SEED_DEMO === '1') {
     const { seedDemoIfAbsent } = await import('../prisma/seed/demo');
     const demo = await seedDemoIfAbsent(url);
     if (demo.seeded) say('Seeded the demo company and passports.');
     demoLogin = demo.login;
+    demoPassportPath = demo.passportPath;
   }
   const { startWebServer } = await import('./server');
   const web = await startWebServer({
@@ -103,7 +105,9 @@ async function main() {
 
   say('');
   say(`Battery Passport Service is running at ${cfg.BASE_URL} (${dev ? 'development' : 'production'})`);
-  if (demoLogin) say(`Demo operator login: ${demoLogin.email} / ${demoLogin.password}`);
+  if (demoLogin)
+    say(`Demo operator login: ${demoLogin.email} / ${demoLogin.password} at ${cfg.BASE_URL}/portal/sign-in`);
+  if (demoPassportPath) say(`Demo passport: ${cfg.BASE_URL}${demoPassportPath} (all of them: ${cfg.BASE_URL}/)`);
   say(`Health: ${cfg.BASE_URL}/api/health`);
   say('Press Ctrl-C to stop.');
 

@@ -3,6 +3,8 @@ import { createPrismaClient, type Tx } from '../../lib/db/client';
 import type { Prisma } from '../../lib/db/generated/client';
 import { writeAudit } from '../../lib/domain/audit';
 import { type DomainContext, systemActor } from '../../lib/domain/context';
+import { passportPath } from '../../lib/gs1/digital-link';
+import { normaliseGtin } from '../../lib/gs1/gtin';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../../lib/passport/lifecycle';
 import { CATEGORY_SCHEMAS } from '../../lib/schema/categories';
 import { exampleFormData, exampleFormDataOfLevel, knownFields } from '../../lib/schema/examples';
@@ -19,15 +21,25 @@ const DEMO_STAFF = [
   { email: 'reviewer@demo.example', name: 'Rae Reviewer', role: 'REVIEWER' as const },
 ];
 
+/** The address `npm run dev` prints beside the operator login: the demo EV battery's Digital Link. */
+export const DEMO_PASSPORT_PATH = passportPath({
+  slug: DEMO_PASSPORTS[0].slug,
+  gtin: normaliseGtin(DEMO_PASSPORTS[0].gtin ?? ''),
+  serialNumber: DEMO_PASSPORTS[0].serialNumber ?? null,
+  batchNumber: null,
+});
+
 /** Seeds the demo company, its operators and passports in one transaction, unless they exist already. */
-export async function seedDemoIfAbsent(databaseUrl: string): Promise<{ seeded: boolean; login: typeof DEMO_LOGIN }> {
+export async function seedDemoIfAbsent(
+  databaseUrl: string,
+): Promise<{ seeded: boolean; login: typeof DEMO_LOGIN; passportPath: string }> {
   const db = createPrismaClient(databaseUrl);
   try {
     const existing = await db.company.findUnique({ where: { slug: DEMO_COMPANY_SLUG } });
-    if (existing) return { seeded: false, login: DEMO_LOGIN };
+    if (existing) return { seeded: false, login: DEMO_LOGIN, passportPath: DEMO_PASSPORT_PATH };
     const passwordHash = await hashPassword(DEMO_LOGIN.password);
     await db.$transaction((tx) => seedDemo(tx, passwordHash), { timeout: 60_000 });
-    return { seeded: true, login: DEMO_LOGIN };
+    return { seeded: true, login: DEMO_LOGIN, passportPath: DEMO_PASSPORT_PATH };
   } finally {
     await db.$disconnect();
   }
