@@ -63,7 +63,7 @@ const children = (e: Element | aas.types.Submodel): Element[] =>
       : [];
 const child = (e: Element | aas.types.Submodel | undefined, idShort: string) =>
   e ? children(e).find((c) => c.idShort === idShort) : undefined;
-const valueOf = (e: Element | undefined): string | null | undefined =>
+const lexicalOf = (e: Element | undefined): string | null | undefined =>
   e instanceof X.Property ? e.value : e instanceof X.File ? e.value : undefined;
 
 /** The value a public field has in the export, read back the way the mapping places it (null when absent). */
@@ -76,7 +76,7 @@ function readBack(environment: aas.types.Environment, field: FieldDefinition): u
   const nameplateMarking = (name: string) =>
     children(
       child(submodel, 'Markings') ?? new X.SubmodelElementList(X.AasSubmodelElements.SubmodelElementCollection),
-    ).find((m) => valueOf(child(m, 'MarkingName')) === name);
+    ).find((m) => lexicalOf(child(m, 'MarkingName')) === name);
   const parse = (lexical: string | null | undefined) => {
     if (lexical === null || lexical === undefined) return null;
     if (field.type === 'number' || field.type === 'integer') return Number(lexical);
@@ -94,14 +94,14 @@ function readBack(environment: aas.types.Environment, field: FieldDefinition): u
     case 'lead_symbol':
       return null; // read below as a marking's presence
     case 'carbon_footprint_label_url':
-      return valueOf(child(nameplateMarking(CARBON_FOOTPRINT_LABEL), 'MarkingFile')) ?? null;
+      return lexicalOf(child(nameplateMarking(CARBON_FOOTPRINT_LABEL), 'MarkingFile')) ?? null;
     case 'label_symbols_meaning':
-      return valueOf(child(nameplateMarking(LABELS_MEANING), 'MarkingAdditionalText')) ?? null;
+      return lexicalOf(child(nameplateMarking(LABELS_MEANING), 'MarkingAdditionalText')) ?? null;
     case 'battery_chemistry':
-      return valueOf(child(child(submodel, 'BatteryChemistry'), 'ShortName')) ?? null;
+      return lexicalOf(child(child(submodel, 'BatteryChemistry'), 'ShortName')) ?? null;
     case 'critical_raw_materials': {
       const names = children(child(submodel, 'BatteryMaterials') ?? collectionOf()).map((m) =>
-        valueOf(child(m, 'BatteryMaterialName')),
+        lexicalOf(child(m, 'BatteryMaterialName')),
       );
       return names.map((n) => field.options?.find((o) => o.label === n)?.value);
     }
@@ -109,9 +109,9 @@ function readBack(environment: aas.types.Environment, field: FieldDefinition): u
     case 'carbon_footprint_per_kwh': {
       const unit = field.id === 'carbon_footprint_per_kwh' ? 'kWh' : 'piece';
       const entry = children(child(submodel, 'ProductCarbonFootprints') ?? collectionOf()).find(
-        (e) => valueOf(child(e, 'ReferenceImpactUnitForCalculation')) === unit,
+        (e) => lexicalOf(child(e, 'ReferenceImpactUnitForCalculation')) === unit,
       );
-      return parse(valueOf(child(entry, 'PcfCO2eq')));
+      return parse(lexicalOf(child(entry, 'PcfCO2eq')));
     }
     case 'original_power_capability_kw':
     case 'original_power_capability_low_soc_kw': {
@@ -120,36 +120,36 @@ function readBack(environment: aas.types.Environment, field: FieldDefinition): u
         child(child(submodel, 'TechnicalPropertyAreas'), 'PowerCapability'),
         'OriginalPowerCapability',
       );
-      const entry = children(list ?? collectionOf()).find((e) => valueOf(child(e, 'atSoc')) === soc);
-      return parse(valueOf(child(entry, 'powerCapabilityAt')));
+      const entry = children(list ?? collectionOf()).find((e) => lexicalOf(child(e, 'atSoc')) === soc);
+      return parse(lexicalOf(child(entry, 'powerCapabilityAt')));
     }
   }
   const recycled = /^recycled_(cobalt|lithium|nickel|lead)_/.exec(field.id);
   if (recycled?.[1]) {
     const entry = children(child(submodel, 'RecycledContentInformation') ?? collectionOf()).find(
-      (e) => valueOf(child(e, 'RecycledMaterial')) === RECYCLED_MATERIALS[recycled[1] as string],
+      (e) => lexicalOf(child(e, 'RecycledMaterial')) === RECYCLED_MATERIALS[recycled[1] as string],
     );
-    return parse(valueOf(child(entry, idta.idShortPath.split('.').pop() ?? '')));
+    return parse(lexicalOf(child(entry, idta.idShortPath.split('.').pop() ?? '')));
   }
   const segments = idta.idShortPath.split('.');
   if (idta.part === '02035-3') {
     const entry = children(child(submodel, 'ProductCarbonFootprints') ?? collectionOf()).find(
-      (e) => valueOf(child(e, 'ReferenceImpactUnitForCalculation')) === 'kWh',
+      (e) => lexicalOf(child(e, 'ReferenceImpactUnitForCalculation')) === 'kWh',
     );
     const inEntry = segments.slice(1);
     const last = inEntry.at(-1) ?? '';
-    if (last.endsWith('[]')) return parse(valueOf(children(child(entry, last.slice(0, -2)) ?? collectionOf())[0]));
-    return parse(valueOf(child(entry, last)));
+    if (last.endsWith('[]')) return parse(lexicalOf(children(child(entry, last.slice(0, -2)) ?? collectionOf())[0]));
+    return parse(lexicalOf(child(entry, last)));
   }
   let at: Element | aas.types.Submodel | undefined = submodel;
   for (const segment of segments) {
     if (segment.endsWith('[]')) {
       // A list of identifiers: the field's value is one of its entries.
-      return children(child(at, segment.slice(0, -2)) ?? collectionOf()).map(valueOf);
+      return children(child(at, segment.slice(0, -2)) ?? collectionOf()).map(lexicalOf);
     }
     at = child(at, segment);
   }
-  return parse(valueOf(at as Element | undefined));
+  return parse(lexicalOf(at as Element | undefined));
 }
 
 const collectionOf = () => new X.SubmodelElementCollection();
@@ -196,11 +196,11 @@ describe('AAS export (IDTA 02035 Digital Battery Passport, AAS V3.0)', () => {
         ?.find((s) => s.idShort === 'MaterialComposition')
         ?.submodelElements?.find((e) => e.idShort === 'HazardousSubstances');
       const entries = children(substances ?? collectionOf()).map((e) => ({
-        name: valueOf(child(e, 'HazardousSubstanceName')),
-        casNumber: valueOf(child(e, 'HazardousSubstanceIdentifier')),
-        concentrationPct: Number(valueOf(child(e, 'HazardousSubstanceConcentration'))),
-        location: valueOf(child(child(e, 'HazardousSubstanceLocation'), 'ComponentName')),
-        hazardClass: valueOf(child(e, 'HazardousSubstanceClass')),
+        name: lexicalOf(child(e, 'HazardousSubstanceName')),
+        casNumber: lexicalOf(child(e, 'HazardousSubstanceIdentifier')),
+        concentrationPct: Number(lexicalOf(child(e, 'HazardousSubstanceConcentration'))),
+        location: lexicalOf(child(child(e, 'HazardousSubstanceLocation'), 'ComponentName')),
+        hazardClass: lexicalOf(child(e, 'HazardousSubstanceClass')),
       }));
       expect(entries).toEqual(dpp.hazardousSubstances);
     });
@@ -219,8 +219,8 @@ describe('AAS export (IDTA 02035 Digital Battery Passport, AAS V3.0)', () => {
     expect(shell?.id).toBe(`${BASE}/api/dpp/vx-pack-1/aas`);
     expect(shell?.submodels?.map((r) => r.keys[0]?.value)).toEqual(environment.submodels?.map((s) => s.id));
     const nameplate = environment.submodels?.find((s) => s.idShort === 'BatteryNameplate');
-    expect(valueOf(child(nameplate, 'URIOfTheProduct'))).toBe(`${BASE}/01/04012345000016/21/SN-1`);
-    expect(valueOf(child(nameplate, 'SerialNumber'))).toBe('SN-1');
+    expect(lexicalOf(child(nameplate, 'URIOfTheProduct'))).toBe(`${BASE}/01/04012345000016/21/SN-1`);
+    expect(lexicalOf(child(nameplate, 'SerialNumber'))).toBe('SN-1');
     expect(environment.submodels?.map((s) => s.semanticId?.keys[0]?.value)).toEqual(
       environment.submodels?.map((s) => Object.values(IDTA_PARTS).find((p) => p.idShort === s.idShort)?.semanticId),
     );
@@ -230,7 +230,9 @@ describe('AAS export (IDTA 02035 Digital Battery Passport, AAS V3.0)', () => {
     const fields = { ...allFields('EV_BATTERY'), ce_marking: true, cadmium_symbol: false, lead_symbol: false };
     const { environment } = roundTrip(sourceOf('EV_BATTERY', fields));
     const nameplate = environment.submodels?.find((s) => s.idShort === 'BatteryNameplate');
-    const names = children(child(nameplate, 'Markings') ?? collectionOf()).map((m) => valueOf(child(m, 'MarkingName')));
+    const names = children(child(nameplate, 'Markings') ?? collectionOf()).map((m) =>
+      lexicalOf(child(m, 'MarkingName')),
+    );
     expect(names).toContain('CE marking');
     expect(names).not.toContain('Cadmium symbol (Cd)');
     expect(names).not.toContain('Lead symbol (Pb)');
