@@ -40,6 +40,10 @@ const envSchema = z.object({
   // The public read cache: entries per instance (0 switches it off) and their time bound (the 60 s BMS bound caps it).
   PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(2_000),
   PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
+  // End of life: days a recycled battery's passport stays publicly readable before it ceases (Art. 77(8)), and days
+  // each stored BMS report (the history of dynamic data) is kept. docs/decisions.md, "End of life".
+  RECYCLED_PASSPORT_RETENTION_DAYS: positiveInt(90),
+  TELEMETRY_RETENTION_DAYS: positiveInt(3650),
   // Anonymous viewer pages served from their stored render (production builds); 0 renders every request.
   PUBLIC_PAGE_STORE: flagOn,
   INTEGRATION_API_ENABLED: flag,

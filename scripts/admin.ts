@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run -s admin -- <command> [flags] [--json]
   product approve --id P
   product withdraw --id P --reason R [--successor P2] [--operator-details T] [--manufacturer-contact T]
   product deprecate|reinstate --id P [--reason R]
+  product recycle --id P [--note T]
   import status --id I
   import approve --id I
   mail list --to E
@@ -56,6 +57,7 @@ const OPTIONS = {
   products: text,
   id: text,
   reason: text,
+  note: text,
   successor: text,
   'operator-details': text,
   'manufacturer-contact': text,
@@ -105,7 +107,7 @@ type LifecycleCall = (
   f: Flags,
 ) => ReturnType<Lifecycle['approveProduct']>;
 
-const TRANSITIONS: Record<'approve' | 'withdraw' | 'deprecate' | 'reinstate', LifecycleCall> = {
+const TRANSITIONS: Record<'approve' | 'withdraw' | 'deprecate' | 'reinstate' | 'recycle', LifecycleCall> = {
   approve: (l, ctx, productId) => l.approveProduct({ ctx, input: { productId } }),
   withdraw: (l, ctx, productId, f) =>
     l.withdrawProduct({
@@ -120,6 +122,8 @@ const TRANSITIONS: Record<'approve' | 'withdraw' | 'deprecate' | 'reinstate', Li
     }),
   deprecate: (l, ctx, productId, f) => l.deprecateProduct({ ctx, input: { productId, reason: f.reason ?? null } }),
   reinstate: (l, ctx, productId, f) => l.reinstateProduct({ ctx, input: { productId, reason: f.reason ?? null } }),
+  // End of life (Art. 77(8)): the passport stays published, frozen, with the end-of-life notice.
+  recycle: (l, ctx, productId, f) => l.recycleProduct({ ctx, input: { productId, note: f.note ?? null } }),
 };
 
 /** The CLI is not scoped to a company, so the product's own company becomes the tenant of the domain verb. */
@@ -136,7 +140,11 @@ async function productTransition(verb: keyof typeof TRANSITIONS, f: Flags): Prom
     productId,
     f,
   );
-  return { result: { id, slug, state, version }, human: `Product ${slug} is now ${state} (version ${version}).` };
+  const human =
+    verb === 'recycle'
+      ? `Product ${slug} is marked recycled: frozen, its passport readable until its retention period ends.`
+      : `Product ${slug} is now ${state} (version ${version}).`;
+  return { result: { id, slug, state, version, ...(verb === 'recycle' ? { recycled: true } : {}) }, human };
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -295,6 +303,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'product deprecate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('deprecate', f) },
   'product reinstate': { required: ['id'], optional: ['reason'], run: (f) => productTransition('reinstate', f) },
+  'product recycle': { required: ['id'], optional: ['note'], run: (f) => productTransition('recycle', f) },
   'backup run': { required: [], optional: ['company'], run: backupRun },
   'backup verify': { required: [], optional: ['company'], run: backupVerify },
   'db backup': { required: ['out'], optional: [], run: dbBackup },

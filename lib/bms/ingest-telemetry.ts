@@ -45,6 +45,11 @@ interface UpdateValues {
   signature: VerifiedBmsSignature;
 }
 
+/** What the history of dynamic data keeps of a report: its accepted form-data values and the counters it names. */
+export function historyValues(v: Pick<UpdateValues, 'accepted' | 'counters'>): Record<string, unknown> {
+  return { ...v.accepted, ...Object.fromEntries(v.counters) };
+}
+
 /**
  * The whole update as one statement, so one round trip and atomic on its own: the secret share-locked and still
  * active (a revocation that commits first refuses the update; one that comes later waits for it), the report's
@@ -54,8 +59,8 @@ interface UpdateValues {
  * the row as it is when its lock is granted, so of two racing reports the newer one's values stay), the accepted keys
  * merged into the stored form data by PostgreSQL (`||`, on the row as it is when its lock is granted: parallel
  * updates of one product apply one after the other and lose nothing), the counters the body names upserted, the
- * audit row and the webhook event. Nothing is written when the secret is no longer active or the product is gone;
- * the two counts say which. The secret's last use is stamped after it (stampLastUse): updating the row this
+ * audit row, the report's row in the history of dynamic data (TelemetryReport) and the webhook event. Nothing is
+ * written when the secret is no longer active, the product is gone or its battery recycled; the counts say which. The secret's last use is stamped after it (stampLastUse): updating the row this
  * statement share-locks would make two updates of one secret wait for each other's share lock, a deadlock.
  */
 export function updateStatement(v: UpdateValues): Statement {
@@ -66,16 +71,20 @@ export function updateStatement(v: UpdateValues): Statement {
   const product = param(v.productId, 'uuid');
   const reportedAt = param(reportTime(v.signature.timestamp), 'timestamp');
   const columns = v.counters.map(([name]) => `"${name}"`);
+  // The history of dynamic data: one row per applied report that names a value (docs/decisions.md).
+  const kept = historyValues(v);
+  const history = Object.keys(kept).length === 0 ? null : JSON.stringify(kept);
   const text = `
     WITH s AS (
       SELECT "id" FROM "BmsSecret" WHERE "id" = ${secret} AND "revokedAt" IS NULL FOR SHARE
     ),
     t AS (
-      SELECT "id" FROM "Product" WHERE "id" = ${product} AND "companyId" = ${company} AND EXISTS (SELECT 1 FROM s)
+      SELECT "id", "recycledAt" FROM "Product" WHERE "id" = ${product} AND "companyId" = ${company} AND EXISTS (SELECT 1 FROM s)
     ),
     sig AS (
       INSERT INTO "UsedBmsSignature" ("digest", "secretId", "productId", "expiresAt")
       SELECT ${param(v.signature.digest, 'text')}, ${secret}, "id", ${param(bmsSignatureExpiry(v.signature.timestamp), 'timestamp')} FROM t
+      WHERE "recycledAt" IS NULL
       ON CONFLICT ("digest") DO UPDATE SET
         "secretId" = EXCLUDED."secretId", "productId" = EXCLUDED."productId", "expiresAt" = EXCLUDED."expiresAt"
       WHERE "UsedBmsSignature"."expiresAt" <= ${UTC_NOW}
@@ -85,7 +94,7 @@ export function updateStatement(v: UpdateValues): Statement {
       UPDATE "Product" SET "formData" = "formData" || ${param(JSON.stringify(v.accepted), 'jsonb')}, "updatedAt" = ${UTC_NOW},
         "bmsReportedAt" = ${reportedAt}
       WHERE "id" = ${product} AND "companyId" = ${company} AND EXISTS (SELECT 1 FROM sig)
-        AND ("bmsReportedAt" IS NULL OR "bmsReportedAt" <= ${reportedAt})
+        AND ("bmsReportedAt" IS NULL OR "bmsReportedAt" <= ${reportedAt}) AND "recycledAt" IS NULL
       RETURNING "id", "mode"
     ),
     audit AS (
@@ -102,6 +111,14 @@ export function updateStatement(v: UpdateValues): Statement {
       ON CONFLICT ("productId") DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, "updatedAt" = EXCLUDED."updatedAt"
     )`
     }${
+      history === null
+        ? ''
+        : `,
+    history AS (
+      INSERT INTO "TelemetryReport" ("productId", "reportedAt", "receivedAt", "values")
+      SELECT "id", ${reportedAt}, ${UTC_NOW}, ${param(history, 'jsonb')} FROM p
+    )`
+    }${
       v.event === null
         ? ''
         : `,
@@ -111,9 +128,10 @@ export function updateStatement(v: UpdateValues): Statement {
     )`
     }
     SELECT (SELECT count(*) FROM s)::int AS "active", (SELECT count(*) FROM t)::int AS "found",
-      (SELECT count(*) FROM sig)::int AS "fresh", (SELECT count(*) FROM p)::int AS "updated"`;
+      (SELECT count(*) FROM sig)::int AS "fresh", (SELECT count(*) FROM p)::int AS "updated",
+      (SELECT count(*) FROM t WHERE "recycledAt" IS NOT NULL)::int AS "closed"`;
   // One prepared statement per shape: which counters the body names, and whether an event goes out.
-  const shape = `${v.counters.map(([name]) => LIFETIME_COUNTER_NAMES.indexOf(name)).join('.')}-${v.event ? 'e' : 'n'}`;
+  const shape = `${v.counters.map(([name]) => LIFETIME_COUNTER_NAMES.indexOf(name)).join('.')}-${v.event ? 'e' : 'n'}${history ? 'h' : ''}`;
   return { name: `bms-update-${shape}`, text, values };
 }
 
@@ -165,7 +183,7 @@ export async function ingestTelemetry({
   const { accepted, appliedKeys, rejectedKeys } = sortPatch(schema, input.update.formDataPatch ?? {});
   const counters = givenCounters(input.update);
   const counterUpdated = counters.length > 0;
-  const [outcome] = await sqlRows<{ active: number; found: number; fresh: number; updated: number }>(
+  const [outcome] = await sqlRows<{ active: number; found: number; fresh: number; updated: number; closed: number }>(
     updateStatement({
       secretId,
       companyId: ctx.companyId,
@@ -186,6 +204,7 @@ export async function ingestTelemetry({
   );
   if (outcome.active === 0) throw new ServiceError('BAD_SECRET', 'The BMS secret matches no active secret.');
   if (outcome.found === 0) throw notFound();
+  if (outcome.closed > 0) throw passportClosed();
   if (outcome.fresh === 0) throw badSignature('replayed');
   await stampLastUse(secretId);
   // Older than the newest report applied: nothing was written, and the answer says so (docs/decisions.md).
@@ -193,6 +212,13 @@ export async function ingestTelemetry({
     return { ok: true, productId: target.id, appliedKeys: [], rejectedKeys, counterUpdated: false, superseded: true };
   return { ok: true, productId: target.id, appliedKeys, rejectedKeys, counterUpdated };
 }
+
+/**
+ * A recycled battery's passport takes no more telemetry: the contract's answer for a passport no longer in use,
+ * 410 PRODUCT_WITHDRAWN, in the BMS shape. Nothing is written (not even the signature).
+ */
+const passportClosed = () =>
+  new ServiceError('PRODUCT_WITHDRAWN', 'The battery was recycled: its passport is closed and takes no telemetry.');
 
 /** The domain context of a request signed with this secret: its company, the System role, the API channel. */
 export const bmsContext = (secret: { id: string; companyId: string }): DomainContext => ({

@@ -1,6 +1,7 @@
 export { approveProduct } from './transitions/approve';
 export { deprecateProduct } from './transitions/deprecate';
 export { reinstateProduct } from './transitions/reinstate';
+export { closeRecycledPassport, type RecycleInput, recycleProduct } from './transitions/recycle';
 export { rejectProduct } from './transitions/reject';
 export type { LifecycleResult } from './transitions/result';
 export { startRevision } from './transitions/revise';

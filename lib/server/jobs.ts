@@ -2,6 +2,7 @@ import { batchRunsJob } from '../batch-runs/job';
 import { credentialsBackfillJob } from '../credentials/backfill';
 import { emailDelivery } from '../email/job';
 import { importsJob } from '../imports/job';
+import { endOfLifeJob } from '../jobs/end-of-life';
 import { idempotencyRetention } from '../jobs/idempotency-retention';
 import type { AnyJob } from '../jobs/job';
 import { registryJob } from '../registry/job';
@@ -18,4 +19,5 @@ export const JOBS: readonly AnyJob[] = [
   credentialsBackfillJob,
   registryJob,
   backupJob,
+  endOfLifeJob,
 ];

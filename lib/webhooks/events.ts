@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'product.withdrawn',
   'product.deprecated',
   'product.reinstated',
+  'product.recycled',
   'passport.published',
   'passport.telemetry_updated',
   'document.uploaded',

@@ -4,6 +4,7 @@ import { passportUri } from '../passport-data';
 import type { RestrictedViewData } from '../poli/restricted-view';
 import { CarbonBreakdown, type CarbonStage } from './CarbonBreakdown';
 import { ContinuityNotice } from './ContinuityNotice';
+import { EndOfLifeNotice } from './EndOfLifeNotice';
 import { FieldSections } from './FieldSections';
 import { HealthGauge } from './HealthGauge';
 import { PassportFooter } from './PassportFooter';
@@ -56,7 +57,11 @@ export function PassportView({
       <main className={styles.page}>
         <PassportHeader passport={passport} status="withdrawn" />
         {continuity}
-        <WithdrawalNotice withdrawal={lookup.withdrawal} />
+        {passport.dpp.endOfLife ? (
+          <EndOfLifeNotice endOfLife={passport.dpp.endOfLife} ceased />
+        ) : (
+          <WithdrawalNotice withdrawal={lookup.withdrawal} />
+        )}
         <VersionHistory slug={passport.product.slug} versions={passport.versions} linked={false} />
         <PassportFooter />
       </main>
@@ -68,6 +73,7 @@ export function PassportView({
     <main className={styles.page}>
       <PassportHeader passport={passport} status="published" />
       {continuity}
+      {passport.dpp.endOfLife && <EndOfLifeNotice endOfLife={passport.dpp.endOfLife} />}
       <SignedBy passport={passport} />
       {(soh !== null || stages.length > 0) && (
         <section className={styles.highlights} aria-label="Key figures">

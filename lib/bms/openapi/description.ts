@@ -39,7 +39,8 @@ comparison is constant-time.
 ## Order of checks
 
 503 \`FEATURE_FLAG_OFF\` → 401 \`MISSING_SECRET\` → 401 \`BAD_SECRET\` → 401 \`BAD_SIGNATURE\` → 429 → 404
-\`NOT_FOUND\` → 403 \`FORBIDDEN\` → 400 \`BAD_BODY\` → the update (500 \`INTERNAL\` rolls it back whole).
+\`NOT_FOUND\` → 403 \`FORBIDDEN\` → 400 \`BAD_BODY\` → the update (410 \`PRODUCT_WITHDRAWN\` when the battery was
+recycled: its passport is closed; 500 \`INTERNAL\` rolls it back whole).
 
 ## Effects of a 200, in one transaction
 
@@ -52,8 +53,10 @@ comparison is constant-time.
   \`webhookSecretId\`), the secret's last-used time, the product's update time, and a \`passport.telemetry_updated\`
   webhook event when a key or a counter was written. A published passport's public DPP shows the new values at once
   (the contract promises within 60 seconds).
+- The report's accepted values and counters kept with its signed time in the passport's history of dynamic data
+  (read with \`GET /api/v1/products/{id}/telemetry\` of the Integration API).
 
-Updates apply to a product in any state and mode. Bodies are limited to ${BMS_MAX_BODY_BYTES} bytes.
+Updates apply to a product in any state and mode, until its battery is recycled. Bodies are limited to ${BMS_MAX_BODY_BYTES} bytes.
 
 ## Rate limits
 

@@ -48,6 +48,15 @@ export const BMS_ERRORS: BmsErrorDoc[] = [
     example: { code: 'NOT_FOUND', error: 'No product with this id.' },
   },
   {
+    code: 'PRODUCT_WITHDRAWN',
+    when: 'The battery was recycled (end of life): its passport is closed and takes no more telemetry. Nothing is written.',
+    retry: 'No: stop reporting for this battery.',
+    example: {
+      code: 'PRODUCT_WITHDRAWN',
+      error: 'The battery was recycled: its passport is closed and takes no telemetry.',
+    },
+  },
+  {
     code: 'RATE_LIMITED',
     when: 'The per-secret budget (or the per-address edge limit) is used up. The wait is in `Retry-After` (seconds), never in the body.',
     retry: 'Yes, after `Retry-After` seconds.',
@@ -72,6 +81,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not found',
+  410: 'Gone',
   429: 'Too many requests',
   500: 'Internal error',
   503: 'Service unavailable',

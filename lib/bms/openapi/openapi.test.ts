@@ -50,6 +50,7 @@ describe('the BMS OpenAPI document', () => {
       'BAD_SIGNATURE',
       'FORBIDDEN',
       'NOT_FOUND',
+      'PRODUCT_WITHDRAWN',
       'RATE_LIMITED',
       'INTERNAL',
       'FEATURE_FLAG_OFF',

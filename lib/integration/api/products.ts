@@ -10,6 +10,7 @@ import {
 import {
   gateEndpoint,
   readinessEndpoint,
+  recycleEndpoint,
   registryEndpoint,
   schemaCompatibilityEndpoint,
   submitEndpoint,
@@ -32,5 +33,6 @@ export const productsEndpoints: Endpoint[] = [
   schemaUpgradeEndpoint,
   submitEndpoint,
   withdrawEndpoint,
+  recycleEndpoint,
   registryEndpoint,
 ] as Endpoint[];

@@ -32,6 +32,8 @@ export const VIEWED_COLUMNS = [
   'submittedAt',
   'publishedAt',
   'withdrawnAt',
+  'recycledAt',
+  'recycledRetainUntil',
 ] as const;
 
 /** What productView shows: a ProductRow, or a verb's row read in SQL. */
@@ -84,6 +86,8 @@ export function productSummary(p: ViewedProduct) {
     submittedAt: iso(p.submittedAt),
     publishedAt: iso(p.publishedAt),
     withdrawnAt: iso(p.withdrawnAt),
+    recycledAt: iso(p.recycledAt),
+    recycledRetainUntil: iso(p.recycledRetainUntil),
     rejectionReason: p.rejectionReason,
     urls: publicUrls(p),
   };

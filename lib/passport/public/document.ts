@@ -26,6 +26,17 @@ export interface PublicDpp {
   model?: PublicModelReference;
   /** Only while the passport's company is marked ceased: since when, and where its back-up copy is served. */
   continuity?: PublicContinuity;
+  /** Only once the battery is recycled (end of life, Art. 77(8)): when, and until when the passport stays readable. */
+  endOfLife?: PublicEndOfLife;
+}
+
+/** The end of life of a recycled battery: the passport is frozen and ceases to exist after `readableUntil`. */
+export interface PublicEndOfLife {
+  status: 'recycled';
+  recycledAt: string;
+  readableUntil: string;
+  /** The operator's statement (recycling facility, certificate reference); null when none was given. */
+  note: string | null;
 }
 
 /** The back-up of a passport whose economic operator has ceased (Art. 78 of Regulation (EU) 2023/1542). */
@@ -55,6 +66,7 @@ export interface PublicDppSource {
   createdAt: Date;
   model?: PublicModelReference | null;
   continuity?: PublicContinuity | null;
+  endOfLife?: PublicEndOfLife | null;
 }
 
 const CARBON_FOOTPRINT_CATEGORIES = new Set(['EV_BATTERY', 'INDUSTRIAL_BATTERY']);
@@ -111,5 +123,6 @@ export function buildPublicDpp(schema: CategorySchema, source: PublicDppSource):
     // Only an item's passport has it: every other keeps exactly its sixteen members.
     ...(source.model ? { model: source.model } : {}),
     ...(source.continuity ? { continuity: source.continuity } : {}),
+    ...(source.endOfLife ? { endOfLife: source.endOfLife } : {}),
   };
 }

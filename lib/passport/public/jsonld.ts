@@ -108,6 +108,18 @@ export function buildJsonLd(passport: PublicPassport, baseUrl: string) {
         }
       : {}),
     'espr:circularity': circularity(dpp.recycledContent),
+    // A recycled battery's end of life (Art. 77(8)): its passport ceases to exist after `dpp:readableUntil`.
+    ...(dpp.endOfLife
+      ? {
+          'dpp:endOfLife': {
+            '@type': 'dpp:EndOfLife',
+            'dpp:lifecycleStatus': dpp.endOfLife.status,
+            'dpp:recycledAt': dpp.endOfLife.recycledAt,
+            'dpp:readableUntil': dpp.endOfLife.readableUntil,
+            'dpp:note': dpp.endOfLife.note,
+          },
+        }
+      : {}),
     // An item names the model version it was built on.
     ...(dpp.model
       ? {

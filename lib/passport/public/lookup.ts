@@ -7,7 +7,13 @@ import { getCategorySchema } from '../../schema/categories';
 import type { CategorySchema } from '../../schema/types';
 import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
-import { buildPublicDpp, type PublicContinuity, type PublicDpp, type PublicModelReference } from './document';
+import {
+  buildPublicDpp,
+  type PublicContinuity,
+  type PublicDpp,
+  type PublicEndOfLife,
+  type PublicModelReference,
+} from './document';
 import { findProductByKey, type PassportKey } from './product-by-key';
 import { createStampedCache, type StampedCache } from './stamped-cache';
 
@@ -81,6 +87,9 @@ const select = {
   withdrawalReason: true,
   withdrawalOperatorDetails: true,
   withdrawalManufacturerContact: true,
+  recycledAt: true,
+  recycledRetainUntil: true,
+  recycledNote: true,
   category: { select: { code: true } },
   company: { select: { name: true, ceasedAt: true, backupUrl: true } },
   successor: {
@@ -213,6 +222,17 @@ function continuityOf(company: Row['company'], path: string): PublicContinuity |
   return { operatorCeasedAt: company.ceasedAt.toISOString(), backupUrl: `${company.backupUrl}${path}` };
 }
 
+/** A recycled battery's end of life as the public documents state it; null for a battery still in use. */
+function endOfLifeOf(row: Row): PublicEndOfLife | null {
+  if (!row.recycledAt) return null;
+  return {
+    status: 'recycled',
+    recycledAt: row.recycledAt.toISOString(),
+    readableUntil: (row.recycledRetainUntil ?? row.recycledAt).toISOString(),
+    note: row.recycledNote,
+  };
+}
+
 /** The served version's credential: one primary-key read, made only when the passport is published. */
 async function servedCredential(row: Row, db: Db | Tx): Promise<ServedCredential | null> {
   const found = await db.passportCredential.findUnique({
@@ -247,6 +267,7 @@ async function buildPassport(row: Row, db: Db | Tx, published: boolean): Promise
     createdAt: row.createdAt,
     model: modelOf(snapshot.document.model),
     continuity: continuityOf(row.company, passportPath(row)),
+    endOfLife: endOfLifeOf(row),
   });
   return {
     dpp,

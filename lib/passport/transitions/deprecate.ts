@@ -5,6 +5,7 @@ import type { VerbArgs } from '../../domain/context';
 import { markRegistrationDue } from '../../registry/queue';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
+import { requireNotRecycled } from './recycle';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** Published → deprecated: no longer served publicly (404), kept for reinstatement. */
@@ -16,6 +17,7 @@ export async function deprecateProduct({
   requireRole(ctx, REVIEW_ROLES, 'deprecate a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
+    requireNotRecycled(product);
     requireState(product, ['APPROVED'], 'deprecate');
     const updated = await tx.product.update({
       where: { id: product.id },

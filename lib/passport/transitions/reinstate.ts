@@ -6,6 +6,7 @@ import { markRegistrationDue } from '../../registry/queue';
 import { refreshPublicDocument } from '../public/representations';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
+import { requireNotRecycled } from './recycle';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 /** Withdrawn or deprecated → published again at the same version; the withdrawal is kept in the audit trail. */
@@ -17,6 +18,7 @@ export async function reinstateProduct({
   requireRole(ctx, REVIEW_ROLES, 'reinstate a passport');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
+    requireNotRecycled(product);
     requireState(product, ['WITHDRAWN', 'DEPRECATED'], 'reinstate');
     const updated = await tx.product.update({
       where: { id: product.id },

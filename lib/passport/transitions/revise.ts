@@ -3,6 +3,7 @@ import { inTransaction } from '../../db/transaction';
 import type { VerbArgs } from '../../domain/context';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
+import { requireNotRecycled } from './recycle';
 import { lifecycleResult, requireRole } from './result';
 
 /** The roles that may open a revision (the portal shows the action to these). */
@@ -16,6 +17,7 @@ export async function startRevision({ ctx, input, db = prisma }: VerbArgs<{ prod
   requireRole(ctx, REVISION_ROLES, 'start a revision');
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
+    requireNotRecycled(product);
     requireState(product, ['APPROVED'], 'revise');
     const updated = await tx.product.update({
       where: { id: product.id },

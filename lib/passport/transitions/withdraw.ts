@@ -9,6 +9,7 @@ import { refreshPublicDocument } from '../public/representations';
 import { isPubliclyServed } from '../states';
 import { loadProductForUpdate, requireState } from './load';
 import { recordProductChange } from './record';
+import { requireNotRecycled } from './recycle';
 import { lifecycleResult, REVIEW_ROLES, requireRole } from './result';
 
 export interface WithdrawInput {
@@ -30,6 +31,7 @@ export async function withdrawProduct({ ctx, input, db = prisma }: VerbArgs<With
     throw new ServiceError('VALIDATION_ERROR', 'A withdrawal needs a reason.', { details: { field: 'reason' } });
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
+    requireNotRecycled(product);
     requireState(product, ['APPROVED'], 'withdraw');
     if (input.successorId) await requireValidSuccessor(tx, ctx, product, input.successorId);
     const updated = await tx.product.update({

@@ -15,7 +15,7 @@ describe('lifecycleActions', () => {
   it('offers only what the state allows', () => {
     expect(intents('DRAFT')).toEqual(['submit']);
     expect(intents('SUBMITTED')).toEqual(['approve', 'reject']);
-    expect(intents('APPROVED')).toEqual(['revise', 'withdraw', 'deprecate']);
+    expect(intents('APPROVED')).toEqual(['revise', 'withdraw', 'deprecate', 'recycle']);
     expect(intents('WITHDRAWN')).toEqual(['reinstate']);
     expect(intents('DEPRECATED')).toEqual(['reinstate']);
   });
@@ -31,6 +31,7 @@ describe('lifecycleActions', () => {
       ['revise', true],
       ['withdraw', false],
       ['deprecate', false],
+      ['recycle', false],
     ]);
     for (const role of ['ADMIN', 'REVIEWER'] as const) {
       expect(lifecycleActions(subject('SUBMITTED'), role).every((a) => a.refusal === null)).toBe(true);
@@ -50,7 +51,16 @@ describe('lifecycleActions', () => {
     expect(sandbox.confirm).toBe('Withdraw Pack A (sandbox passport, never public)');
   });
 
-  it('recognises only the seven intents', () => {
+  it('offers nothing once the battery is recycled (end of life is final, Art. 77(8))', () => {
+    const recycled = { ...subject('APPROVED', 1), recycledAt: new Date('2026-11-27T09:00:00Z') };
+    expect(lifecycleActions(recycled, 'ADMIN')).toEqual([]);
+    const recycle = lifecycleActions(subject('APPROVED', 1), 'REVIEWER').find((a) => a.intent === 'recycle')!;
+    expect(recycle.confirm).toBe(
+      'Mark the battery of Pack A recycled: the public passport shows the end-of-life notice at once; this cannot be undone',
+    );
+  });
+
+  it('recognises only the eight intents', () => {
     expect(isLifecycleIntent('approve')).toBe(true);
     expect(isLifecycleIntent('publish')).toBe(false);
     expect(isLifecycleIntent(undefined)).toBe(false);

@@ -10,6 +10,7 @@ export const LIFECYCLE_INTENTS = [
   'revise',
   'withdraw',
   'deprecate',
+  'recycle',
   'reinstate',
 ] as const;
 export type LifecycleIntent = (typeof LIFECYCLE_INTENTS)[number];
@@ -40,6 +41,8 @@ export interface LifecycleSubject {
   state: ProductState;
   version: number;
   mode: Mode;
+  /** Set once the battery is recycled: the passport is closed and no action applies any more. */
+  recycledAt?: Date | null;
 }
 
 interface Rule {
@@ -149,6 +152,21 @@ const RULES: Record<LifecycleIntent, Rule> = {
       reason: 'optional',
     }),
   },
+  recycle: {
+    from: ['APPROVED'],
+    roles: REVIEW_ROLES,
+    refusal: 'Reviewers and admins mark a battery recycled.',
+    word: (p) => ({
+      title: 'Mark recycled (end of life)',
+      explanation:
+        'For a battery that has been recycled (Art. 77(8)): the passport is closed for good. It can no longer be revised, withdrawn or deprecated, BMS reports are refused, and the public page shows the end-of-life notice with the date until the retention period ends. The reason, if given, is shown on the notice as your statement (recycling facility, certificate).',
+      confirm: `Mark the battery of ${p.name} recycled${publicly(p, 'the public passport shows the end-of-life notice at once')}; this cannot be undone`,
+      button: 'Mark recycled',
+      pendingText: 'Closing…',
+      variant: 'danger',
+      reason: 'optional',
+    }),
+  },
   reinstate: {
     from: ['WITHDRAWN', 'DEPRECATED'],
     roles: REVIEW_ROLES,
@@ -170,6 +188,7 @@ const RULES: Record<LifecycleIntent, Rule> = {
  * and check them again; this only decides what the panel shows.
  */
 export function lifecycleActions(product: LifecycleSubject, role: UserRole): LifecycleAction[] {
+  if (product.recycledAt) return [];
   return LIFECYCLE_INTENTS.filter((intent) => RULES[intent].from.includes(product.state)).map((intent) => {
     const rule = RULES[intent];
     return { intent, ...rule.word(product), refusal: rule.roles.includes(role) ? null : rule.refusal };

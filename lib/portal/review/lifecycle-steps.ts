@@ -5,6 +5,7 @@ import {
   approveProduct,
   deprecateProduct,
   reinstateProduct,
+  recycleProduct,
   rejectProduct,
   startRevision,
   withdrawProduct,
@@ -68,6 +69,11 @@ export const LIFECYCLE_STEPS: Record<LifecycleIntent, Step> = {
     requireConfirmation(form);
     await deprecateProduct({ ctx, input: { productId, reason: text(form, 'reason') || null } });
     return { message: 'Deprecated: the passport is no longer served publicly.' };
+  },
+  async recycle(ctx, productId, form) {
+    requireConfirmation(form);
+    await recycleProduct({ ctx, input: { productId, note: text(form, 'reason') || null } });
+    return { message: 'Marked recycled: the passport is closed and shows the end-of-life notice.' };
   },
   async reinstate(ctx, productId, form) {
     requireConfirmation(form);

@@ -18,6 +18,8 @@ export interface PanelProduct {
   submittedAt: Date | null;
   withdrawnAt: Date | null;
   deprecatedAt: Date | null;
+  recycledAt: Date | null;
+  recycledRetainUntil: Date | null;
 }
 
 export interface SuccessorChoice {
@@ -50,6 +52,8 @@ export async function loadLifecyclePanel({
       submittedAt: true,
       withdrawnAt: true,
       deprecatedAt: true,
+      recycledAt: true,
+      recycledRetainUntil: true,
     },
   });
   if (!product) return null;

@@ -3,6 +3,7 @@ import {
   GateSchema,
   ProductSchema,
   ReadinessSchema,
+  RecycleBody,
   RegistrationSchema,
   SchemaCompatibilitySchema,
   WithdrawBody,
@@ -74,6 +75,24 @@ export const withdrawEndpoint = defineEndpoint({
   body: WithdrawBody,
   response: { status: 200, description: 'The withdrawn product.', schema: ProductSchema },
   errors: ['INVALID_STATE', 'SUCCESSOR_INVALID', 'DEMO_PRODUCT', 'ISSUER_KEY_UNAVAILABLE'],
+});
+
+export const recycleEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/products/{id}/recycle',
+  operationId: 'recycleProduct',
+  tag,
+  scope: 'dpp:withdraw',
+  summary: 'Mark the battery recycled (end of life)',
+  description:
+    'A published passport whose battery was recycled (Art. 77(8) of Regulation (EU) 2023/1542): from this commit ' +
+    'on it is frozen (no revision, withdrawal or deprecation: 409 PRODUCT_FROZEN; BMS reports: 410 ' +
+    'PRODUCT_WITHDRAWN), the public page shows the end-of-life notice and the public JSON and JSON-LD carry ' +
+    '`endOfLife`. It stays readable until `recycledRetainUntil`, after which the passport ceases to exist (public ' +
+    'JSON 410). Emits `product.recycled`.',
+  body: RecycleBody,
+  response: { status: 200, description: 'The recycled product.', schema: ProductSchema },
+  errors: ['INVALID_STATE', 'PRODUCT_FROZEN', 'DEMO_PRODUCT'],
 });
 
 export const registryEndpoint = defineEndpoint({

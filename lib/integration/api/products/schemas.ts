@@ -145,6 +145,18 @@ export const WithdrawBody = z
     example: { reason: 'Safety recall of production lot 2026-11.', manufacturerContact: 'recall@voltaris.example' },
   });
 
+export const RecycleBody = z
+  .strictObject({
+    note: z
+      .string()
+      .trim()
+      .max(2000)
+      .nullable()
+      .optional()
+      .describe('The end-of-life statement (recycling facility, certificate reference) shown on the public notice.'),
+  })
+  .meta({ example: { note: 'Recycled by Example Recycling GmbH, certificate R-2026-0042.' } });
+
 const STATE_LIST = new RegExp(
   `^(${[...API_STATES, ...PUBLIC_STATES].join('|')})(,(${[...API_STATES, ...PUBLIC_STATES].join('|')}))*$`,
 );
@@ -201,6 +213,12 @@ const productMembers = {
   submittedAt: Timestamp.nullable(),
   publishedAt: Timestamp.nullable(),
   withdrawnAt: Timestamp.nullable(),
+  recycledAt: Timestamp.nullable().describe(
+    'When the battery was marked recycled (end of life): the passport is frozen from then on; null while in use.',
+  ),
+  recycledRetainUntil: Timestamp.nullable().describe(
+    "Until when a recycled battery's passport stays publicly readable; after it, it ceases to exist (410).",
+  ),
   rejectionReason: z.string().nullable().describe("The reviewer's reason when a submission was sent back to draft."),
   urls: Urls,
 };

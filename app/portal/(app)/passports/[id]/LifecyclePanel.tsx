@@ -48,6 +48,19 @@ function LifecycleSummary({ product: p }: { product: PanelProduct }) {
         Deprecated <Time at={p.deprecatedAt} />: no longer served publicly.
       </>,
     );
+  if (p.recycledAt)
+    lines.push(
+      <>
+        Recycled <Time at={p.recycledAt} />: the passport is closed
+        {p.recycledRetainUntil ? (
+          <>
+            {' '}
+            and stays readable until <Time at={p.recycledRetainUntil} />
+          </>
+        ) : null}
+        .
+      </>,
+    );
   if (p.mode === 'TEST') lines.push('A sandbox passport: never public, whatever its state.');
   return (
     <>
