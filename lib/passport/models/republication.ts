@@ -11,6 +11,8 @@ export const itemsToRepublish = (run: Pick<BatchRun, 'companyId' | 'mode' | 'sub
   modelId: run.subjectId,
   kind: 'ITEM' as const,
   state: 'APPROVED' as const,
+  // A recycled battery's passport is closed (end of life): it keeps the version it was recycled on.
+  recycledAt: null,
   OR: [{ modelVersion: null }, { modelVersion: { lt: run.subjectVersion ?? 0 } }],
 });
 

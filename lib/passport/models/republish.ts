@@ -43,7 +43,7 @@ async function republishOne(db: Db, run: BatchRun, ctx: DomainContext, itemId: s
   return inTransaction(db, async (tx) => {
     const item = await loadProductForUpdate(tx, ctx, itemId);
     // Already done (another worker, a later run) or no longer published: not this run's to count.
-    if (item.state !== 'APPROVED' || item.modelId !== run.subjectId) return null;
+    if (item.state !== 'APPROVED' || item.modelId !== run.subjectId || item.recycledAt) return null;
     if ((item.modelVersion ?? 0) >= (run.subjectVersion ?? 0)) return null;
     const effective = await effectiveData(tx, item);
     if (!effective.model) throw new ServiceError('SUBMIT_REJECTED', 'The model has no published version.');
