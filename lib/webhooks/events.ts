@@ -17,6 +17,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.uploaded',
   'import.completed',
   'registry.failed',
+  'handover.offered',
+  'handover.accepted',
+  'handover.declined',
+  'handover.expired',
+  'handover.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -13,6 +13,7 @@ import { PassportQr } from './PassportQr';
 import { PoliRestrictedView } from './PoliRestrictedView';
 import { RestrictedInfo } from './RestrictedInfo';
 import { SignedBy } from './SignedBy';
+import { SuccessionNotice } from './SuccessionNotice';
 import { VersionHistory } from './VersionHistory';
 import styles from './viewer.module.css';
 import { WithdrawalNotice } from './WithdrawalNotice';
@@ -73,6 +74,7 @@ export function PassportView({
     <main className={styles.page}>
       <PassportHeader passport={passport} status="published" />
       {continuity}
+      {passport.dpp.succession && <SuccessionNotice succession={passport.dpp.succession} />}
       {passport.dpp.endOfLife && <EndOfLifeNotice endOfLife={passport.dpp.endOfLife} />}
       <SignedBy passport={passport} />
       {(soh !== null || stages.length > 0) && (

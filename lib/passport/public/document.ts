@@ -26,6 +26,8 @@ export interface PublicDpp {
   model?: PublicModelReference;
   /** Only while the passport's company is marked ceased: since when, and where its back-up copy is served. */
   continuity?: PublicContinuity;
+  /** Only for a battery handed over between operators (Art. 77(7)): its predecessor or successor passport. */
+  succession?: PublicSuccession;
   /** Only once the battery is recycled (end of life, Art. 77(8)): when, and until when the passport stays readable. */
   endOfLife?: PublicEndOfLife;
 }
@@ -37,6 +39,25 @@ export interface PublicEndOfLife {
   readableUntil: string;
   /** The operator's statement (recycling facility, certificate reference); null when none was given. */
   note: string | null;
+}
+
+/**
+ * A battery that went on under another operator's passport (Art. 77(7) of Regulation (EU) 2023/1542; docs/decisions.md,
+ * "Handover between operators"). On the original: the reason as its status, since when, and its successor (a passport
+ * of this service, `verified`, or an address the previous operator stated, not verified). On the successor: the
+ * original it continues. `status` of the DPP object stays `published`, as the contract fixes it.
+ */
+export interface PublicSuccession {
+  status?: 'prepared_for_reuse' | 'repurposed' | 'remanufactured';
+  handedOverAt?: string;
+  successor?: PublicSuccessionLink & { verified: boolean; statedBy: 'previous_operator' | null };
+  predecessor?: PublicSuccessionLink & { reason: 'prepared_for_reuse' | 'repurposed' | 'remanufactured' };
+}
+
+export interface PublicSuccessionLink {
+  /** Absolute address of the other passport (its viewer page). */
+  url: string;
+  name: string | null;
 }
 
 /** The back-up of a passport whose economic operator has ceased (Art. 78 of Regulation (EU) 2023/1542). */
@@ -66,6 +87,7 @@ export interface PublicDppSource {
   createdAt: Date;
   model?: PublicModelReference | null;
   continuity?: PublicContinuity | null;
+  succession?: PublicSuccession | null;
   endOfLife?: PublicEndOfLife | null;
 }
 
@@ -123,6 +145,7 @@ export function buildPublicDpp(schema: CategorySchema, source: PublicDppSource):
     // Only an item's passport has it: every other keeps exactly its sixteen members.
     ...(source.model ? { model: source.model } : {}),
     ...(source.continuity ? { continuity: source.continuity } : {}),
+    ...(source.succession ? { succession: source.succession } : {}),
     ...(source.endOfLife ? { endOfLife: source.endOfLife } : {}),
   };
 }

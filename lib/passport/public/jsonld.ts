@@ -120,6 +120,26 @@ export function buildJsonLd(passport: PublicPassport, baseUrl: string) {
           },
         }
       : {}),
+    // A battery handed over between operators (Art. 77(7)): the original and its successor passport name each other.
+    ...(dpp.succession
+      ? {
+          'dpp:succession': {
+            '@type': 'dpp:Succession',
+            'dpp:lifecycleStatus': dpp.succession.status ?? null,
+            'dpp:handedOverAt': dpp.succession.handedOverAt ?? null,
+            'dpp:successor': dpp.succession.successor
+              ? {
+                  '@id': dpp.succession.successor.url,
+                  'dpp:verified': dpp.succession.successor.verified,
+                  'dpp:statedBy': dpp.succession.successor.statedBy,
+                }
+              : null,
+            'dpp:predecessor': dpp.succession.predecessor
+              ? { '@id': dpp.succession.predecessor.url, 'dpp:reason': dpp.succession.predecessor.reason }
+              : null,
+          },
+        }
+      : {}),
     // An item names the model version it was built on.
     ...(dpp.model
       ? {

@@ -55,6 +55,7 @@ export function buildLinkset(passport: PublicPassport, baseUrl: string): Linkset
         alternate: [{ href: api, type: 'application/json', title: 'Public passport document' }],
         'version-history': [{ href: `${api}/versions`, type: 'application/json', title: 'Published versions' }],
         'latest-version': [snapshot(passport.dpp.version)],
+        ...successionLinks(passport),
         [snapshotRelation(base)]: passport.versions.map((v) => snapshot(v.version)),
         [credentialRelation(base)]: passport.versions.map((v) => ({
           href: `${api}/v/${v.version}/credential`,
@@ -64,4 +65,33 @@ export function buildLinkset(passport: PublicPassport, baseUrl: string): Linkset
       },
     ],
   };
+}
+
+/**
+ * A handover between operators (Art. 77(7)): the original links its successor passport and the successor its
+ * original with RFC 5829's registered `successor-version` and `predecessor-version` (the new passport is the next
+ * version of the battery's passport). A successor the previous operator only stated says so in its title.
+ */
+function successionLinks(passport: PublicPassport): Record<string, LinkTarget[]> {
+  const succession = passport.dpp.succession;
+  if (!succession) return {};
+  const links: Record<string, LinkTarget[]> = {};
+  if (succession.successor) {
+    const { url, name, verified } = succession.successor;
+    const title = verified
+      ? `Successor passport${name ? `: ${name}` : ''} (${succession.status?.replace(/_/g, ' ')})`
+      : `Successor passport as stated by the previous operator, not verified (${succession.status?.replace(/_/g, ' ')})`;
+    links['successor-version'] = [{ href: url, type: 'text/html', title }];
+  }
+  if (succession.predecessor) {
+    const { url, name, reason } = succession.predecessor;
+    links['predecessor-version'] = [
+      {
+        href: url,
+        type: 'text/html',
+        title: `Original passport${name ? `: ${name}` : ''} (${reason.replace(/_/g, ' ')})`,
+      },
+    ];
+  }
+  return links;
 }

@@ -7,6 +7,7 @@ import { getCategorySchema } from '../../schema/categories';
 import type { CategorySchema } from '../../schema/types';
 import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
+import type { PublicSuccession } from './document';
 import {
   buildPublicDpp,
   type PublicContinuity,
@@ -87,6 +88,15 @@ const select = {
   withdrawalReason: true,
   withdrawalOperatorDetails: true,
   withdrawalManufacturerContact: true,
+  handoverReason: true,
+  handedOverAt: true,
+  statedSuccessorUri: true,
+  handoverIn: {
+    select: {
+      reason: true,
+      product: { select: { slug: true, name: true, gtin: true, serialNumber: true, batchNumber: true } },
+    },
+  },
   recycledAt: true,
   recycledRetainUntil: true,
   recycledNote: true,
@@ -233,6 +243,48 @@ function endOfLifeOf(row: Row): PublicEndOfLife | null {
   };
 }
 
+const REASON_NAMES = {
+  PREPARED_FOR_REUSE: 'prepared_for_reuse',
+  REPURPOSED: 'repurposed',
+  REMANUFACTURED: 'remanufactured',
+} as const;
+
+/**
+ * The handover between operators as the public documents state it (docs/decisions.md, "Handover between
+ * operators"): the original names its successor once that is published (or the address its operator stated), the
+ * successor names its original. Neither depends on the other's state, so neither goes stale when the other changes.
+ */
+function successionOf(row: Row): PublicSuccession | null {
+  const base = config().BASE_URL.replace(/\/+$/, '');
+  const succession: PublicSuccession = {};
+  if (row.handoverReason) {
+    succession.status = REASON_NAMES[row.handoverReason];
+    succession.handedOverAt = (row.handedOverAt ?? row.updatedAt).toISOString();
+    if (row.statedSuccessorUri)
+      succession.successor = {
+        url: row.statedSuccessorUri,
+        name: null,
+        verified: false,
+        statedBy: 'previous_operator',
+      };
+    else if (row.successor)
+      succession.successor = {
+        url: `${base}${passportPath(row.successor)}`,
+        name: row.successor.name,
+        verified: true,
+        statedBy: null,
+      };
+  }
+  if (row.handoverIn) {
+    succession.predecessor = {
+      url: `${base}${passportPath(row.handoverIn.product)}`,
+      name: row.handoverIn.product.name,
+      reason: REASON_NAMES[row.handoverIn.reason],
+    };
+  }
+  return Object.keys(succession).length > 0 ? succession : null;
+}
+
 /** The served version's credential: one primary-key read, made only when the passport is published. */
 async function servedCredential(row: Row, db: Db | Tx): Promise<ServedCredential | null> {
   const found = await db.passportCredential.findUnique({
@@ -267,6 +319,7 @@ async function buildPassport(row: Row, db: Db | Tx, published: boolean): Promise
     createdAt: row.createdAt,
     model: modelOf(snapshot.document.model),
     continuity: continuityOf(row.company, passportPath(row)),
+    succession: successionOf(row),
     endOfLife: endOfLifeOf(row),
   });
   return {

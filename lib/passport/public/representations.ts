@@ -37,7 +37,7 @@ import {
 } from './served';
 import { listPublicVersions, parseVersion, publicSnapshotBySlug } from './snapshot-view';
 
-export type { PublicContinuity, PublicEndOfLife } from './document';
+export type { PublicContinuity, PublicEndOfLife, PublicSuccession } from './document';
 export { refreshPublicDocument } from './documents';
 export { buildJsonLd, dppNamespace, esprNamespace } from './jsonld';
 export type { PassportKey, PublicLookup, PublicPassport, VersionSummary, Withdrawal } from './lookup';

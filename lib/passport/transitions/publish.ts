@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
 import type { DomainContext } from '../../domain/context';
 import { markRegistrationDue } from '../../registry/queue';
+import { completeHandoverOnPublish } from '../handover/handover';
 import type { EffectiveData } from '../models/merge';
 import { modelReference } from '../models/merge';
 import { publicViewOf, refreshPublicDocument, storePublicView } from '../public/representations';
@@ -54,6 +55,8 @@ export async function publishVersion(
   });
   // The new version's public documents, serialized once in the commit that publishes them.
   await refreshPublicDocument(tx, product.slug);
+  // A handover's successor published for the first time: its original names it from this commit on.
+  if (version === 1) await completeHandoverOnPublish(tx, product, now);
   // Its credential, signed from that view. Late in the transaction on purpose: the company's status list row stays
   // locked from here to the commit, so publications of one company overlap in everything before it. Status list
   // before audit row, as in every transition, so two transactions never wait on each other's lock.
