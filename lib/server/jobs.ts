@@ -3,6 +3,7 @@ import { credentialsBackfillJob } from '../credentials/backfill';
 import { emailDelivery } from '../email/job';
 import { importsJob } from '../imports/job';
 import { endOfLifeJob } from '../jobs/end-of-life';
+import { handoverExpiryJob } from '../jobs/handover-expiry';
 import { idempotencyRetention } from '../jobs/idempotency-retention';
 import type { AnyJob } from '../jobs/job';
 import { registryJob } from '../registry/job';
@@ -20,4 +21,5 @@ export const JOBS: readonly AnyJob[] = [
   registryJob,
   backupJob,
   endOfLifeJob,
+  handoverExpiryJob,
 ];

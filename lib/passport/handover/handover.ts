@@ -301,6 +301,11 @@ export async function offerHandover({ ctx, input, db = prisma, now = new Date() 
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
     requireState(product, ['APPROVED'], 'hand over');
+    if (product.recycledAt)
+      throw new ServiceError('INVALID_STATE', 'A recycled battery is not handed over.', {
+        reason: 'INVALID_TRANSITION',
+        details: { state: product.state, recycledAt: product.recycledAt.toISOString() },
+      });
     if (product.handoverReason)
       throw new ServiceError('INVALID_STATE', 'This passport was already handed over.', {
         reason: 'INVALID_TRANSITION',
