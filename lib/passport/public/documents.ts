@@ -5,18 +5,26 @@ import { logger } from '../../log';
 import { isStorableText } from '../../storable-text';
 import { isPubliclyServed } from '../states';
 import { loadPublicPassport, lookupPublicPassport, type PublicPassport } from './lookup';
-import { dppBody, jsonLdBody, productNotFound, productWithdrawn, type ServedBytes, strongEtag } from './served';
+import {
+  aasBody,
+  dppBody,
+  jsonLdBody,
+  productNotFound,
+  productWithdrawn,
+  type ServedBytes,
+  strongEtag,
+} from './served';
 
 /**
- * The stored public documents (table PublicDocument): the JSON of /api/dpp/{slug} and the JSON-LD of a published
- * passport, serialized once per revision of its product, with their ETags. A stored document serves only while its
+ * The stored public documents (table PublicDocument): the JSON of /api/dpp/{slug}, the JSON-LD and the AAS
+ * environment of a published passport, serialized once per revision of its product, with their ETags. A stored document serves only while its
  * revision equals the product's: the product's revision is bumped by a trigger on every change to the row (and on
  * a rename of its company), in the same commit, so a withdrawal, a new version or a BMS value makes it stale at
  * once, on every instance, with no invalidation message. Publication writes the document in its own transaction;
  * any read that finds none current builds it once and stores it (a BMS update leaves the rebuild to the next read:
  * telemetry usually arrives far more often than anyone reads it).
  */
-export type PublicForm = 'dpp' | 'jsonld';
+export type PublicForm = 'dpp' | 'jsonld' | 'aas';
 
 interface StoredRow {
   slug: string;
@@ -48,10 +56,17 @@ const stored = (form: PublicForm, etag: string) =>
 const readStored: Record<PublicForm, (slug: string) => Promise<StoredRow | undefined>> = {
   dpp: stored('dpp', 'dppEtag'),
   jsonld: stored('jsonld', 'jsonldEtag'),
+  aas: stored('aas', 'aasEtag'),
+};
+
+const BODIES: Record<PublicForm, (passport: PublicPassport) => ServedBytes> = {
+  dpp: dppBody,
+  jsonld: jsonLdBody,
+  aas: aasBody,
 };
 
 /**
- * The bytes `/api/dpp/{slug}` (`dpp`) or `/api/dpp/{slug}/jsonld` (`jsonld`) serve: one query (shared with the
+ * The bytes `/api/dpp/{slug}` (`dpp`), `/api/dpp/{slug}/jsonld` (`jsonld`) or `/api/dpp/{slug}/aas` (`aas`) serve: one query (shared with the
  * other reads of the turn) when the passport's current document is stored; otherwise the full public lookup decides
  * (404, 410 with the withdrawal, or the passport, whose document is then stored for the next read).
  */
@@ -83,21 +98,22 @@ export async function publicDocumentBySlug(slug: string, form: PublicForm): Prom
       logger().warn({ err, productId: lookup.passport.product.id }, 'public document not stored'),
     );
   }
-  return form === 'dpp' ? dppBody(lookup.passport) : jsonLdBody(lookup.passport);
+  return BODIES[form](lookup.passport);
 }
 
 /** Writes the documents of `passport` as built from `revision`; a document of a later revision is never replaced. */
 export async function storeDocument(db: Db | Tx, passport: PublicPassport, revision: number): Promise<void> {
   const dpp = dppBody(passport);
   const jsonld = jsonLdBody(passport);
+  const aas = aasBody(passport);
   await db.$executeRaw`
-    INSERT INTO "PublicDocument" ("productId", "revision", "baseUrl", "dpp", "dppEtag", "jsonld", "jsonldEtag", "builtAt")
+    INSERT INTO "PublicDocument" ("productId", "revision", "baseUrl", "dpp", "dppEtag", "jsonld", "jsonldEtag", "aas", "aasEtag", "builtAt")
     VALUES (${passport.product.id}::uuid, ${revision}, ${config().BASE_URL}, ${dpp.bytes.toString('utf8')}, ${dpp.etag},
-            ${jsonld.bytes.toString('utf8')}, ${jsonld.etag}, now())
+            ${jsonld.bytes.toString('utf8')}, ${jsonld.etag}, ${aas.bytes.toString('utf8')}, ${aas.etag}, now())
     ON CONFLICT ("productId") DO UPDATE SET
       "revision" = EXCLUDED."revision", "baseUrl" = EXCLUDED."baseUrl", "dpp" = EXCLUDED."dpp",
       "dppEtag" = EXCLUDED."dppEtag", "jsonld" = EXCLUDED."jsonld", "jsonldEtag" = EXCLUDED."jsonldEtag",
-      "builtAt" = EXCLUDED."builtAt"
+      "aas" = EXCLUDED."aas", "aasEtag" = EXCLUDED."aasEtag", "builtAt" = EXCLUDED."builtAt"
     WHERE "PublicDocument"."revision" <= EXCLUDED."revision"`;
 }
 

@@ -1,6 +1,7 @@
 import { config } from '../../config';
 import { type ServedBytes, servedBytes } from '../../crypto/served-bytes';
 import { ServiceError } from '../../errors';
+import { aasJson, buildAasEnvironment } from './aas';
 import { buildJsonLd } from './jsonld';
 import { buildLinkset } from './linkset';
 import { findPublicPassport, type PassportKey, type PublicPassport, type Withdrawal } from './lookup';
@@ -34,7 +35,7 @@ export async function requireResolvedPassport(resolverPath: string | null): Prom
 
 export { type ServedBytes, servedBytes, strongEtag } from '../../crypto/served-bytes';
 
-type PreparedForm = 'dpp' | 'jsonld' | 'linkset';
+type PreparedForm = 'dpp' | 'jsonld' | 'linkset' | 'aas';
 
 const prepared = new WeakMap<PublicPassport, Map<PreparedForm, ServedBytes>>();
 
@@ -61,3 +62,23 @@ export const jsonLdBody = (passport: PublicPassport): ServedBytes =>
 /** The RFC 9264 linkset the resolver serves. */
 export const linksetBody = (passport: PublicPassport): ServedBytes =>
   preparedOnce(passport, 'linkset', () => JSON.stringify(buildLinkset(passport, config().BASE_URL)));
+
+/** The AAS V3.0 environment (application/aas+json) of the passport's public view, as `/api/dpp/{slug}/aas` serves it. */
+export const aasBody = (passport: PublicPassport): ServedBytes =>
+  preparedOnce(passport, 'aas', () => {
+    const { dpp, product, schema } = passport;
+    const source = {
+      slug: product.slug,
+      productName: dpp.productName,
+      batteryCategory: dpp.batteryCategory,
+      version: dpp.version,
+      gtin: product.gtin,
+      serialNumber: product.serialNumber,
+      batchNumber: product.batchNumber,
+      path: product.path,
+      schema,
+      // Every tier: the builder reads public fields only (and public members of array entries).
+      fields: passport.fields,
+    };
+    return aasJson(buildAasEnvironment(source, config().BASE_URL));
+  });
