@@ -37,3 +37,12 @@ export function decodeTimeCursor(cursor: string | undefined): { at: Date; id: st
 }
 
 export const encodeTimeCursor = (at: Date, id: string): string => encodeCursor([at.toISOString(), id]);
+
+/** A (timestamp, serial id) cursor, for tables keyed by a bigint; undefined for the first page. */
+export function decodeTimeSerialCursor(cursor: string | undefined): { at: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [key, id] = decodeCursor(cursor, 2);
+  const at = new Date(key);
+  if (!/^\d{1,19}$/.test(id) || Number.isNaN(at.getTime())) throw forgedCursor();
+  return { at, id };
+}

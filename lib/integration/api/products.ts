@@ -16,9 +16,11 @@ import {
   submitEndpoint,
   withdrawEndpoint,
 } from './products/publication';
+import { telemetryEndpoint } from './products/telemetry';
 
 export * from './products/authoring';
 export * from './products/publication';
+export { telemetryEndpoint } from './products/telemetry';
 
 /** The products resource: headless authoring from create to submission, and withdrawal. */
 export const productsEndpoints: Endpoint[] = [
@@ -35,4 +37,5 @@ export const productsEndpoints: Endpoint[] = [
   withdrawEndpoint,
   recycleEndpoint,
   registryEndpoint,
+  telemetryEndpoint,
 ] as Endpoint[];
