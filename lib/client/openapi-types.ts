@@ -420,6 +420,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{id}/recycle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the battery recycled (end of life)
+         * @description A published passport whose battery was recycled (Art. 77(8) of Regulation (EU) 2023/1542): from this commit on it is frozen (no revision, withdrawal or deprecation: 409 PRODUCT_FROZEN; BMS reports: 410 PRODUCT_WITHDRAWN), the public page shows the end-of-life notice and the public JSON and JSON-LD carry `endOfLife`. It stays readable until `recycledRetainUntil`, after which the passport ceases to exist (public JSON 410). Emits `product.recycled`.
+         *
+         *     **Scope:** `dpp:withdraw`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["recycleProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{id}/registry": {
         parameters: {
             query?: never;
@@ -436,6 +460,144 @@ export interface paths {
         get: operations["getRegistration"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of dynamic data
+         * @description The product's stored BMS reports, oldest first (Annex XIII point 4 of Regulation (EU) 2023/1542: state of health, use and operating conditions over time): each applied report's accepted values and counters at its signed time. Filter by time (`from`, `to`) and by `key`; page with `cursor`. Reports older than the service's telemetry retention are purged.
+         *
+         *     **Scope:** `dpp:read`.
+         */
+        get: operations["listTelemetry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a published passport over to another operator
+         * @description Offers a published passport to another company of the service (toCompany) for re-use, repurposing or remanufacturing (Art. 77(7)); the receiving company accepts or declines within 30 days. With successorUri instead, a successor outside the service is recorded at once as the previous operator states it. One open or accepted offer per passport; a passport handed over or recycled is not offered again (INVALID_STATE).
+         *
+         *     **Scope:** `dpp:handover`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["offerHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List handovers
+         * @description Offers the calling key's company made or received, in its mode, newest first (at most 200). The other company's drafts, keys and restricted data are never part of it.
+         *
+         *     **Scope:** `dpp:handover`.
+         */
+        get: operations["listHandovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a handover
+         * @description Either side of the handover reads it; any other company gets 404.
+         *
+         *     **Scope:** `dpp:handover`.
+         */
+        get: operations["getHandover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a handover offer
+         * @description The receiving company only (anyone else: 404). Creates a draft in the caller's company from the original's published public data, without the fields the new operator declares again (listed in redeclare), with battery_status from the reason and no GTIN or serial number (the new operator assigns its own), linked to the original; publishing it names it on the original. An offer no longer open: INVALID_STATE.
+         *
+         *     **Scope:** `dpp:handover`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["acceptHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a handover offer
+         * @description The receiving company only (anyone else: 404). An offer no longer open: INVALID_STATE.
+         *
+         *     **Scope:** `dpp:handover`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["declineHandover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1506,6 +1668,10 @@ export interface components {
             submittedAt: string | null;
             publishedAt: string | null;
             withdrawnAt: string | null;
+            /** @description When the battery was marked recycled (end of life): the passport is frozen from then on; null while in use. */
+            recycledAt: string | null;
+            /** @description Until when a recycled battery's passport stays publicly readable; after it, it ceases to exist (410). */
+            recycledRetainUntil: string | null;
             /** @description The reviewer's reason when a submission was sent back to draft. */
             rejectionReason: string | null;
             urls: {
@@ -1569,6 +1735,10 @@ export interface components {
             submittedAt: string | null;
             publishedAt: string | null;
             withdrawnAt: string | null;
+            /** @description When the battery was marked recycled (end of life): the passport is frozen from then on; null while in use. */
+            recycledAt: string | null;
+            /** @description Until when a recycled battery's passport stays publicly readable; after it, it ceases to exist (410). */
+            recycledRetainUntil: string | null;
             /** @description The reviewer's reason when a submission was sent back to draft. */
             rejectionReason: string | null;
             urls: {
@@ -1642,6 +1812,10 @@ export interface components {
             submittedAt: string | null;
             publishedAt: string | null;
             withdrawnAt: string | null;
+            /** @description When the battery was marked recycled (end of life): the passport is frozen from then on; null while in use. */
+            recycledAt: string | null;
+            /** @description Until when a recycled battery's passport stays publicly readable; after it, it ceases to exist (410). */
+            recycledRetainUntil: string | null;
             /** @description The reviewer's reason when a submission was sent back to draft. */
             rejectionReason: string | null;
             urls: {
@@ -1765,6 +1939,101 @@ export interface components {
             lastAttemptAt: string | null;
             /** @description When the next attempt is due; null when none is planned. */
             nextAttemptAt: string | null;
+        };
+        TelemetryEntry: {
+            /**
+             * Format: date-time
+             * @description The report's signed time (its X-Service-Signature timestamp).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            reportedAt: string;
+            /**
+             * @description The whitelisted form-data values the report applied and the lifetime counters it named (null: not yet measured); with `key`, that key alone.
+             * @example {
+             *       "current_soh_pct": 94.2,
+             *       "current_cycle_count": 412,
+             *       "totalEnergyThroughputKwh": 15800
+             *     }
+             */
+            values: {
+                [key: string]: unknown;
+            };
+        };
+        Handover: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f
+             */
+            id: string;
+            /**
+             * @description Whether the calling key's company offered or receives it.
+             * @enum {string}
+             */
+            direction: "outgoing" | "incoming";
+            /**
+             * @description offered → accepted, declined or expired (30 days unanswered; read as expired from that moment); stated: a successor outside the service recorded at once.
+             * @enum {string}
+             */
+            status: "offered" | "accepted" | "declined" | "expired" | "stated";
+            /**
+             * @description Why the battery goes on under a new passport (Art. 77(7) of Regulation (EU) 2023/1542).
+             * @enum {string}
+             */
+            reason: "prepared_for_reuse" | "repurposed" | "remanufactured";
+            /** @description The original passport. */
+            product: {
+                /** @description The original's id: the offering side only. */
+                id: string | null;
+                slug: string;
+                name: string;
+                /** @description The original's public address. */
+                url: string;
+            };
+            fromCompany: {
+                slug: string;
+                name: string;
+            };
+            /** @description Null for a successor outside the service. */
+            toCompany: {
+                slug: string;
+                name: string;
+            } | null;
+            successorUri: string | null;
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            offeredAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            expiresAt: string;
+            decidedAt: string | null;
+            /** @description The successor passport once the offer is accepted. */
+            successor: {
+                /** @description The receiving side's draft id; null for the offering side. */
+                id: string | null;
+                /** @description Null for the offering side until the successor is published. */
+                slug: string | null;
+                /** @description The successor's public address once it is published. */
+                url: string | null;
+                published: boolean;
+            } | null;
+            /** @description Field ids the new operator declares again (they start empty; battery_status from the reason). */
+            redeclare: string[];
+        };
+        HandoverList: {
+            data: components["schemas"]["Handover"][];
+        };
+        AcceptedHandover: {
+            handover: components["schemas"]["Handover"];
+            /** @description The successor draft in the caller's company. */
+            product: components["schemas"]["Product"];
         };
         TraceabilityEntry: {
             /**
@@ -4115,6 +4384,8 @@ export interface operations {
                      *           "submittedAt": "2026-11-23T09:30:00.000Z",
                      *           "publishedAt": "2026-11-23T09:30:00.000Z",
                      *           "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *           "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *           "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *           "rejectionReason": null,
                      *           "urls": {
                      *             "passport": null,
@@ -4319,6 +4590,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -4516,6 +4789,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -4733,6 +5008,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -4987,6 +5264,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -5670,6 +5949,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -5894,6 +6175,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -6138,6 +6421,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -6302,6 +6587,244 @@ export interface operations {
             };
         };
     };
+    recycleProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Recycled by Example Recycling GmbH, certificate R-2026-0042."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The end-of-life statement (recycling facility, certificate reference) shown on the public notice. */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The recycled product. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "slug": "string",
+                     *       "name": "string",
+                     *       "category": "string",
+                     *       "kind": "standalone",
+                     *       "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "schemaVersion": 0,
+                     *       "mode": "live",
+                     *       "state": "DRAFT",
+                     *       "publicState": "draft",
+                     *       "lockVersion": 0,
+                     *       "version": 0,
+                     *       "gtin": null,
+                     *       "serialNumber": null,
+                     *       "batchNumber": null,
+                     *       "createdAt": "2026-11-23T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *       "submittedAt": "2026-11-23T09:30:00.000Z",
+                     *       "publishedAt": "2026-11-23T09:30:00.000Z",
+                     *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
+                     *       "rejectionReason": null,
+                     *       "urls": {
+                     *         "passport": null,
+                     *         "json": null,
+                     *         "jsonld": null
+                     *       },
+                     *       "formData": {
+                     *         "model_number": "VX-75-NMC811",
+                     *         "rated_capacity_ah": 188
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Bad request: `INVALID_JSON`, `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `PRODUCT_FROZEN`, `INVALID_STATE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable: `DEMO_PRODUCT`. Branch on `error.code`; each example says what the code means. */
+            422: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getRegistration: {
         parameters: {
             query?: never;
@@ -6446,6 +6969,1253 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "X-Service-Mode": components["headers"]["Mode"];
                     Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTelemetry: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 50). */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /**
+                 * @description Only reports signed at or after this instant.
+                 * @example 2026-01-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Only reports signed before this instant (must be later than `from`).
+                 * @example 2026-12-01T00:00:00Z
+                 */
+                to?: string;
+                /**
+                 * @description Only reports naming this key (a whitelisted form-data key or a lifetime counter), each with it alone.
+                 * @example current_soh_pct
+                 */
+                key?: "current_soh_pct" | "soh_last_updated" | "current_cycle_count" | "cycle_count_last_updated" | "remaining_energy_kwh" | "remaining_capacity_ah" | "remaining_capacity_kwh" | "remaining_power_capability_kw" | "remaining_round_trip_efficiency_pct" | "self_discharge_rate_evolution_pct_per_month" | "total_energy_throughput_kwh" | "total_energy_throughput_ah" | "deep_discharge_events" | "overcharge_events" | "number_of_charging_events" | "time_at_temp_extreme_low_sec" | "time_at_temp_low_sec" | "time_at_temp_high_sec" | "time_at_temp_extreme_high_sec" | "time_charging_at_temp_extreme_high_sec" | "time_charging_at_temp_extreme_low_sec" | "lifetime_counter_last_updated" | "timeAtTempExtremeLowSec" | "timeAtTempLowSec" | "timeAtTempHighSec" | "timeAtTempExtremeHighSec" | "totalEnergyThroughputKwh" | "totalEnergyThroughputAh" | "deepDischargeEvents";
+            };
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of stored reports. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "reportedAt": "2026-11-23T09:30:00.000Z",
+                     *           "values": {
+                     *             "current_soh_pct": 94.2,
+                     *             "current_cycle_count": 412,
+                     *             "totalEnergyThroughputKwh": 15800
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TelemetryEntry"][];
+                        /** @description Pass as `cursor` to read the next page; null when this is the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `VALIDATION_ERROR`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    offerHandover: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "repurposed",
+                 *       "toCompany": "second-life-storage",
+                 *       "note": "Pack 7 for stationary storage."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Why the battery goes on under a new passport (Art. 77(7) of Regulation (EU) 2023/1542).
+                     * @enum {string}
+                     */
+                    reason: "prepared_for_reuse" | "repurposed" | "remanufactured";
+                    /** @description The receiving company of the service, by its public identifier: its slug, the last segment of its issuer DID (did:web:{host}:issuers:{slug}). Give this or successorUri. */
+                    toCompany?: string | null;
+                    /** @description A successor outside the service: the http(s) address of its passport, recorded at once as stated by the previous operator (shown as such, not as a verified link). Give this or toCompany. */
+                    successorUri?: string | null;
+                    /** @description One line for the receiving company. */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The handover. */
+            201: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "direction": "outgoing",
+                     *       "status": "offered",
+                     *       "reason": "prepared_for_reuse",
+                     *       "product": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "url": "string"
+                     *       },
+                     *       "fromCompany": {
+                     *         "slug": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "toCompany": null,
+                     *       "successorUri": null,
+                     *       "note": null,
+                     *       "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *       "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *       "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *       "successor": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": null,
+                     *         "url": null,
+                     *         "published": true
+                     *       },
+                     *       "redeclare": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Handover"];
+                };
+            };
+            /** @description Bad request: `INVALID_JSON`, `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `INVALID_STATE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable: `DEMO_PRODUCT`. Branch on `error.code`; each example says what the code means. */
+            422: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listHandovers: {
+        parameters: {
+            query?: {
+                /** @description Only offers received, or only offers made. */
+                direction?: "incoming" | "outgoing";
+            };
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handovers. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *           "direction": "outgoing",
+                     *           "status": "offered",
+                     *           "reason": "prepared_for_reuse",
+                     *           "product": {
+                     *             "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *             "slug": "string",
+                     *             "name": "string",
+                     *             "url": "string"
+                     *           },
+                     *           "fromCompany": {
+                     *             "slug": "string",
+                     *             "name": "string"
+                     *           },
+                     *           "toCompany": null,
+                     *           "successorUri": null,
+                     *           "note": null,
+                     *           "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *           "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "successor": {
+                     *             "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *             "slug": null,
+                     *             "url": null,
+                     *             "published": true
+                     *           },
+                     *           "redeclare": [
+                     *             "string"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HandoverList"];
+                };
+            };
+            /** @description Bad request: `VALIDATION_ERROR`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHandover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handover. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "direction": "outgoing",
+                     *       "status": "offered",
+                     *       "reason": "prepared_for_reuse",
+                     *       "product": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "url": "string"
+                     *       },
+                     *       "fromCompany": {
+                     *         "slug": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "toCompany": null,
+                     *       "successorUri": null,
+                     *       "note": null,
+                     *       "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *       "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *       "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *       "successor": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": null,
+                     *         "url": null,
+                     *         "published": true
+                     *       },
+                     *       "redeclare": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Handover"];
+                };
+            };
+            /** @description Bad request: `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptHandover: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Second-life storage pack 7"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The successor draft's name; default: the original's name and the reason. */
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The handover and the successor draft. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "handover": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "direction": "outgoing",
+                     *         "status": "offered",
+                     *         "reason": "prepared_for_reuse",
+                     *         "product": {
+                     *           "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *           "slug": "string",
+                     *           "name": "string",
+                     *           "url": "string"
+                     *         },
+                     *         "fromCompany": {
+                     *           "slug": "string",
+                     *           "name": "string"
+                     *         },
+                     *         "toCompany": null,
+                     *         "successorUri": null,
+                     *         "note": null,
+                     *         "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *         "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *         "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *         "successor": {
+                     *           "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *           "slug": null,
+                     *           "url": null,
+                     *           "published": true
+                     *         },
+                     *         "redeclare": [
+                     *           "string"
+                     *         ]
+                     *       },
+                     *       "product": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "category": "string",
+                     *         "kind": "standalone",
+                     *         "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "schemaVersion": 0,
+                     *         "mode": "live",
+                     *         "state": "DRAFT",
+                     *         "publicState": "draft",
+                     *         "lockVersion": 0,
+                     *         "version": 0,
+                     *         "gtin": null,
+                     *         "serialNumber": null,
+                     *         "batchNumber": null,
+                     *         "createdAt": "2026-11-23T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "submittedAt": "2026-11-23T09:30:00.000Z",
+                     *         "publishedAt": "2026-11-23T09:30:00.000Z",
+                     *         "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *         "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *         "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
+                     *         "rejectionReason": null,
+                     *         "urls": {
+                     *           "passport": null,
+                     *           "json": null,
+                     *           "jsonld": null
+                     *         },
+                     *         "formData": {
+                     *           "model_number": "VX-75-NMC811",
+                     *           "rated_capacity_ah": 188
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcceptedHandover"];
+                };
+            };
+            /** @description Bad request: `INVALID_JSON`, `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `INVALID_STATE`, `NAME_IN_USE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable: `PLAN_LIMIT`. Branch on `error.code`; each example says what the code means. */
+            422: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineHandover: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "No capacity for this chemistry."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One line the offering company reads. */
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The handover. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "direction": "outgoing",
+                     *       "status": "offered",
+                     *       "reason": "prepared_for_reuse",
+                     *       "product": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "url": "string"
+                     *       },
+                     *       "fromCompany": {
+                     *         "slug": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "toCompany": null,
+                     *       "successorUri": null,
+                     *       "note": null,
+                     *       "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *       "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *       "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *       "successor": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": null,
+                     *         "url": null,
+                     *         "published": true
+                     *       },
+                     *       "redeclare": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Handover"];
+                };
+            };
+            /** @description Bad request: `INVALID_JSON`, `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `INVALID_STATE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10369,13 +12139,13 @@ export interface operations {
                      */
                     description?: string | null;
                     /**
-                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed; or ['*'] for all.
+                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, product.recycled, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed, handover.offered, handover.accepted, handover.declined, handover.expired, handover.completed; or ['*'] for all.
                      * @example [
                      *       "product.created",
                      *       "passport.published"
                      *     ]
                      */
-                    eventTypes: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "*")[];
+                    eventTypes: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "product.recycled" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "handover.offered" | "handover.accepted" | "handover.declined" | "handover.expired" | "handover.completed" | "*")[];
                 };
             };
         };
@@ -10922,13 +12692,13 @@ export interface operations {
                      */
                     description?: string | null;
                     /**
-                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed; or ['*'] for all.
+                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, product.recycled, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed, handover.offered, handover.accepted, handover.declined, handover.expired, handover.completed; or ['*'] for all.
                      * @example [
                      *       "product.created",
                      *       "passport.published"
                      *     ]
                      */
-                    eventTypes?: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "*")[];
+                    eventTypes?: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "product.recycled" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "handover.offered" | "handover.accepted" | "handover.declined" | "handover.expired" | "handover.completed" | "*")[];
                     /** @description false pauses deliveries; true re-enables a disabled endpoint and clears disabledAt, disabledReason and failingSince. */
                     enabled?: boolean;
                 };
@@ -11928,7 +13698,7 @@ export interface operations {
                      *       "dpp:draft:write"
                      *     ]
                      */
-                    scopes: ("dpp:read" | "dpp:draft:write" | "dpp:gate:read" | "dpp:submit" | "dpp:withdraw" | "document:write" | "category:read" | "schema:read" | "supplier:read" | "mapping:read" | "mapping:write" | "import:write" | "import:read" | "webhook:read" | "webhook:write" | "keys:admin" | "gdpr:admin")[];
+                    scopes: ("dpp:read" | "dpp:draft:write" | "dpp:gate:read" | "dpp:submit" | "dpp:withdraw" | "dpp:handover" | "document:write" | "category:read" | "schema:read" | "supplier:read" | "mapping:read" | "mapping:write" | "import:write" | "import:read" | "webhook:read" | "webhook:write" | "keys:admin" | "gdpr:admin")[];
                     /**
                      * @description live keys start pk_live_, sandbox keys pk_test_ and must send X-Service-Mode: test.
                      * @enum {string}
