@@ -4,6 +4,9 @@ const nextConfig = {
   // Separate build directories let two builds (say, two test runs) proceed side by side.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   reactStrictMode: true,
+  // A GS1 Digital Link address answers as without a trailing slash (GS1-Conformant resolver: SHOULD tolerate one);
+  // Next.js's redirect runs before middleware, so the middleware gives every other path the same 308 itself.
+  skipTrailingSlashRedirect: true,
   // Server-only packages that must not be bundled (native bindings, dynamic requires).
   serverExternalPackages: [
     'pino',

@@ -272,8 +272,9 @@ test.describe('GET /api/dpp/{slug}/jsonld', () => {
       'https://schema.org/',
       'https://www.w3.org/2018/credentials/v1',
       {
-        dpp: `${baseURL}/ns/dpp#`,
-        espr: `${baseURL}/ns/espr#`,
+        // Fixed namespaces: the same on every deployment, whatever its address.
+        dpp: 'https://w3id.org/batterypassportservice/ns/dpp/',
+        espr: 'https://w3id.org/batterypassportservice/ns/espr/',
         gs1: 'https://ref.gs1.org/voc/',
         DigitalProductPassport: 'dpp:DigitalProductPassport',
       },

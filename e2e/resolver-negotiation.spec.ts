@@ -113,27 +113,38 @@ test.describe('resolver linkset', () => {
     const [context] = linkset;
     const api = `${baseURL}/api/dpp/${passport.slug}`;
     const viewer = { href: `${baseURL}${passport.path}`, type: 'text/html', title: passport.name, hreflang: ['en'] };
+    const json = { href: api, type: 'application/json', title: expect.any(String) };
+    const jsonLd = { href: `${api}/jsonld`, type: 'application/ld+json', title: expect.any(String) };
+    const credential = (v: number) => ({
+      href: `${api}/v/${v}/credential`,
+      type: 'application/vc+jwt',
+      title: `Signed credential of version ${v}`,
+    });
+    // The vocabulary's relations have fixed IRIs, the same on every deployment.
+    const ns = 'https://w3id.org/batterypassportservice/ns/dpp/';
     expect(context).toEqual({
       anchor: `${baseURL}${passport.path}`,
+      itemDescription: passport.name,
       'https://gs1.org/voc/pip': [viewer],
-      'https://gs1.org/voc/defaultLink': [viewer],
-      describedby: [{ href: `${api}/jsonld`, type: 'application/ld+json', title: expect.any(String) }],
-      alternate: [{ href: api, type: 'application/json', title: expect.any(String) }],
+      'https://gs1.org/voc/defaultLink': [{ href: `${baseURL}${passport.path}`, title: passport.name }],
+      'https://gs1.org/voc/sustainabilityInfo': [json, jsonLd],
+      'https://gs1.org/voc/masterData': [
+        { href: `${api}/aas`, type: 'application/aas+json', title: expect.any(String) },
+      ],
+      'https://gs1.org/voc/certificationInfo': [credential(2)],
+      describedby: [jsonLd],
+      alternate: [json],
       'version-history': [{ href: `${api}/versions`, type: 'application/json', title: expect.any(String) }],
       'latest-version': [{ href: `${api}/v/2`, type: 'application/json', title: 'Version 2' }],
-      [`${baseURL}/ns/dpp#credential`]: [1, 2].map((v) => ({
-        href: `${api}/v/${v}/credential`,
-        type: 'application/vc+jwt',
-        title: `Signed credential of version ${v}`,
-      })),
-      [`${baseURL}/ns/dpp#snapshot`]: [1, 2].map((v) => ({
+      [`${ns}credential`]: [1, 2].map(credential),
+      [`${ns}snapshot`]: [1, 2].map((v) => ({
         href: `${api}/v/${v}`,
         type: 'application/json',
         title: `Version ${v}`,
       })),
     });
-    const targets = Object.values(context).filter(Array.isArray).flat() as { href: string; type: string }[];
-    for (const { href, type } of targets) {
+    const targets = Object.values(context).filter(Array.isArray).flat() as { href: string; type?: string }[];
+    for (const { href, type = 'text/html' } of targets) {
       expect(href.startsWith(`${baseURL}/`), href).toBe(true);
       const target = await request.get(href);
       expect(target.status(), href).toBe(200);
@@ -141,8 +152,8 @@ test.describe('resolver linkset', () => {
       expect(target.headers()['content-type']?.split(';')[0], href).toBe(type);
     }
     const vocabulary = await (await request.get('/ns/dpp')).text();
-    expect(vocabulary).toContain(`${baseURL}/ns/dpp#snapshot`);
-    expect(vocabulary).toContain(`${baseURL}/ns/dpp#credential`);
+    expect(vocabulary).toContain(`${ns}snapshot`);
+    expect(vocabulary).toContain(`${ns}credential`);
   });
 });
 

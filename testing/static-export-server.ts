@@ -117,7 +117,9 @@ export class StaticExportServer extends LoopbackServer {
           : '/_errors/404.html';
     return {
       file,
-      cors: answer === 'api' || answer === 'document' ? '*' : '',
+      cors: answer === 'other' ? '' : '*',
+      methods: kind === 'resolver' ? 'GET, HEAD, OPTIONS' : '',
+      resolver: kind === 'resolver',
       link:
         kind === 'resolver'
           ? `<http://${r.host}${p}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`
@@ -136,6 +138,7 @@ export class StaticExportServer extends LoopbackServer {
       Link: v.link,
       Vary: v.vary,
       'Access-Control-Allow-Origin': v.cors,
+      'Access-Control-Allow-Methods': v.methods,
       'Content-Security-Policy': v.csp,
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
@@ -220,7 +223,17 @@ export class StaticExportServer extends LoopbackServer {
     if (/^\/api\/dpp\/[^/]+\/v\/[^/]+(\/credential)?$/.test(uri))
       return this.errorAnswer(r, 400, '/_errors/invalid-version.json');
     if (/^\/(01\/[0-9]{14}(\/(21|10)\/[^/]+)?|dpp\/[^/]+)$/.test(uri)) {
-      const headers = sameHeaders({ 'X-Robots-Tag': v.robots, Link: v.link, Vary: v.vary });
+      const options = r.method === 'OPTIONS';
+      const headers = sameHeaders({
+        'X-Robots-Tag': v.robots,
+        Link: v.link,
+        Vary: v.vary,
+        'Access-Control-Allow-Methods': v.methods,
+        Allow: options ? 'GET, HEAD, OPTIONS' : '',
+        'Access-Control-Allow-Headers': options ? 'Accept, Accept-Language, If-None-Match, If-Modified-Since' : '',
+        'Access-Control-Max-Age': options ? '86400' : '',
+      });
+      if (options) return { status: 204, file: '', headers };
       return (await this.tryFiles([`${uri}/${v.file}`], headers)) ?? this.missing(r);
     }
     if (/^\/issuers\/[^/]+\/did\.json$/.test(uri)) {
@@ -252,7 +265,7 @@ export class StaticExportServer extends LoopbackServer {
       res.writeHead(400).end();
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
       res.writeHead(405).end();
       return;
     }
@@ -266,6 +279,16 @@ export class StaticExportServer extends LoopbackServer {
       ifNoneMatch: req.headers['if-none-match'],
     };
     const answer = await this.route(r);
+    if (answer.status === 204) {
+      for (const [name, value] of Object.entries(answer.headers)) if (value !== '') res.setHeader(name, value);
+      res.writeHead(204).end();
+      return;
+    }
+    if (r.method === 'OPTIONS') {
+      // nginx refuses OPTIONS on a static file (405), with the server's headers.
+      res.writeHead(405).end();
+      return;
+    }
     const bytes = await readFile(path.join(this.root, answer.file));
     const { mtimeMs } = await stat(path.join(this.root, answer.file));
     const etag = `"${Math.floor(mtimeMs / 1000).toString(16)}-${bytes.byteLength.toString(16)}"`;

@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { config } from '@/lib/config';
 import {
   buildJsonLd,
+  digitalLinkKey,
   findPublicPassport,
   type KeyQualifier,
   type PassportKey,
@@ -31,6 +32,19 @@ export function loadByDigitalLink(gtin: string, qualifier: KeyQualifier = null):
  */
 export async function qualifiedPassportMetadata(gtin: string, ai: '10' | '21', decodedSegment: string) {
   return passportMetadata(await loadByDigitalLink(gtin, { ai, segment: encodeURIComponent(decodedSegment) }));
+}
+
+/** `/01/{gtin}/10/{batch}/21/{serial}` (segments as in the URI): the serial's passport when it records that batch. */
+export function loadByBatchAndSerial(gtin: string, batch: string, serial: string): Promise<PublicLookup> {
+  const key = digitalLinkKey(gtin, { '10': batch, '21': serial });
+  return key ? lookupOnce(JSON.stringify(key)) : Promise.resolve(NOT_FOUND);
+}
+
+/** The metadata of `/01/{gtin}/10/{batch}/21/{serial}`; the segments arrive decoded, re-encoded as above. */
+export async function batchAndSerialMetadata(gtin: string, decodedBatch: string, decodedSerial: string) {
+  return passportMetadata(
+    await loadByBatchAndSerial(gtin, encodeURIComponent(decodedBatch), encodeURIComponent(decodedSerial)),
+  );
 }
 
 export function loadBySlug(slug: string): Promise<PublicLookup> {

@@ -1,16 +1,14 @@
-import { config } from '@/lib/config';
-import { vocabularyDocument } from '@/lib/passport/public/representations';
-
-type Terms = Parameters<typeof vocabularyDocument>[2];
+import { type Vocabulary, vocabularyDocument } from '@/lib/passport/public/representations';
 
 /**
- * The GET of a vocabulary namespace, what its IRIs dereference to: JSON-LD any site may read, cached for a day.
- * Outside /api on purpose: a vocabulary is not rate-limited.
+ * The GET of a vocabulary, what its IRIs are defined by: JSON-LD any site may read, cached for a day. The same bytes
+ * on every instance (the namespaces are fixed, not this deployment's address). Outside /api on purpose: a
+ * vocabulary is not rate-limited.
  */
-export function vocabularyRoute(namespace: (baseUrl: string) => string, title: string, terms: Terms) {
+export function vocabularyRoute(vocabulary: Vocabulary) {
+  const body = JSON.stringify(vocabularyDocument(vocabulary));
   return function serveVocabulary(): Response {
-    const doc = vocabularyDocument(namespace(config().BASE_URL), title, terms);
-    return new Response(JSON.stringify(doc), {
+    return new Response(body, {
       headers: {
         'Content-Type': 'application/ld+json; charset=utf-8',
         'Cache-Control': 'public, max-age=86400',

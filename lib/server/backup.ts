@@ -39,7 +39,7 @@ export const backupStaticSource: StaticSource = {
   },
   async common() {
     const collector = new SiteCollector();
-    await writeCommon(collector, config().BASE_URL);
+    await writeCommon(collector);
     return staticFiles(collector);
   },
   async issuer(companySlug) {

@@ -77,10 +77,58 @@ describe('resolverDecision', () => {
   });
 
   it('leaves other paths and other methods untouched', () => {
-    for (const path of ['/', '/api/dpp/x', '/api/dpp/x/jsonld', '/portal', '/01', `/01/${GTIN}/22/X`, '/ns/dpp']) {
+    for (const path of ['/', '/api/dpp/x', '/api/dpp/x/jsonld', '/portal', '/01', '/ns/dpp', '/issuers']) {
       expect(decide(path, 'application/ld+json'), path).toEqual({ kind: 'none' });
     }
     expect(decide(`/01/${GTIN}`, 'application/ld+json', 'POST')).toEqual({ kind: 'none' });
+  });
+
+  it('reads /01/{gtin}/10/{batch}/21/{serial} (the standard qualifier order) as one key; the wrong order is malformed', () => {
+    expect(decide(`/01/${GTIN}/10/B7/21/S%2F1`, BROWSER)).toMatchObject({
+      kind: 'page',
+      key: { gtin: GTIN, batchNumber: 'B7', serialNumber: 'S/1' },
+    });
+    for (const path of [`/01/${GTIN}/21/S1/10/B7`, `/01/${GTIN}/21/S1/foo`, `/01/${GTIN}/99/X`])
+      expect(decide(path, BROWSER), path).toEqual({
+        kind: 'malformed',
+        reason: expect.any(String),
+        headers: { Link: link(path), Vary: 'Accept', ...CORS },
+      });
+  });
+
+  it('answers an address with a trailing slash as the address without it (GS1: SHOULD tolerate trailing slashes)', () => {
+    expect(decide(`/01/${GTIN}/21/S1/`, BROWSER)).toEqual({
+      kind: 'page',
+      key: { gtin: GTIN, serialNumber: 'S1' },
+      headers: { Link: link(`/01/${GTIN}/21/S1`), Vary: 'Accept', ...CORS },
+      rewriteTo: `/01/${GTIN}/21/S1`,
+    });
+    expect(decide(`/01/${GTIN}/21/S1/`, 'application/ld+json')).toMatchObject({
+      kind: 'rewrite',
+      target: 'jsonld',
+      address: `/01/${GTIN}/21/S1`,
+    });
+  });
+
+  it('sends a request for one link type to the link type route, whatever Accept says', () => {
+    expect(decide(`/01/${GTIN}?linkType=gs1:certificationInfo`, BROWSER)).toMatchObject({
+      kind: 'rewrite',
+      target: 'linktype',
+      internalPath: '/api/resolver/linktype',
+    });
+  });
+
+  it('sends a compressed Digital Link URI to its uncompressed form, with owl:sameAs (GS1: SHALL decompress)', () => {
+    // 09506000134352/10/B-9/21/SN1 compressed with GS1's SDK; the request's own query is passed on.
+    expect(decide('/CxFKk4XBoMYP3pCxpG6g?foo=bar', BROWSER)).toEqual({
+      kind: 'compressed',
+      location: `${BASE}/01/09506000134352/10/B-9/21/SN1?foo=bar`,
+      headers: {
+        Link: `<${BASE}/01/09506000134352/10/B-9/21/SN1>; rel="owl:sameAs http://www.w3.org/2002/07/owl#sameAs", ${link('/01/09506000134352/10/B-9/21/SN1')}`,
+        ...CORS,
+      },
+    });
+    expect(decide('/portal', BROWSER)).toEqual({ kind: 'none' });
   });
 
   it('marks a direct request to the internal routes, however spelled, for refusal', () => {
@@ -207,5 +255,45 @@ describe('createMiddleware on resolver addresses', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(await response.json()).toEqual({ error: expect.any(String), code: 'PRODUCT_NOT_FOUND', details: {} });
+  });
+
+  it('answers a malformed Digital Link path 400 VALIDATION_ERROR with CORS and Link, without a lookup (like a page)', async () => {
+    const { call, limitEdge, noindexRead } = setup(async () => false);
+    const response = await call(`/01/${GTIN}/21/S1/10/B7`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(response.headers.get('Link')).toContain('rel="linkset"');
+    expect(await response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: { path: expect.any(String) } },
+    });
+    expect(limitEdge).not.toHaveBeenCalled();
+    expect(noindexRead).not.toHaveBeenCalled();
+  });
+
+  it('hands a link type request its link type and the rest of the query, never a client-sent copy', async () => {
+    const { call } = setup(async () => false);
+    const response = await call(`/01/${GTIN}/21/S1/?linkType=gs1:pip&foo=bar`);
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://localhost/api/resolver/linktype');
+    expect(response.headers.get('x-middleware-request-x-service-resolver-path')).toBe(`/01/${GTIN}/21/S1`);
+    expect(response.headers.get('x-middleware-request-x-service-resolver-link-type')).toBe('gs1:pip');
+    expect(response.headers.get('x-middleware-request-x-service-resolver-query')).toBe('?foo=bar');
+  });
+
+  it('renders the page of the address without the trailing slash; other paths keep the 308 to it', async () => {
+    const { call } = setup(async () => false);
+    const page = await call(`/01/${GTIN}/21/S1/?x=1`);
+    expect(page.headers.get('x-middleware-rewrite')).toBe(`http://localhost/01/${GTIN}/21/S1?x=1`);
+    const other = await call('/portal/products/?page=2');
+    expect([other.status, other.headers.get('Location')]).toEqual([308, '/portal/products?page=2']);
+  });
+
+  it('redirects a compressed URI 307 to its uncompressed form and answers OPTIONS on it', async () => {
+    const { call } = setup(async () => false);
+    const response = await call('/ARFKk4XBoeI');
+    expect(response.status).toBe(307);
+    expect(response.headers.get('Location')).toBe(`${BASE}/01/09506000134352`);
+    expect(response.headers.get('Link')).toContain(`<${BASE}/01/09506000134352>; rel="owl:sameAs`);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
   });
 });

@@ -1,11 +1,7 @@
-import { DPP_TERMS, dppNamespace } from '@/lib/passport/public/representations';
+import { DPP_VOCABULARY } from '@/lib/passport/public/representations';
 import { vocabularyRoute } from '../vocabulary';
 
 export const dynamic = 'force-dynamic';
 
-/** What `dpp:` IRIs dereference to. */
-export const GET = vocabularyRoute(
-  dppNamespace,
-  'Battery Passport Service: digital product passport vocabulary',
-  DPP_TERMS,
-);
+/** The definitions of the `dpp:` terms (their IRIs are under the fixed dpp namespace). */
+export const GET = vocabularyRoute(DPP_VOCABULARY);

@@ -1,7 +1,7 @@
-import { ESPR_TERMS, esprNamespace } from '@/lib/passport/public/representations';
+import { ESPR_VOCABULARY } from '@/lib/passport/public/representations';
 import { vocabularyRoute } from '../vocabulary';
 
 export const dynamic = 'force-dynamic';
 
-/** What `espr:` IRIs dereference to. */
-export const GET = vocabularyRoute(esprNamespace, 'Battery Passport Service: ESPR circularity vocabulary', ESPR_TERMS);
+/** The definitions of the `espr:` terms (their IRIs are under the fixed espr namespace). */
+export const GET = vocabularyRoute(ESPR_VOCABULARY);

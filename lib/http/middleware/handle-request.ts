@@ -15,7 +15,10 @@ import { type FeatureFlags, featureGate } from './feature-gate';
 import { foreignOriginPage, isForeignOriginAction } from './foreign-origin';
 import { forwardedRequestHeaders } from './forwarded-headers';
 import {
+  RESOLVER_INTERNAL_HEADERS,
+  RESOLVER_LINK_TYPE_HEADER,
   RESOLVER_PATH_HEADER,
+  RESOLVER_QUERY_HEADER,
   type ResolverDecision,
   type ResolverDeps,
   resolverDecision,
@@ -74,6 +77,32 @@ function formTooLarge(): Response {
   });
 }
 
+/**
+ * Next.js's own trailing-slash redirect (308 to the path without it) runs before middleware, where a GS1 resolver
+ * address must answer as without the slash (next.config.mjs turns it off): every other path still gets it here.
+ */
+function trailingSlashRedirect(url: URL): Response | null {
+  if (url.pathname.length < 2 || !url.pathname.endsWith('/')) return null;
+  return new Response(null, {
+    status: 308,
+    headers: { Location: `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}` },
+  });
+}
+
+/** A GS1 Digital Link path that breaks the URI syntax: 400, which the GS1 resolver standard asks for. */
+function malformedAddress(reason: string): ServiceError {
+  return new ServiceError('VALIDATION_ERROR', `This is not a valid GS1 Digital Link URI. ${reason}`, {
+    details: { fields: { path: reason } },
+  });
+}
+
+/** The query a redirect to a link passes on: the request's own, without `linkType`. */
+function passedOnQuery(url: URL): string {
+  const query = new URLSearchParams(url.search);
+  query.delete('linkType');
+  return query.size ? `?${query}` : '';
+}
+
 /** Without the domain's addresses: no resolver address, and the internal routes still closed. */
 const NO_ADDRESSES: ResolverDeps = {
   parse: () => null,
@@ -124,14 +153,27 @@ export function createMiddleware(deps: MiddlewareDeps) {
     const extra = {
       ...security,
       // The render request's answer goes to the stored-page route only, which writes the resolver's headers itself.
-      ...((resolver.kind === 'page' && rendering === null) || resolver.kind === 'rewrite' ? resolver.headers : {}),
+      ...((resolver.kind === 'page' && rendering === null) ||
+      resolver.kind === 'rewrite' ||
+      resolver.kind === 'malformed' ||
+      resolver.kind === 'compressed'
+        ? resolver.headers
+        : {}),
     };
     const finish = (response: Response, rateLimit?: RateLimitResult) =>
       decorate(response, { surface, requestId, cors, rateLimit, extra });
 
     try {
+      if (resolver.kind === 'none') {
+        const slashed = trailingSlashRedirect(url);
+        if (slashed) return finish(slashed);
+      }
       // OPTIONS on a resolver address (GS1 resolver standard): its methods and CORS, never rate-limited, no body.
-      if (resolver.kind === 'options') return finish(resolverOptionsResponse(resolver.headers));
+      if (resolver.kind === 'options' || (resolver.kind === 'compressed' && request.method === 'OPTIONS'))
+        return finish(resolverOptionsResponse(resolver.headers));
+      // A compressed Digital Link URI: to its uncompressed form, which the Link header also names (owl:sameAs).
+      if (resolver.kind === 'compressed')
+        return finish(new Response(null, { status: 307, headers: { Location: resolver.location } }));
       if (cors === 'preflight') return finish(preflightResponse());
 
       let edge: RateLimitResult | undefined;
@@ -144,6 +186,8 @@ export function createMiddleware(deps: MiddlewareDeps) {
       }
 
       if (resolver.kind === 'internal') return finish(renderError(surface, addresses.notFound(), { requestId }), edge);
+      if (resolver.kind === 'malformed')
+        return finish(renderError(surface, malformedAddress(resolver.reason), { requestId }), edge);
       // Next.js would refuse it with a bare 500; a 403 page says what happened.
       if (isForeignOriginAction(request)) return finish(foreignOriginPage(), edge);
       if (surface === 'public' && declaredLength(request.headers) > FORM_MAX_BODY_BYTES)
@@ -158,11 +202,15 @@ export function createMiddleware(deps: MiddlewareDeps) {
         path,
         contentSecurityPolicy: nonce ? security['Content-Security-Policy'] : undefined,
       });
-      headers.delete(RESOLVER_PATH_HEADER);
+      for (const internal of RESOLVER_INTERNAL_HEADERS) headers.delete(internal);
       headers.delete(PAGE_RENDER_HEADER);
       headers.delete(PAGE_NONCE_HEADER);
       if (resolver.kind === 'rewrite') {
-        headers.set(RESOLVER_PATH_HEADER, pathname);
+        headers.set(RESOLVER_PATH_HEADER, resolver.address ?? pathname);
+        if (resolver.target === 'linktype') {
+          headers.set(RESOLVER_LINK_TYPE_HEADER, url.searchParams.get('linkType') ?? '');
+          headers.set(RESOLVER_QUERY_HEADER, passedOnQuery(url));
+        }
         return finish(
           NextResponse.rewrite(new URL(resolver.internalPath, request.url), { request: { headers } }),
           edge,
@@ -176,7 +224,7 @@ export function createMiddleware(deps: MiddlewareDeps) {
       ) {
         // The route sends Link itself: the linkset's beside the page's own preloads (a middleware Link would replace them).
         delete extra.Link;
-        headers.set(RESOLVER_PATH_HEADER, pathname);
+        headers.set(RESOLVER_PATH_HEADER, resolver.kind === 'page' ? (resolver.rewriteTo ?? pathname) : pathname);
         return finish(NextResponse.rewrite(new URL(STORED_PAGE_ROUTE, request.url), { request: { headers } }), edge);
       }
       if (rendering === null) Object.assign(extra, await pageRobots(resolver, addresses));
@@ -188,7 +236,11 @@ export function createMiddleware(deps: MiddlewareDeps) {
           addresses,
         ),
       );
-      const next = NextResponse.next({ request: { headers } });
+      // A resolver address with a trailing slash renders the page of the address without it.
+      const next =
+        resolver.kind === 'page' && resolver.rewriteTo
+          ? NextResponse.rewrite(new URL(`${resolver.rewriteTo}${url.search}`, request.url), { request: { headers } })
+          : NextResponse.next({ request: { headers } });
       // A route with its own tighter limit writes RateLimit-* itself (see rate-limit/scope.ts).
       const routeOwnsLimit = routeLimitPolicy(request.method, pathname) !== null;
       return finish(next, routeOwnsLimit ? undefined : edge);

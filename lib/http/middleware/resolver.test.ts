@@ -53,7 +53,9 @@ describe('negotiate: which representation a resolver request gets', () => {
     ['?linkType=linkset over a browser Accept', 'linkset', BROWSER, 'linkset'],
     ['?linkType=linkset over an ld+json Accept', 'linkset', 'application/ld+json', 'linkset'],
     ['?linkType=all (GS1 resolver 1.0 spelling)', 'all', null, 'linkset'],
-    ['another linkType is ignored', 'gs1:pip', 'application/ld+json', 'jsonld'],
+    ['another linkType is looked up among the links', 'gs1:pip', 'application/ld+json', 'linktype'],
+    ['an unknown linkType too (its lookup answers 404)', 'gs1:nosuchlt', BROWSER, 'linktype'],
+    ['an empty linkType counts as none', '', 'application/ld+json', 'jsonld'],
   ])('%s', (_what, linkType, accept, expected) => {
     expect(negotiate(linkType, accept)).toBe(expected);
   });

@@ -2,7 +2,6 @@ import type { Endpoint } from '../endpoint';
 import { catalogEndpoints } from './catalog';
 import { documentsEndpoints } from './documents';
 import { gdprEndpoints } from './gdpr';
-import { handoversEndpoints } from './handovers';
 import { importsEndpoints } from './imports';
 import { keysEndpoints } from './keys';
 import { mappingsEndpoints } from './mappings';
@@ -14,7 +13,6 @@ import { webhooksEndpoints } from './webhooks';
 export const INTEGRATION_ENDPOINTS: readonly Endpoint[] = [
   ...catalogEndpoints,
   ...productsEndpoints,
-  ...handoversEndpoints,
   ...relationsEndpoints,
   ...documentsEndpoints,
   ...importsEndpoints,

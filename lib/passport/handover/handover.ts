@@ -14,7 +14,6 @@ import { isSingleLineText, isStorableText } from '../../storable-text';
 import { emitEvent, type WebhookEventType } from '../../webhooks/events';
 import { sha256Hex } from '../canonical-json';
 import { createProduct } from '../drafts/create-product';
-import { requireNotDemo } from '../drafts/guards';
 import { productView } from '../drafts/product-view';
 import { refreshPublicDocument } from '../public/representations';
 import { currentCategorySchema, loadCategorySchema } from '../schema-version';
@@ -301,7 +300,6 @@ export async function offerHandover({ ctx, input, db = prisma, now = new Date() 
   const note = oneLine('note', input.note, MAX_NOTE);
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
-    if (ctx.actor.channel === 'API') requireNotDemo(product);
     requireState(product, ['APPROVED'], 'hand over');
     if (product.recycledAt)
       throw new ServiceError('INVALID_STATE', 'A recycled battery is not handed over.', {

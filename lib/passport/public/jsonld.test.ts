@@ -10,8 +10,9 @@ import { DPP_TERMS, ESPR_TERMS } from './vocabulary';
 
 const BASE = 'https://passports.example';
 const SCHEMA = 'http://schema.org/';
-const DPP = `${BASE}/ns/dpp#`;
-const ESPR = `${BASE}/ns/espr#`;
+// The vocabulary's IRIs are fixed: the same on every deployment, whatever BASE_URL is.
+const DPP = 'https://w3id.org/batterypassportservice/ns/dpp/';
+const ESPR = 'https://w3id.org/batterypassportservice/ns/espr/';
 
 // The remote contexts come from small local copies (test fixtures), so the test never touches the network.
 const LOCAL_CONTEXTS: Record<string, string> = {
@@ -101,5 +102,19 @@ describe('JSON-LD document', () => {
     walk(buildJsonLd(passport('EV_BATTERY'), BASE));
     const defined = new Set([...DPP_TERMS.map((t) => `dpp:${t.term}`), ...ESPR_TERMS.map((t) => `espr:${t.term}`)]);
     expect([...used].filter((t) => !defined.has(t))).toEqual([]);
+  });
+});
+
+describe('the vocabulary does not depend on the deployment (a stable vocabulary)', () => {
+  it('gives the same @context and the same dpp: and espr: IRIs under any BASE_URL', async () => {
+    const here = buildJsonLd(passport('EV_BATTERY'), BASE);
+    const there = buildJsonLd(passport('EV_BATTERY'), 'http://localhost:3000');
+    expect(there['@context']).toEqual(here['@context']);
+    const [expandedHere] = await jsonld.expand(here, { documentLoader });
+    const [expandedThere] = await jsonld.expand(there, { documentLoader });
+    const ours = (doc: object) => Object.keys(doc).filter((k) => k.startsWith(DPP) || k.startsWith(ESPR));
+    expect(ours(expandedHere).length).toBeGreaterThan(10);
+    expect(ours(expandedThere)).toEqual(ours(expandedHere));
+    expect(expandedHere['@type']).toContain(`${DPP}DigitalProductPassport`);
   });
 });

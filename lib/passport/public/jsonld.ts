@@ -4,17 +4,22 @@ export const SCHEMA_ORG_CONTEXT = 'https://schema.org/';
 export const VC_V1_CONTEXT = 'https://www.w3.org/2018/credentials/v1';
 export const GS1_VOCABULARY = 'https://ref.gs1.org/voc/';
 
-export const dppNamespace = (baseUrl: string) => `${baseUrl}/ns/dpp#`;
-export const esprNamespace = (baseUrl: string) => `${baseUrl}/ns/espr#`;
+/**
+ * The service's own vocabularies: fixed namespaces, the same IRIs on every deployment (docs/decisions.md, "A stable
+ * vocabulary"); every instance serves their definitions at `/ns/dpp` and `/ns/espr`.
+ */
+export const VOCABULARY_ROOT = 'https://w3id.org/batterypassportservice/ns/';
+export const DPP_NAMESPACE = `${VOCABULARY_ROOT}dpp/`;
+export const ESPR_NAMESPACE = `${VOCABULARY_ROOT}espr/`;
 
 /** schema.org, VC v1, then our term map; `DigitalProductPassport` is mapped so the type expands to a full IRI. */
-export function jsonLdContext(baseUrl: string) {
+export function jsonLdContext() {
   return [
     SCHEMA_ORG_CONTEXT,
     VC_V1_CONTEXT,
     {
-      dpp: dppNamespace(baseUrl),
-      espr: esprNamespace(baseUrl),
+      dpp: DPP_NAMESPACE,
+      espr: ESPR_NAMESPACE,
       gs1: GS1_VOCABULARY,
       DigitalProductPassport: 'dpp:DigitalProductPassport',
     },
@@ -65,7 +70,7 @@ export function buildJsonLd(passport: PublicPassport, baseUrl: string) {
   const makerName = str(manufacturer.name) ?? product.companyName;
   const carbon = dpp.carbonFootprint;
   return {
-    '@context': jsonLdContext(baseUrl),
+    '@context': jsonLdContext(),
     '@id': `${baseUrl}${product.path}`,
     '@type': ['Product', 'DigitalProductPassport'],
     name: dpp.productName,

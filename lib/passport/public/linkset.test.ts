@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_AT, publicPassport } from '../../../testing/public-passport';
-import { buildLinkset, credentialRelation, GS1_DEFAULT_LINK, GS1_PIP, snapshotRelation } from './linkset';
+import {
+  buildLinkset,
+  CREDENTIAL_RELATION,
+  GS1_CERTIFICATION_INFO,
+  GS1_DEFAULT_LINK,
+  GS1_MASTER_DATA,
+  GS1_PIP,
+  GS1_SUSTAINABILITY_INFO,
+  SNAPSHOT_RELATION,
+} from './linkset';
 import { DPP_TERMS } from './vocabulary';
 
 const BASE = 'https://passports.example';
@@ -32,7 +41,7 @@ describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
     expect(linkset).toHaveLength(1);
     expect(context.anchor).toBe(`${BASE}/01/04012345000009/21/SN%2F1`);
     for (const [relation, targets] of Object.entries(context)) {
-      if (relation === 'anchor') continue;
+      if (relation === 'anchor' || relation === 'itemDescription') continue;
       expect(Array.isArray(targets), relation).toBe(true);
       for (const target of targets as object[])
         expect(
@@ -42,10 +51,28 @@ describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
     }
   });
 
-  it('names the viewer with the GS1 pip and defaultLink link types', () => {
+  it('names the viewer with the GS1 pip and defaultLink link types, the default with a title only', () => {
     const viewer = { href: context.anchor, type: 'text/html', title: 'Voltaris VX 75', hreflang: ['en'] };
     expect(context[GS1_PIP]).toEqual([viewer]);
-    expect(context[GS1_DEFAULT_LINK]).toEqual([viewer]);
+    // GS1-Conformant resolver: exactly one default link, with a title but none of the optional attributes.
+    expect(context[GS1_DEFAULT_LINK]).toEqual([{ href: context.anchor, title: 'Voltaris VX 75' }]);
+  });
+
+  it('describes the item (itemDescription, which the GS1 linkset schema requires)', () => {
+    expect(context.itemDescription).toBe('Voltaris VX 75');
+  });
+
+  it('names each representation with a GS1 Web Vocabulary link type: sustainability, master data, certification', () => {
+    expect(context[GS1_SUSTAINABILITY_INFO]).toEqual([
+      expect.objectContaining({ href: api, type: 'application/json' }),
+      expect.objectContaining({ href: `${api}/jsonld`, type: 'application/ld+json' }),
+    ]);
+    expect(context[GS1_MASTER_DATA]).toEqual([
+      expect.objectContaining({ href: `${api}/aas`, type: 'application/aas+json' }),
+    ]);
+    expect(context[GS1_CERTIFICATION_INFO]).toEqual([
+      expect.objectContaining({ href: `${api}/v/2/credential`, type: 'application/vc+jwt' }),
+    ]);
   });
 
   it('links the JSON-LD (describedby), the JSON (alternate), the version list and the latest version', () => {
@@ -60,16 +87,16 @@ describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
   });
 
   it('lists every published version under the dpp snapshot relation, which the vocabulary defines', () => {
-    expect(context[snapshotRelation(BASE)]).toEqual([
+    expect(context[SNAPSHOT_RELATION]).toEqual([
       { href: `${api}/v/1`, type: 'application/json', title: 'Version 1' },
       { href: `${api}/v/2`, type: 'application/json', title: 'Version 2' },
     ]);
-    expect(snapshotRelation(BASE)).toBe(`${BASE}/ns/dpp#snapshot`);
+    expect(SNAPSHOT_RELATION).toBe('https://w3id.org/batterypassportservice/ns/dpp/snapshot');
     expect(DPP_TERMS.map((t) => t.term)).toContain('snapshot');
   });
 
   it("lists every version's signed credential under the dpp credential relation, which the vocabulary defines", () => {
-    expect(context[credentialRelation(BASE)]).toEqual([
+    expect(context[CREDENTIAL_RELATION]).toEqual([
       { href: `${api}/v/1/credential`, type: 'application/vc+jwt', title: 'Signed credential of version 1' },
       { href: `${api}/v/2/credential`, type: 'application/vc+jwt', title: 'Signed credential of version 2' },
     ]);
@@ -80,5 +107,38 @@ describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
     const hrefs = Object.values(context).flatMap((v) => (Array.isArray(v) ? v.map((t) => t.href) : []));
     expect(hrefs.length).toBeGreaterThan(6);
     for (const href of hrefs) expect(href.startsWith(`${BASE}/`), href).toBe(true);
+  });
+});
+
+// The GS1 resolver test suite validates the linkset against GS1's linkset schema (ref.gs1.org/standards/resolver/
+// linkset-schema, JSON Schema draft 7); its rules are restated here so the check needs no network.
+describe('buildLinkset: valid against the GS1 linkset schema', () => {
+  const RELATION = /^([a-z-]+$)|(^https?:\/\/[a-zA-z0-9./]+$)/;
+  const URL_START = /^https?:\/\/[a-zA-z0-9./]+/;
+  const TARGET_KEYS = ['href', 'title', 'hreflang', 'type', 'context', 'fwqs', 'public'];
+
+  it('has an anchor and itemDescription, relation keys the schema allows, each target with href and title', () => {
+    for (const base of [BASE, 'http://localhost:3000']) {
+      const { linkset } = buildLinkset(passport([1, 2]), base);
+      for (const context of linkset) {
+        expect(context.anchor).toMatch(URL_START);
+        expect(typeof context.itemDescription).toBe('string');
+        for (const [relation, targets] of Object.entries(context)) {
+          if (relation === 'anchor' || relation === 'itemDescription') continue;
+          expect(relation, relation).toMatch(RELATION);
+          for (const target of targets as unknown as Record<string, unknown>[]) {
+            expect(
+              Object.keys(target).every((k) => TARGET_KEYS.includes(k)),
+              relation,
+            ).toBe(true);
+            expect(target.href, relation).toMatch(URL_START);
+            expect(typeof target.title, relation).toBe('string');
+            if (target.type !== undefined) expect(target.type, relation).toMatch(/\w+\/[-+.\w]+/);
+            for (const lang of (target.hreflang as string[] | undefined) ?? [])
+              expect(lang).toMatch(/^\w{2}(-\w{2})?$/);
+          }
+        }
+      }
+    }
   });
 });

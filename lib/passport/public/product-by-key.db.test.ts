@@ -39,6 +39,24 @@ describe('findPassportState: the light read behind X-Robots-Tag', () => {
     expect(await findPassportState({ gtin, serialNumber: 'NO-SUCH' })).toBeNull();
   });
 
+  it('reads GTIN + batch + serial (/10/{batch}/21/{serial}) as the serial whose passport records that batch', async () => {
+    const company = await createTestCompany(prisma);
+    const gtin = gtin14();
+    await createTestProduct(prisma, {
+      companyId: company.id,
+      gtin,
+      serialNumber: 'SN-7',
+      batchNumber: 'LOT-7',
+      state: 'APPROVED',
+      version: 2,
+    });
+    expect(await findPassportState({ gtin, batchNumber: 'LOT-7', serialNumber: 'SN-7' })).toEqual({
+      state: 'APPROVED',
+      version: 2,
+    });
+    expect(await findPassportState({ gtin, batchNumber: 'LOT-8', serialNumber: 'SN-7' })).toBeNull();
+  });
+
   it('reads a bare GTIN as its model-level passport, else its only passport, else nothing', async () => {
     const company = await createTestCompany(prisma);
     const [only, two, model] = [gtin14(), gtin14(), gtin14()];

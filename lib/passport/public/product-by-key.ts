@@ -3,7 +3,7 @@ import type { Prisma } from '../../db/generated/client';
 import type { ProductState } from '../../db/generated/enums';
 import { isStorableText } from '../../storable-text';
 
-/** How a public address names a passport: its slug, or a GTIN-14 with an optional serial or batch. */
+/** How a public address names a passport: its slug, or a GTIN-14 with an optional serial, batch or both. */
 export type PassportKey = { slug: string } | { gtin: string; serialNumber?: string; batchNumber?: string };
 
 /** A select that can tell a model-level passport (no serial, no batch) from a serialised one. */
@@ -26,7 +26,12 @@ export async function findProductByKey<S extends KeySelect>(
     return (await db.product.findFirst({ where: { slug: key.slug, mode: 'LIVE' }, select })) as Row | null;
   const where: Prisma.ProductWhereInput = { gtin: key.gtin, mode: 'LIVE' };
   if (key.serialNumber !== undefined) {
-    return (await db.product.findFirst({ where: { ...where, serialNumber: key.serialNumber }, select })) as Row | null;
+    // `/10/{batch}/21/{serial}` names the serial's passport when it records that batch.
+    const batch = key.batchNumber === undefined ? {} : { batchNumber: key.batchNumber };
+    return (await db.product.findFirst({
+      where: { ...where, serialNumber: key.serialNumber, ...batch },
+      select,
+    })) as Row | null;
   }
   if (key.batchNumber !== undefined) {
     return (await db.product.findFirst({

@@ -39,17 +39,19 @@ import { listPublicVersions, parseVersion, publicSnapshotBySlug } from './snapsh
 
 export type { PublicContinuity, PublicEndOfLife, PublicSuccession } from './document';
 export { refreshPublicDocument } from './documents';
-export { buildJsonLd, dppNamespace, esprNamespace } from './jsonld';
+export { buildJsonLd } from './jsonld';
 export type { PassportKey, PublicLookup, PublicPassport, VersionSummary, Withdrawal } from './lookup';
 export { findPublicPassport } from './lookup';
 export type { PageStoreOptions, PassportPage, RenderedPage } from './page-store';
 export { pageStoreEnabled } from './page-store';
 export { renderQr } from './qr';
+export { resolverLinkType } from './link-types';
 export type { KeyQualifier } from './resolver-key';
-export { parseResolverPath, resolverKey } from './resolver-key';
+export { digitalLinkKey, parseResolverPath, resolverKey } from './resolver-key';
 export { productNotFound } from './served';
 export { publicViewOf, storePublicView, versionNotFound } from './snapshot-view';
-export { DPP_TERMS, ESPR_TERMS, vocabularyDocument } from './vocabulary';
+export type { Vocabulary } from './vocabulary';
+export { DPP_VOCABULARY, ESPR_VOCABULARY, vocabularyDocument } from './vocabulary';
 
 /** Passports change (BMS values within 60 s, withdrawal at once): caches must revalidate every time. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';

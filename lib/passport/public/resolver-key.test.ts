@@ -56,17 +56,42 @@ describe('parseResolverPath: which paths the resolver answers and for which key'
     expect(parseResolverPath('/dpp/%E0%A4%A')).toEqual({ key: null });
   });
 
-  it('is null for every other path', () => {
+  it('reads batch then serial, the order GS1 Digital Link syntax fixes, as the one item of that batch', () => {
+    expect(parseResolverPath('/01/4012345000016/10/B%207/21/AB%2F12')).toEqual({
+      key: { gtin: '04012345000016', batchNumber: 'B 7', serialNumber: 'AB/12' },
+    });
+  });
+
+  it('tolerates one trailing slash (GS1-Conformant resolver: SHOULD NOT fail if one is present)', () => {
+    expect(parseResolverPath('/01/4012345000016/21/S1/')).toEqual(parseResolverPath('/01/4012345000016/21/S1'));
+    expect(parseResolverPath('/01/4012345000016/')).toEqual(parseResolverPath('/01/4012345000016'));
+    expect(parseResolverPath('/dpp/voltaris-vx-75/')).toEqual({ key: { slug: 'voltaris-vx-75' } });
+  });
+
+  it('names no passport for a consumer product variant (AI 22): passports record none, so it is unknown', () => {
+    expect(parseResolverPath('/01/4012345000016/22/V1')).toEqual({ key: null });
+    expect(parseResolverPath('/01/4012345000016/22/V1/10/B/21/S')).toEqual({ key: null });
+  });
+
+  it('reports a path under /01/ that breaks Digital Link syntax as malformed (the resolver answers 400)', () => {
     for (const path of [
-      '/',
-      '/01',
       '/01/',
-      '/01/4012345000016/22/X',
+      '/01/4012345000016/21/S1/10/B7',
+      '/01/4012345000016/10/B7/22/V1',
+      '/01/4012345000016/21/S1/21/S2',
       '/01/4012345000016/21/X/extra',
-      '/dpp/a/b',
-      '/api/dpp/x',
-      '/portal',
+      '/01/4012345000016/17/261231',
+      '/01/4012345000016/21',
+      '/01/4012345000016//21/S1',
+      '/01/4012345000016/21/S1//',
     ]) {
+      expect(parseResolverPath(path)?.malformed, path).toEqual(expect.any(String));
+      expect(parseResolverPath(path)?.key, path).toBeNull();
+    }
+  });
+
+  it('is null for every other path', () => {
+    for (const path of ['/', '/01', '/011/4012345000016', '/dpp/a/b', '/api/dpp/x', '/portal']) {
       expect(parseResolverPath(path), path).toBeNull();
     }
   });

@@ -251,6 +251,26 @@ function servesTheLiveAnswers(origin: () => string) {
     expect(unknown.headers.get('link')).toBe(linksetLinkHeader(origin(), `/01/${gtin(99)}/21/NOPE`));
   });
 
+  it('answers OPTIONS and CORS on every resolver address as live (GS1-Conformant resolver: GET, HEAD, OPTIONS, CORS)', async () => {
+    for (const p of published()) {
+      for (const address of [passportPath(p), `/dpp/${p.slug}`]) {
+        const options = await fetch(`${origin()}${address}`, { method: 'OPTIONS' });
+        expect(options.status, address).toBe(204);
+        expect(options.headers.get('allow'), address).toBe('GET, HEAD, OPTIONS');
+        expect(options.headers.get('access-control-allow-origin'), address).toBe('*');
+        expect(options.headers.get('access-control-allow-methods'), address).toBe('GET, HEAD, OPTIONS');
+        expect(options.headers.get('access-control-allow-headers'), address).toContain('Accept');
+        expect(options.headers.get('link'), address).toBe(linksetLinkHeader(origin(), address));
+        const page = await get(address, { accept: 'text/html' });
+        expect(page.res.headers.get('access-control-allow-origin'), address).toBe('*');
+        expect(page.res.headers.get('access-control-allow-methods'), address).toBe('GET, HEAD, OPTIONS');
+      }
+    }
+    const unknown = await get(`/01/${gtin(99)}`, { accept: 'text/html' });
+    expect(unknown.res.status).toBe(404);
+    expect(unknown.res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+  });
+
   it('serves the viewer page at every address of a published passport: data, JSON-LD, no script, a fixed policy', async () => {
     for (const p of published()) {
       const jsonld = JSON.parse((await live({ form: 'jsonld', slug: p.slug })).bytes.toString('utf8'));

@@ -7,10 +7,8 @@ import { prisma } from '../../db/client';
 import { ServiceError } from '../../errors';
 import { eachAtOnce } from '../../jobs/each-at-once';
 import {
-  DPP_TERMS,
-  dppNamespace,
-  ESPR_TERMS,
-  esprNamespace,
+  DPP_VOCABULARY,
+  ESPR_VOCABULARY,
   productNotFound,
   publicRepresentation,
   versionNotFound,
@@ -54,21 +52,8 @@ export interface StaticExportReport {
 const PAGE = 500;
 const LIST_LIMIT = 100;
 
-/** The same titles as app/ns/{dpp,espr}/route.ts: the vocabularies are served byte for byte. */
-export const VOCABULARIES = [
-  {
-    path: 'ns/dpp',
-    namespace: dppNamespace,
-    title: 'Battery Passport Service: digital product passport vocabulary',
-    terms: DPP_TERMS,
-  },
-  {
-    path: 'ns/espr',
-    namespace: esprNamespace,
-    title: 'Battery Passport Service: ESPR circularity vocabulary',
-    terms: ESPR_TERMS,
-  },
-] as const;
+/** The vocabularies app/ns/{dpp,espr}/route.ts serve, byte for byte. */
+export const VOCABULARIES = [DPP_VOCABULARY, ESPR_VOCABULARY] as const;
 
 /** Publicly answered live passports (published, or withdrawn with a notice), by id after `after`. */
 function passportPage(after: string | null, companyId: string | undefined) {
@@ -141,12 +126,9 @@ export async function writeIssuer(site: SiteSink, slug: string): Promise<boolean
  * What every copy holds whatever its passports: the vocabularies, the viewer's stylesheet and the bodies of the
  * refusals a web server answers for what the copy does not hold.
  */
-export async function writeCommon(site: SiteSink, baseUrl: string): Promise<void> {
+export async function writeCommon(site: SiteSink): Promise<void> {
   for (const v of VOCABULARIES) {
-    await site.write(
-      `${v.path}/${FILE.vocabulary}`,
-      JSON.stringify(vocabularyDocument(v.namespace(baseUrl), v.title, v.terms)),
-    );
+    await site.write(`${v.path}/${FILE.vocabulary}`, JSON.stringify(vocabularyDocument(v)));
   }
   await site.write(STATIC_STYLESHEET_PATH.slice(1), STATIC_STYLESHEET);
   await writeRefusals(site);
@@ -227,7 +209,7 @@ export async function exportStaticSite(options: StaticExportOptions): Promise<St
     options.onProgress?.(done);
   }
   for (const slug of companies) await writeIssuer(site, slug);
-  await writeCommon(site, baseUrl);
+  await writeCommon(site);
   await closeExport(site, report, started);
   return report;
 }
