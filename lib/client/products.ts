@@ -15,6 +15,9 @@ export type UpdateProductBody = RequestBody<'updateProduct'>;
 export type ProductPatch = Omit<UpdateProductBody, 'lockVersion'>;
 export type PutFormDataBody = RequestBody<'putFormData'>;
 export type WithdrawBody = RequestBody<'withdrawProduct'>;
+export type RecycleBody = RequestBody<'recycleProduct'>;
+export type TelemetryEntry = Schema<'TelemetryEntry'>;
+export type ListTelemetryQuery = QueryOf<'listTelemetry'>;
 export type SchemaUpgradeBody = RequestBody<'upgradeSchemaVersion'>;
 export type Readiness = Schema<'Readiness'>;
 export type PublishGate = Schema<'PublishGate'>;
@@ -61,6 +64,12 @@ export function productsApi(transport: Transport) {
       call<Product>('POST', apiPath`/api/v1/products/${id}/submit`, opts),
     withdrawProduct: (id: string, body: WithdrawBody, opts: WriteOptions = {}) =>
       call<Product>('POST', apiPath`/api/v1/products/${id}/withdraw`, { ...opts, body }),
+    /** End of life: the battery was recycled; the passport is frozen and ceases after its retention period. */
+    recycleProduct: (id: string, body: RecycleBody = {}, opts: WriteOptions = {}) =>
+      call<Product>('POST', apiPath`/api/v1/products/${id}/recycle`, { ...opts, body }),
+    /** One page of the passport's stored BMS reports, oldest first (filter by from, to, key). */
+    listTelemetry: (id: string, query: ListTelemetryQuery = {}) =>
+      call<Page<TelemetryEntry>>('GET', apiPath`/api/v1/products/${id}/telemetry`, { query: { ...query } }),
     /** PATCH with LOCK_CONFLICT handled: re-read, apply the change to what was read, retry with its lockVersion. */
     updateProductWithRetry: (
       id: string,
