@@ -420,6 +420,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{id}/recycle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the battery recycled (end of life)
+         * @description A published passport whose battery was recycled (Art. 77(8) of Regulation (EU) 2023/1542): from this commit on it is frozen (no revision, withdrawal or deprecation: 409 PRODUCT_FROZEN; BMS reports: 410 PRODUCT_WITHDRAWN), the public page shows the end-of-life notice and the public JSON and JSON-LD carry `endOfLife`. It stays readable until `recycledRetainUntil`, after which the passport ceases to exist (public JSON 410). Emits `product.recycled`.
+         *
+         *     **Scope:** `dpp:withdraw`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["recycleProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{id}/registry": {
         parameters: {
             query?: never;
@@ -434,6 +458,28 @@ export interface paths {
          *     **Scope:** `dpp:read`.
          */
         get: operations["getRegistration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of dynamic data
+         * @description The product's stored BMS reports, oldest first (Annex XIII point 4 of Regulation (EU) 2023/1542: state of health, use and operating conditions over time): each applied report's accepted values and counters at its signed time. Filter by time (`from`, `to`) and by `key`; page with `cursor`. Reports older than the service's telemetry retention are purged.
+         *
+         *     **Scope:** `dpp:read`.
+         */
+        get: operations["listTelemetry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1506,6 +1552,10 @@ export interface components {
             submittedAt: string | null;
             publishedAt: string | null;
             withdrawnAt: string | null;
+            /** @description When the battery was marked recycled (end of life): the passport is frozen from then on; null while in use. */
+            recycledAt: string | null;
+            /** @description Until when a recycled battery's passport stays publicly readable; after it, it ceases to exist (410). */
+            recycledRetainUntil: string | null;
             /** @description The reviewer's reason when a submission was sent back to draft. */
             rejectionReason: string | null;
             urls: {
@@ -1569,6 +1619,10 @@ export interface components {
             submittedAt: string | null;
             publishedAt: string | null;
             withdrawnAt: string | null;
+            /** @description When the battery was marked recycled (end of life): the passport is frozen from then on; null while in use. */
+            recycledAt: string | null;
+            /** @description Until when a recycled battery's passport stays publicly readable; after it, it ceases to exist (410). */
+            recycledRetainUntil: string | null;
             /** @description The reviewer's reason when a submission was sent back to draft. */
             rejectionReason: string | null;
             urls: {
@@ -1642,6 +1696,10 @@ export interface components {
             submittedAt: string | null;
             publishedAt: string | null;
             withdrawnAt: string | null;
+            /** @description When the battery was marked recycled (end of life): the passport is frozen from then on; null while in use. */
+            recycledAt: string | null;
+            /** @description Until when a recycled battery's passport stays publicly readable; after it, it ceases to exist (410). */
+            recycledRetainUntil: string | null;
             /** @description The reviewer's reason when a submission was sent back to draft. */
             rejectionReason: string | null;
             urls: {
@@ -1765,6 +1823,25 @@ export interface components {
             lastAttemptAt: string | null;
             /** @description When the next attempt is due; null when none is planned. */
             nextAttemptAt: string | null;
+        };
+        TelemetryEntry: {
+            /**
+             * Format: date-time
+             * @description The report's signed time (its X-Service-Signature timestamp).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            reportedAt: string;
+            /**
+             * @description The whitelisted form-data values the report applied and the lifetime counters it named (null: not yet measured); with `key`, that key alone.
+             * @example {
+             *       "current_soh_pct": 94.2,
+             *       "current_cycle_count": 412,
+             *       "totalEnergyThroughputKwh": 15800
+             *     }
+             */
+            values: {
+                [key: string]: unknown;
+            };
         };
         TraceabilityEntry: {
             /**
@@ -4115,6 +4192,8 @@ export interface operations {
                      *           "submittedAt": "2026-11-23T09:30:00.000Z",
                      *           "publishedAt": "2026-11-23T09:30:00.000Z",
                      *           "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *           "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *           "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *           "rejectionReason": null,
                      *           "urls": {
                      *             "passport": null,
@@ -4319,6 +4398,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -4516,6 +4597,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -4733,6 +4816,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -4987,6 +5072,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -5670,6 +5757,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -5894,6 +5983,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -6138,6 +6229,8 @@ export interface operations {
                      *       "submittedAt": "2026-11-23T09:30:00.000Z",
                      *       "publishedAt": "2026-11-23T09:30:00.000Z",
                      *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
                      *       "rejectionReason": null,
                      *       "urls": {
                      *         "passport": null,
@@ -6302,6 +6395,244 @@ export interface operations {
             };
         };
     };
+    recycleProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Recycled by Example Recycling GmbH, certificate R-2026-0042."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The end-of-life statement (recycling facility, certificate reference) shown on the public notice. */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The recycled product. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "slug": "string",
+                     *       "name": "string",
+                     *       "category": "string",
+                     *       "kind": "standalone",
+                     *       "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "schemaVersion": 0,
+                     *       "mode": "live",
+                     *       "state": "DRAFT",
+                     *       "publicState": "draft",
+                     *       "lockVersion": 0,
+                     *       "version": 0,
+                     *       "gtin": null,
+                     *       "serialNumber": null,
+                     *       "batchNumber": null,
+                     *       "createdAt": "2026-11-23T09:30:00.000Z",
+                     *       "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *       "submittedAt": "2026-11-23T09:30:00.000Z",
+                     *       "publishedAt": "2026-11-23T09:30:00.000Z",
+                     *       "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *       "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
+                     *       "rejectionReason": null,
+                     *       "urls": {
+                     *         "passport": null,
+                     *         "json": null,
+                     *         "jsonld": null
+                     *       },
+                     *       "formData": {
+                     *         "model_number": "VX-75-NMC811",
+                     *         "rated_capacity_ah": 188
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Bad request: `INVALID_JSON`, `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `PRODUCT_FROZEN`, `INVALID_STATE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable: `DEMO_PRODUCT`. Branch on `error.code`; each example says what the code means. */
+            422: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getRegistration: {
         parameters: {
             query?: never;
@@ -6346,6 +6677,184 @@ export interface operations {
                 };
             };
             /** @description Bad request: `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTelemetry: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 50). */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /**
+                 * @description Only reports signed at or after this instant.
+                 * @example 2026-01-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Only reports signed before this instant (must be later than `from`).
+                 * @example 2026-12-01T00:00:00Z
+                 */
+                to?: string;
+                /**
+                 * @description Only reports naming this key (a whitelisted form-data key or a lifetime counter), each with it alone.
+                 * @example current_soh_pct
+                 */
+                key?: "current_soh_pct" | "soh_last_updated" | "current_cycle_count" | "cycle_count_last_updated" | "remaining_energy_kwh" | "remaining_capacity_ah" | "remaining_capacity_kwh" | "remaining_power_capability_kw" | "remaining_round_trip_efficiency_pct" | "self_discharge_rate_evolution_pct_per_month" | "total_energy_throughput_kwh" | "total_energy_throughput_ah" | "deep_discharge_events" | "overcharge_events" | "number_of_charging_events" | "time_at_temp_extreme_low_sec" | "time_at_temp_low_sec" | "time_at_temp_high_sec" | "time_at_temp_extreme_high_sec" | "time_charging_at_temp_extreme_high_sec" | "time_charging_at_temp_extreme_low_sec" | "lifetime_counter_last_updated" | "timeAtTempExtremeLowSec" | "timeAtTempLowSec" | "timeAtTempHighSec" | "timeAtTempExtremeHighSec" | "totalEnergyThroughputKwh" | "totalEnergyThroughputAh" | "deepDischargeEvents";
+            };
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of stored reports. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "reportedAt": "2026-11-23T09:30:00.000Z",
+                     *           "values": {
+                     *             "current_soh_pct": 94.2,
+                     *             "current_cycle_count": 412,
+                     *             "totalEnergyThroughputKwh": 15800
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TelemetryEntry"][];
+                        /** @description Pass as `cursor` to read the next page; null when this is the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `VALIDATION_ERROR`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
             400: {
                 headers: {
                     "X-Service-Request-Id": components["headers"]["RequestId"];
@@ -10369,13 +10878,13 @@ export interface operations {
                      */
                     description?: string | null;
                     /**
-                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed; or ['*'] for all.
+                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, product.recycled, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed, handover.offered, handover.accepted, handover.declined, handover.expired, handover.completed; or ['*'] for all.
                      * @example [
                      *       "product.created",
                      *       "passport.published"
                      *     ]
                      */
-                    eventTypes: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "*")[];
+                    eventTypes: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "product.recycled" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "handover.offered" | "handover.accepted" | "handover.declined" | "handover.expired" | "handover.completed" | "*")[];
                 };
             };
         };
@@ -10922,13 +11431,13 @@ export interface operations {
                      */
                     description?: string | null;
                     /**
-                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed; or ['*'] for all.
+                     * @description Event types to receive: product.created, product.updated, product.submitted, product.approved, product.rejected, product.withdrawn, product.deprecated, product.reinstated, product.recycled, passport.published, passport.telemetry_updated, document.uploaded, import.completed, registry.failed, handover.offered, handover.accepted, handover.declined, handover.expired, handover.completed; or ['*'] for all.
                      * @example [
                      *       "product.created",
                      *       "passport.published"
                      *     ]
                      */
-                    eventTypes?: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "*")[];
+                    eventTypes?: ("product.created" | "product.updated" | "product.submitted" | "product.approved" | "product.rejected" | "product.withdrawn" | "product.deprecated" | "product.reinstated" | "product.recycled" | "passport.published" | "passport.telemetry_updated" | "document.uploaded" | "import.completed" | "registry.failed" | "handover.offered" | "handover.accepted" | "handover.declined" | "handover.expired" | "handover.completed" | "*")[];
                     /** @description false pauses deliveries; true re-enables a disabled endpoint and clears disabledAt, disabledReason and failingSince. */
                     enabled?: boolean;
                 };
