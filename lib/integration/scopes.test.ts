@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GRANTABLE_SCOPES, keyHasScope, PRIVILEGED_SCOPES, SCOPES, validateScopeSet } from './scopes';
 
 describe('the scope table', () => {
-  it('holds the contract’s fifteen grantable (the import scopes of the second wave included) and two privileged scopes, each described', () => {
+  it('holds the contract’s fifteen grantable (the import scopes of the second wave included), dpp:handover (Art. 77(7) handover) and two privileged scopes, each described', () => {
     expect(GRANTABLE_SCOPES).toEqual([
       'dpp:read',
       'dpp:draft:write',
       'dpp:gate:read',
       'dpp:submit',
       'dpp:withdraw',
+      'dpp:handover',
       'document:write',
       'category:read',
       'schema:read',

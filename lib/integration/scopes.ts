@@ -17,6 +17,9 @@ export const SCOPES = {
   'dpp:gate:read': grantable('Read the publish gate and the readiness report.'),
   'dpp:submit': grantable('Submit a draft for review.'),
   'dpp:withdraw': grantable('Withdraw a published passport.'),
+  'dpp:handover': grantable(
+    'Hand a published passport over to another operator (Art. 77(7)); list, accept and decline handovers.',
+  ),
   'document:write': grantable('Upload evidence documents.'),
   'category:read': grantable('Read industries and battery categories.'),
   'schema:read': grantable('Read category field schemas, schema diffs and schema compatibility.'),

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint';
 import { catalogEndpoints } from './catalog';
 import { documentsEndpoints } from './documents';
 import { gdprEndpoints } from './gdpr';
+import { handoversEndpoints } from './handovers';
 import { importsEndpoints } from './imports';
 import { keysEndpoints } from './keys';
 import { mappingsEndpoints } from './mappings';
@@ -13,6 +14,7 @@ import { webhooksEndpoints } from './webhooks';
 export const INTEGRATION_ENDPOINTS: readonly Endpoint[] = [
   ...catalogEndpoints,
   ...productsEndpoints,
+  ...handoversEndpoints,
   ...relationsEndpoints,
   ...documentsEndpoints,
   ...importsEndpoints,

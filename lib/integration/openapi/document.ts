@@ -21,6 +21,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Field schemas': 'Category field schemas, their diffs and ERP templates.',
   Suppliers: 'Suppliers your company owns or is linked to.',
   Products: 'Drafts from creation to submission: identifiers, form data, readiness, the publish gate, withdrawal.',
+  Handovers:
+    'A published passport handed over to another operator for re-use, repurposing or remanufacturing (Art. 77(7)): offer, accept, decline.',
   Traceability: 'Supply-chain entries of a product: stage, material, country, supplier and evidence.',
   Components: 'The cells, modules or packs a product is built from, as links to other products.',
   'GS1 prefixes': "Your company's GS1 company prefixes, against which the publish gate checks GTINs.",

@@ -14,6 +14,7 @@ import { isSingleLineText, isStorableText } from '../../storable-text';
 import { emitEvent, type WebhookEventType } from '../../webhooks/events';
 import { sha256Hex } from '../canonical-json';
 import { createProduct } from '../drafts/create-product';
+import { requireNotDemo } from '../drafts/guards';
 import { productView } from '../drafts/product-view';
 import { refreshPublicDocument } from '../public/representations';
 import { currentCategorySchema, loadCategorySchema } from '../schema-version';
@@ -300,6 +301,7 @@ export async function offerHandover({ ctx, input, db = prisma, now = new Date() 
   const note = oneLine('note', input.note, MAX_NOTE);
   return inTransaction(db, async (tx) => {
     const product = await loadProductForUpdate(tx, ctx, input.productId);
+    if (ctx.actor.channel === 'API') requireNotDemo(product);
     requireState(product, ['APPROVED'], 'hand over');
     if (product.recycledAt)
       throw new ServiceError('INVALID_STATE', 'A recycled battery is not handed over.', {
@@ -562,4 +564,19 @@ export async function completeHandoverOnPublish(tx: Tx, product: { id: string; m
   });
   await refreshPublicDocument(tx, original.slug);
   await recordBothSides(tx, h, 'HandoverCompleted', 'handover.completed', { from: counterpart, to: counterpart });
+}
+
+/** The accepted handover a draft of the caller's company continues, when it is a successor; null otherwise. */
+export async function successorHandover({
+  ctx,
+  input,
+  db = prisma,
+  now = new Date(),
+}: VerbArgs<{ productId: string }>) {
+  if (!isUuid(input.productId)) return null;
+  const row = await db.handover.findFirst({
+    where: { successorId: input.productId, toCompanyId: ctx.companyId },
+    include,
+  });
+  return row ? handoverView(row, ctx.companyId, now) : null;
 }
