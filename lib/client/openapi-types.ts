@@ -488,6 +488,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a published passport over to another operator
+         * @description Offers a published passport to another company of the service (toCompany) for re-use, repurposing or remanufacturing (Art. 77(7)); the receiving company accepts or declines within 30 days. With successorUri instead, a successor outside the service is recorded at once as the previous operator states it. One open or accepted offer per passport; a passport handed over or recycled is not offered again (INVALID_STATE).
+         *
+         *     **Scope:** `dpp:handover`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["offerHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List handovers
+         * @description Offers the calling key's company made or received, in its mode, newest first (at most 200). The other company's drafts, keys and restricted data are never part of it.
+         *
+         *     **Scope:** `dpp:handover`.
+         */
+        get: operations["listHandovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a handover
+         * @description Either side of the handover reads it; any other company gets 404.
+         *
+         *     **Scope:** `dpp:handover`.
+         */
+        get: operations["getHandover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a handover offer
+         * @description The receiving company only (anyone else: 404). Creates a draft in the caller's company from the original's published public data, without the fields the new operator declares again (listed in redeclare), with battery_status from the reason and no GTIN or serial number (the new operator assigns its own), linked to the original; publishing it names it on the original. An offer no longer open: INVALID_STATE.
+         *
+         *     **Scope:** `dpp:handover`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["acceptHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/handovers/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a handover offer
+         * @description The receiving company only (anyone else: 404). An offer no longer open: INVALID_STATE.
+         *
+         *     **Scope:** `dpp:handover`.
+         *
+         *     **Signed write:** send `X-Service-Signature` and a fresh `Idempotency-Key`.
+         */
+        post: operations["declineHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{id}/traceability": {
         parameters: {
             query?: never;
@@ -1842,6 +1958,82 @@ export interface components {
             values: {
                 [key: string]: unknown;
             };
+        };
+        Handover: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f
+             */
+            id: string;
+            /**
+             * @description Whether the calling key's company offered or receives it.
+             * @enum {string}
+             */
+            direction: "outgoing" | "incoming";
+            /**
+             * @description offered → accepted, declined or expired (30 days unanswered; read as expired from that moment); stated: a successor outside the service recorded at once.
+             * @enum {string}
+             */
+            status: "offered" | "accepted" | "declined" | "expired" | "stated";
+            /**
+             * @description Why the battery goes on under a new passport (Art. 77(7) of Regulation (EU) 2023/1542).
+             * @enum {string}
+             */
+            reason: "prepared_for_reuse" | "repurposed" | "remanufactured";
+            /** @description The original passport. */
+            product: {
+                /** @description The original's id: the offering side only. */
+                id: string | null;
+                slug: string;
+                name: string;
+                /** @description The original's public address. */
+                url: string;
+            };
+            fromCompany: {
+                slug: string;
+                name: string;
+            };
+            /** @description Null for a successor outside the service. */
+            toCompany: {
+                slug: string;
+                name: string;
+            } | null;
+            successorUri: string | null;
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            offeredAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-23T09:30:00.000Z
+             */
+            expiresAt: string;
+            decidedAt: string | null;
+            /** @description The successor passport once the offer is accepted. */
+            successor: {
+                /** @description The receiving side's draft id; null for the offering side. */
+                id: string | null;
+                /** @description Null for the offering side until the successor is published. */
+                slug: string | null;
+                /** @description The successor's public address once it is published. */
+                url: string | null;
+                published: boolean;
+            } | null;
+            /** @description Field ids the new operator declares again (they start empty; battery_status from the reason). */
+            redeclare: string[];
+        };
+        HandoverList: {
+            data: components["schemas"]["Handover"][];
+        };
+        AcceptedHandover: {
+            handover: components["schemas"]["Handover"];
+            /** @description The successor draft in the caller's company. */
+            product: components["schemas"]["Product"];
         };
         TraceabilityEntry: {
             /**
@@ -6955,6 +7147,1075 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "X-Service-Mode": components["headers"]["Mode"];
                     Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    offerHandover: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "repurposed",
+                 *       "toCompany": "second-life-storage",
+                 *       "note": "Pack 7 for stationary storage."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Why the battery goes on under a new passport (Art. 77(7) of Regulation (EU) 2023/1542).
+                     * @enum {string}
+                     */
+                    reason: "prepared_for_reuse" | "repurposed" | "remanufactured";
+                    /** @description The receiving company of the service, by its public identifier: its slug, the last segment of its issuer DID (did:web:{host}:issuers:{slug}). Give this or successorUri. */
+                    toCompany?: string | null;
+                    /** @description A successor outside the service: the http(s) address of its passport, recorded at once as stated by the previous operator (shown as such, not as a verified link). Give this or toCompany. */
+                    successorUri?: string | null;
+                    /** @description One line for the receiving company. */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The handover. */
+            201: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "direction": "outgoing",
+                     *       "status": "offered",
+                     *       "reason": "prepared_for_reuse",
+                     *       "product": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "url": "string"
+                     *       },
+                     *       "fromCompany": {
+                     *         "slug": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "toCompany": null,
+                     *       "successorUri": null,
+                     *       "note": null,
+                     *       "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *       "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *       "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *       "successor": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": null,
+                     *         "url": null,
+                     *         "published": true
+                     *       },
+                     *       "redeclare": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Handover"];
+                };
+            };
+            /** @description Bad request: `INVALID_JSON`, `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `INVALID_STATE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable: `DEMO_PRODUCT`. Branch on `error.code`; each example says what the code means. */
+            422: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listHandovers: {
+        parameters: {
+            query?: {
+                /** @description Only offers received, or only offers made. */
+                direction?: "incoming" | "outgoing";
+            };
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handovers. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *           "direction": "outgoing",
+                     *           "status": "offered",
+                     *           "reason": "prepared_for_reuse",
+                     *           "product": {
+                     *             "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *             "slug": "string",
+                     *             "name": "string",
+                     *             "url": "string"
+                     *           },
+                     *           "fromCompany": {
+                     *             "slug": "string",
+                     *             "name": "string"
+                     *           },
+                     *           "toCompany": null,
+                     *           "successorUri": null,
+                     *           "note": null,
+                     *           "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *           "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "successor": {
+                     *             "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *             "slug": null,
+                     *             "url": null,
+                     *             "published": true
+                     *           },
+                     *           "redeclare": [
+                     *             "string"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HandoverList"];
+                };
+            };
+            /** @description Bad request: `VALIDATION_ERROR`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHandover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handover. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "direction": "outgoing",
+                     *       "status": "offered",
+                     *       "reason": "prepared_for_reuse",
+                     *       "product": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "url": "string"
+                     *       },
+                     *       "fromCompany": {
+                     *         "slug": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "toCompany": null,
+                     *       "successorUri": null,
+                     *       "note": null,
+                     *       "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *       "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *       "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *       "successor": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": null,
+                     *         "url": null,
+                     *         "published": true
+                     *       },
+                     *       "redeclare": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Handover"];
+                };
+            };
+            /** @description Bad request: `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptHandover: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Second-life storage pack 7"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The successor draft's name; default: the original's name and the reason. */
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The handover and the successor draft. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "handover": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "direction": "outgoing",
+                     *         "status": "offered",
+                     *         "reason": "prepared_for_reuse",
+                     *         "product": {
+                     *           "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *           "slug": "string",
+                     *           "name": "string",
+                     *           "url": "string"
+                     *         },
+                     *         "fromCompany": {
+                     *           "slug": "string",
+                     *           "name": "string"
+                     *         },
+                     *         "toCompany": null,
+                     *         "successorUri": null,
+                     *         "note": null,
+                     *         "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *         "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *         "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *         "successor": {
+                     *           "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *           "slug": null,
+                     *           "url": null,
+                     *           "published": true
+                     *         },
+                     *         "redeclare": [
+                     *           "string"
+                     *         ]
+                     *       },
+                     *       "product": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "category": "string",
+                     *         "kind": "standalone",
+                     *         "modelId": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "schemaVersion": 0,
+                     *         "mode": "live",
+                     *         "state": "DRAFT",
+                     *         "publicState": "draft",
+                     *         "lockVersion": 0,
+                     *         "version": 0,
+                     *         "gtin": null,
+                     *         "serialNumber": null,
+                     *         "batchNumber": null,
+                     *         "createdAt": "2026-11-23T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "submittedAt": "2026-11-23T09:30:00.000Z",
+                     *         "publishedAt": "2026-11-23T09:30:00.000Z",
+                     *         "withdrawnAt": "2026-11-23T09:30:00.000Z",
+                     *         "recycledAt": "2026-11-23T09:30:00.000Z",
+                     *         "recycledRetainUntil": "2026-11-23T09:30:00.000Z",
+                     *         "rejectionReason": null,
+                     *         "urls": {
+                     *           "passport": null,
+                     *           "json": null,
+                     *           "jsonld": null
+                     *         },
+                     *         "formData": {
+                     *           "model_number": "VX-75-NMC811",
+                     *           "rated_capacity_ah": 188
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcceptedHandover"];
+                };
+            };
+            /** @description Bad request: `INVALID_JSON`, `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `INVALID_STATE`, `NAME_IN_USE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable: `PLAN_LIMIT`. Branch on `error.code`; each example says what the code means. */
+            422: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineHandover: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required for sandbox (`pk_test_`) keys, which must send `test`; a live key sends `live` or nothing. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description `t=<unix seconds>, v1=<hex>`: HMAC-SHA256 with the key's signing secret over `<timestamp>.<METHOD>.<pathWithQuery>.<sha256hex(raw body)>`.
+                 * @example t=1763893800, v1=9f2c6a1e0b7d4c3f8a5e2d1b0c9f8e7d6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d
+                 */
+                "X-Service-Signature": components["parameters"]["Signature"];
+                /**
+                 * @description A fresh unique value per logical write (1 to 255 printable ASCII characters); reuse it only to retry that write.
+                 * @example 0b7e2c0e-54a4-4a5f-9d2a-3f6f1c2b8e41
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Resource id (UUID); a malformed one answers 400 `INVALID_ID`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "No capacity for this chemistry."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One line the offering company reads. */
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The handover. */
+            200: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *       "direction": "outgoing",
+                     *       "status": "offered",
+                     *       "reason": "prepared_for_reuse",
+                     *       "product": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": "string",
+                     *         "name": "string",
+                     *         "url": "string"
+                     *       },
+                     *       "fromCompany": {
+                     *         "slug": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "toCompany": null,
+                     *       "successorUri": null,
+                     *       "note": null,
+                     *       "offeredAt": "2026-11-23T09:30:00.000Z",
+                     *       "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *       "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *       "successor": {
+                     *         "id": "3f0b6c1e-8d7a-4c2b-9e5f-1a2b3c4d5e6f",
+                     *         "slug": null,
+                     *         "url": null,
+                     *         "published": true
+                     *       },
+                     *       "redeclare": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Handover"];
+                };
+            };
+            /** @description Bad request: `INVALID_JSON`, `MALFORMED_BODY`, `VALIDATION_ERROR`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_ID`, `MODE_HEADER_MISMATCH`. Branch on `error.code`; each example says what the code means. */
+            400: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthenticated: `UNAUTHENTICATED`, `INVALID_API_KEY`, `INVALID_SIGNATURE`, `SIGNING_NOT_CONFIGURED`. Branch on `error.code`; each example says what the code means. */
+            401: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: `FORBIDDEN_SCOPE`, `FORBIDDEN_MODULE`, `FORBIDDEN_COMPANY`. Branch on `error.code`; each example says what the code means. */
+            403: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: `NOT_FOUND`. Branch on `error.code`; each example says what the code means. */
+            404: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: `INVALID_STATE`, `IDEMPOTENCY_IN_PROGRESS`. Branch on `error.code`; each example says what the code means. */
+            409: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: `RATE_LIMITED`. Branch on `error.code`; each example says what the code means. */
+            429: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. Branch on `error.code`; each example says what the code means. */
+            500: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable: `FEATURE_DISABLED`. Branch on `error.code`; each example says what the code means. */
+            503: {
+                headers: {
+                    "X-Service-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Service-Mode": components["headers"]["Mode"];
+                    Warning: components["headers"]["Warning"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12437,7 +13698,7 @@ export interface operations {
                      *       "dpp:draft:write"
                      *     ]
                      */
-                    scopes: ("dpp:read" | "dpp:draft:write" | "dpp:gate:read" | "dpp:submit" | "dpp:withdraw" | "document:write" | "category:read" | "schema:read" | "supplier:read" | "mapping:read" | "mapping:write" | "import:write" | "import:read" | "webhook:read" | "webhook:write" | "keys:admin" | "gdpr:admin")[];
+                    scopes: ("dpp:read" | "dpp:draft:write" | "dpp:gate:read" | "dpp:submit" | "dpp:withdraw" | "dpp:handover" | "document:write" | "category:read" | "schema:read" | "supplier:read" | "mapping:read" | "mapping:write" | "import:write" | "import:read" | "webhook:read" | "webhook:write" | "keys:admin" | "gdpr:admin")[];
                     /**
                      * @description live keys start pk_live_, sandbox keys pk_test_ and must send X-Service-Mode: test.
                      * @enum {string}
