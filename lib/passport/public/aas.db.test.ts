@@ -1,7 +1,7 @@
-import * as aas from '@aas-core-works/aas-core3.0-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublishedPassport, createTestCompany } from '../../../testing/factories';
 import { disconnectPrisma, prisma } from '../../db/client';
+import { aasCore as aas } from './aas-core';
 import { versionAasBody } from './aas-version';
 import { publicDocumentBySlug } from './documents';
 import { findPublicPassport } from './lookup';

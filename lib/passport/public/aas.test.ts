@@ -1,4 +1,4 @@
-import * as aas from '@aas-core-works/aas-core3.0-typescript';
+import type { types as AasTypes } from '@aas-core-works/aas-core3.0-typescript';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SCHEMAS } from '../../schema/categories';
 import { exampleFormData } from '../../schema/examples';
@@ -12,6 +12,7 @@ import {
   LABELS_MEANING,
   RECYCLED_MATERIALS,
 } from './aas';
+import { aasCore as aas } from './aas-core';
 import { buildPublicDpp } from './document';
 import { publicPlacement } from './names';
 import { publicFields } from './snapshot-view';
@@ -51,23 +52,23 @@ function roundTrip(source: AasSource) {
   return { bytes, environment: parsed.mustValue() };
 }
 
-const errorsOf = (environment: aas.types.Environment) =>
+const errorsOf = (environment: AasTypes.Environment) =>
   [...aas.verification.verify(environment)].map((e) => `${e.path}: ${e.message}`);
 
-type Element = aas.types.ISubmodelElement;
-const children = (e: Element | aas.types.Submodel): Element[] =>
+type Element = AasTypes.ISubmodelElement;
+const children = (e: Element | AasTypes.Submodel): Element[] =>
   e instanceof X.Submodel
     ? (e.submodelElements ?? [])
     : e instanceof X.SubmodelElementCollection || e instanceof X.SubmodelElementList
       ? (e.value ?? [])
       : [];
-const child = (e: Element | aas.types.Submodel | undefined, idShort: string) =>
+const child = (e: Element | AasTypes.Submodel | undefined, idShort: string) =>
   e ? children(e).find((c) => c.idShort === idShort) : undefined;
 const lexicalOf = (e: Element | undefined): string | null | undefined =>
   e instanceof X.Property ? e.value : e instanceof X.File ? e.value : undefined;
 
 /** The value a public field has in the export, read back the way the mapping places it (null when absent). */
-function readBack(environment: aas.types.Environment, field: FieldDefinition): unknown {
+function readBack(environment: AasTypes.Environment, field: FieldDefinition): unknown {
   const idta = idtaReferenceOf(field.id);
   if (!idta) return undefined;
   const submodel = environment.submodels?.find(
@@ -141,7 +142,7 @@ function readBack(environment: aas.types.Environment, field: FieldDefinition): u
     if (last.endsWith('[]')) return parse(lexicalOf(children(child(entry, last.slice(0, -2)) ?? collectionOf())[0]));
     return parse(lexicalOf(child(entry, last)));
   }
-  let at: Element | aas.types.Submodel | undefined = submodel;
+  let at: Element | AasTypes.Submodel | undefined = submodel;
   for (const segment of segments) {
     if (segment.endsWith('[]')) {
       // A list of identifiers: the field's value is one of its entries.

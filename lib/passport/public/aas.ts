@@ -8,9 +8,10 @@
  * Input is the public view only: the public fields (restricted ones never reach this module) by field id, as the
  * JSON and the version snapshot views hold them.
  */
-import * as aas from '@aas-core-works/aas-core3.0-typescript';
+import type { types as AasTypes } from '@aas-core-works/aas-core3.0-typescript';
 import { IDTA_PARTS, type IdtaPart, type IdtaReference, idtaReferenceOf } from '../../schema/idta';
 import type { CategorySchema, FieldDefinition } from '../../schema/types';
+import { aasCore as aas } from './aas-core';
 
 export const AAS_MEDIA_TYPE = 'application/aas+json';
 
@@ -163,7 +164,7 @@ const isPresent = (value: unknown): boolean =>
   value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** The unit of a value, carried with it as an IEC 61360 data specification (the element's label as its name). */
-function unitOf(field: FieldDefinition): aas.types.EmbeddedDataSpecification[] | null {
+function unitOf(field: FieldDefinition): AasTypes.EmbeddedDataSpecification[] | null {
   if (!field.unit) return null;
   const content = new X.DataSpecificationIec61360([new X.LangStringPreferredNameTypeIec61360('en', field.label)]);
   content.unit = field.unit;
@@ -171,7 +172,7 @@ function unitOf(field: FieldDefinition): aas.types.EmbeddedDataSpecification[] |
 }
 
 /** A field value's XSD type and lexical form, by the service's field type (docs/decisions.md, "AAS export"). */
-function typed(field: Pick<FieldDefinition, 'type'>, value: unknown): [aas.types.DataTypeDefXsd, string] | null {
+function typed(field: Pick<FieldDefinition, 'type'>, value: unknown): [AasTypes.DataTypeDefXsd, string] | null {
   switch (field.type) {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? [X.DataTypeDefXsd.Double, String(value)] : null;
@@ -194,10 +195,10 @@ const lastSegment = (path: string) => path.slice(path.lastIndexOf('.') + 1).repl
 function property(
   idShort: string | null,
   semanticId: string,
-  valueType: aas.types.DataTypeDefXsd,
+  valueType: AasTypes.DataTypeDefXsd,
   value: string,
-  embedded: aas.types.EmbeddedDataSpecification[] | null = null,
-): aas.types.Property {
+  embedded: AasTypes.EmbeddedDataSpecification[] | null = null,
+): AasTypes.Property {
   const p = new X.Property(valueType, null, null, idShort, null, null, ref(semanticId));
   p.value = value;
   p.embeddedDataSpecifications = embedded;
@@ -207,7 +208,7 @@ function property(
 const text = (idShort: string | null, semanticId: string, value: string) =>
   property(idShort, semanticId, X.DataTypeDefXsd.String, value);
 
-function collection(idShort: string | null, semanticId: string, value: aas.types.ISubmodelElement[]) {
+function collection(idShort: string | null, semanticId: string, value: AasTypes.ISubmodelElement[]) {
   return new X.SubmodelElementCollection(null, null, idShort, null, null, ref(semanticId), null, null, null, value);
 }
 
@@ -216,8 +217,8 @@ function list(
   idShort: string,
   semanticId: string,
   itemSemanticId: string,
-  items: aas.types.ISubmodelElement[],
-  valueType: aas.types.DataTypeDefXsd | null = null,
+  items: AasTypes.ISubmodelElement[],
+  valueType: AasTypes.DataTypeDefXsd | null = null,
 ) {
   const kind = valueType === null ? X.AasSubmodelElements.SubmodelElementCollection : X.AasSubmodelElements.Property;
   const l = new X.SubmodelElementList(kind, null, null, idShort, null, null, ref(semanticId));
@@ -229,14 +230,14 @@ function list(
 
 /** Elements under idShort paths, collections made on the way; the order is the order of first mention. */
 class Tree {
-  private readonly children = new Map<string, Tree | aas.types.ISubmodelElement>();
+  private readonly children = new Map<string, Tree | AasTypes.ISubmodelElement>();
 
   constructor(
     private readonly part: IdtaPart,
     private readonly prefix = '',
   ) {}
 
-  put(path: string, element: aas.types.ISubmodelElement): void {
+  put(path: string, element: AasTypes.ISubmodelElement): void {
     const dot = path.indexOf('.');
     if (dot < 0) {
       this.children.set(path, element);
@@ -249,7 +250,7 @@ class Tree {
   }
 
   /** Adds an element to the list at `path` (made on first use with the template's semanticIds). */
-  push(path: string, item: aas.types.ISubmodelElement, valueType: aas.types.DataTypeDefXsd | null = null): void {
+  push(path: string, item: AasTypes.ISubmodelElement, valueType: AasTypes.DataTypeDefXsd | null = null): void {
     const dot = path.indexOf('.');
     if (dot >= 0) {
       const head = path.slice(0, dot);
@@ -264,14 +265,14 @@ class Tree {
       target = list(path, this.semanticIdOf(this.at(path)), itemSemanticId, [], valueType);
       this.children.set(path, target);
     }
-    (target as aas.types.SubmodelElementList).value?.push(item);
+    (target as AasTypes.SubmodelElementList).value?.push(item);
   }
 
   get isEmpty(): boolean {
     return this.children.size === 0;
   }
 
-  elements(): aas.types.ISubmodelElement[] {
+  elements(): AasTypes.ISubmodelElement[] {
     return [...this.children.entries()].map(([idShort, child]) =>
       child instanceof Tree ? collection(idShort, this.semanticIdOf(child.prefix), child.elements()) : child,
     );
@@ -334,8 +335,8 @@ function submodelTrees(source: AasSource, globalAssetId: string): Map<IdtaPart, 
   if (source.serialNumber)
     nameplate.put('SerialNumber', text('SerialNumber', ELEMENT.serialNumber, source.serialNumber));
 
-  const recycled = new Map<string, aas.types.ISubmodelElement[]>();
-  const carbonPerKwh: aas.types.ISubmodelElement[] = [];
+  const recycled = new Map<string, AasTypes.ISubmodelElement[]>();
+  const carbonPerKwh: AasTypes.ISubmodelElement[] = [];
   for (const m of mapped) {
     const { field, idta, value } = m;
     if (PLACED_APART.has(field.id)) continue;
@@ -404,7 +405,7 @@ function submodelTrees(source: AasSource, globalAssetId: string): Map<IdtaPart, 
   );
 
   // Part 1 markings: each symbol affixed, the carbon footprint label, the meaning of the labels.
-  const marking = (name: string, more: aas.types.ISubmodelElement[] = []) =>
+  const marking = (name: string, more: AasTypes.ISubmodelElement[] = []) =>
     nameplate.push(
       'Markings',
       collection(null, CONTAINERS['02035-1']?.['Markings[]'] ?? '', [
@@ -434,7 +435,7 @@ function submodelTrees(source: AasSource, globalAssetId: string): Map<IdtaPart, 
 
   // Part 3: the footprint per functional unit (kWh) and the absolute one (per battery), each an entry.
   const footprints = CONTAINERS['02035-3'] ?? {};
-  const footprint = (perUnit: string, elements: aas.types.ISubmodelElement[]) =>
+  const footprint = (perUnit: string, elements: AasTypes.ISubmodelElement[]) =>
     tree('02035-3').push(
       'ProductCarbonFootprints',
       collection(null, footprints['ProductCarbonFootprints[]'] ?? '', [
@@ -541,11 +542,11 @@ export function buildAasEnvironment(
   source: AasSource,
   baseUrl: string,
   options: { version?: number } = {},
-): aas.types.Environment {
+): AasTypes.Environment {
   const globalAssetId = `${baseUrl}${source.path}`;
   const ids = aasIdentifiers(baseUrl, source.slug, options.version);
   const trees = submodelTrees(source, globalAssetId);
-  const submodels: aas.types.Submodel[] = [];
+  const submodels: AasTypes.Submodel[] = [];
   for (const part of Object.keys(IDTA_PARTS) as IdtaPart[]) {
     const t = trees.get(part);
     if (!t || t.isEmpty) continue;
@@ -579,5 +580,5 @@ export function buildAasEnvironment(
 }
 
 /** The environment as served: the AAS core library's JSON serialization. */
-export const aasJson = (environment: aas.types.Environment): string =>
+export const aasJson = (environment: AasTypes.Environment): string =>
   JSON.stringify(aas.jsonization.toJsonable(environment));
