@@ -1,5 +1,5 @@
 import { type Db, prisma, type Tx } from '../db/client';
-import type { AccessTier } from '../db/generated/enums';
+import type { AccessTier, PoliRole } from '../db/generated/enums';
 import { inTransaction } from '../db/transaction';
 import { writeAudit } from '../domain/audit';
 import { passportPath } from '../gs1/digital-link';
@@ -11,6 +11,8 @@ export interface ActiveGrant {
   id: string;
   requestId: string;
   tier: AccessTier;
+  /** The requester's role: it decides which Annex XIII points the grant opens (lib/poli/roles.ts). */
+  role: PoliRole;
   expiresAt: Date;
 }
 
@@ -36,7 +38,7 @@ export async function findActiveGrant({
   if (!hash) return null;
   const grant = await db.poliGrant.findUnique({
     where: { sessionHash: hash },
-    include: { request: { select: { status: true } } },
+    include: { request: { select: { status: true, role: true } } },
   });
   if (!grant || !sameHash(grant.sessionHash, hash)) return null;
   if (grant.productId !== productId || grant.revokedAt || grant.expiresAt <= now || grant.request.status !== 'APPROVED')
@@ -44,7 +46,13 @@ export async function findActiveGrant({
   if (!grant.lastSeenAt || now.getTime() - grant.lastSeenAt.getTime() > SEEN_RESOLUTION_MS) {
     await db.poliGrant.update({ where: { id: grant.id }, data: { lastSeenAt: now } });
   }
-  return { id: grant.id, requestId: grant.requestId, tier: grant.tier, expiresAt: grant.expiresAt };
+  return {
+    id: grant.id,
+    requestId: grant.requestId,
+    tier: grant.tier,
+    role: grant.request.role,
+    expiresAt: grant.expiresAt,
+  };
 }
 
 /**

@@ -1,38 +1,66 @@
+// Access tiers to the letter of Art. 77(2) of Regulation (EU) 2023/1542: which Annex XIII points each role opens.
 import { describe, expect, it } from 'vitest';
-import { getCategorySchema } from '../schema/categories';
-import { grantedGroups, grantedMembers } from './restricted-fields';
-import { fieldTiersOf, POLI_ROLES, tierForRole } from './roles';
+import type { PoliRole } from '../db/generated/enums';
+import { CATEGORY_SCHEMAS, getCategorySchema } from '../schema/categories';
+import { annexPointOf, grantedGroups, grantedMembers, opensIndividualBattery } from './restricted-fields';
+import { POLI_ROLES, tierForRole } from './roles';
 
 const schema = getCategorySchema('EV_BATTERY', 1)!;
 const ids = (groups: ReturnType<typeof grantedGroups>) => groups.flatMap((g) => g.fields.map((f) => f.id));
 
-describe('what a grant opens', () => {
-  it('legitimate interest: every legitimate-interest field, no authority field, no public field', () => {
-    const opened = ids(grantedGroups(schema, 'LEGITIMATE_INTEREST'));
-    const expected = schema.fields.filter((f) => f.access === 'legitimate_interest').map((f) => f.id);
-    expect(opened.sort()).toEqual(expected.sort());
-    expect(opened).toContain('dismantling_documents');
-    expect(opened).not.toContain('test_reports');
+/** Each role with the points Art. 77(2) gives it and a field of each point it must (not) see. */
+const TABLE: { role: PoliRole; points: number[] }[] = [
+  { role: 'REPAIRER', points: [2, 4] },
+  { role: 'REMANUFACTURER', points: [2, 4] },
+  { role: 'RECYCLER', points: [2, 4] },
+  { role: 'SECOND_LIFE_OPERATOR', points: [2, 4] },
+  { role: 'ECONOMIC_OPERATOR', points: [2, 4] },
+  { role: 'PURCHASER', points: [4] },
+  { role: 'NOTIFIED_BODY', points: [2, 3] },
+  { role: 'MARKET_SURVEILLANCE_AUTHORITY', points: [2, 3] },
+  { role: 'EUROPEAN_COMMISSION', points: [2, 3] },
+];
+/** One field of each point, named by the schema's own Annex XIII references. */
+const SAMPLE = { 2: 'cathode_materials', 3: 'test_reports', 4: 'accident_information' } as const;
+
+describe('the Annex XIII point of a field', () => {
+  it('follows the reference, else the group: composition and dismantling 2, test reports 3, the battery 4', () => {
+    const byId = new Map(schema.fields.map((f) => [f.id, f]));
+    expect(annexPointOf(byId.get('cathode_materials')!)).toBe(2);
+    expect(annexPointOf(byId.get('dismantling_documents')!)).toBe(2);
+    expect(annexPointOf(byId.get('test_reports')!)).toBe(3);
+    expect(annexPointOf(byId.get('battery_status')!)).toBe(4);
+    expect(annexPointOf(byId.get('remaining_capacity_ah')!)).toBe(4);
+    expect(annexPointOf(byId.get('capacity_fade_pct')!)).toBe(4);
+    expect(annexPointOf(byId.get('model_number')!)).toBeNull();
   });
 
-  it('authority: the authority fields and the legitimate-interest ones', () => {
-    const opened = ids(grantedGroups(schema, 'AUTHORITY'));
-    expect(opened.sort()).toEqual(
-      schema.fields
-        .filter((f) => f.access !== 'public')
-        .map((f) => f.id)
-        .sort(),
-    );
-    expect(opened).toContain('test_reports');
+  it('every restricted field of every category lands on point 2, 3 or 4', () => {
+    for (const s of Object.values(CATEGORY_SCHEMAS))
+      for (const f of s.fields.filter((f) => f.access !== 'public')) expect([2, 3, 4], f.id).toContain(annexPointOf(f));
+  });
+});
+
+describe('what a grant opens, role by role (Art. 77(2))', () => {
+  it.each(TABLE)('$role opens points $points', ({ role, points }) => {
+    const opened = ids(grantedGroups(schema, role));
+    const expected = schema.fields.filter((f) => points.includes(annexPointOf(f) ?? 1)).map((f) => f.id);
+    expect(opened.sort()).toEqual(expected.sort());
+    for (const point of [2, 3, 4] as const) {
+      if (points.includes(point)) expect(opened, `point ${point}`).toContain(SAMPLE[point]);
+      else expect(opened, `point ${point}`).not.toContain(SAMPLE[point]);
+    }
+    expect(opened.some((id) => schema.fields.find((f) => f.id === id)!.access === 'public')).toBe(false);
+    expect(opensIndividualBattery(role)).toBe(points.includes(4));
   });
 
   it('array members follow the grant too', () => {
     const reports = schema.fields.find((f) => f.id === 'test_reports')!;
-    expect(grantedMembers(reports, 'LEGITIMATE_INTEREST')).toEqual([]);
-    expect(grantedMembers(reports, 'AUTHORITY').map((m) => m.id)).toEqual(['title', 'url', 'issued_on']);
+    expect(grantedMembers(reports, 'RECYCLER')).toEqual([]);
+    expect(grantedMembers(reports, 'NOTIFIED_BODY').map((m) => m.id)).toEqual(['title', 'url', 'issued_on']);
   });
 
-  it('the role picks the tier: five economic operators legitimate interest, three authorities authority', () => {
+  it('the role picks the tier: six legitimate interest (the purchaser among them), three authorities', () => {
     const byTier = (tier: string) => POLI_ROLES.filter((r) => tierForRole(r.role) === tier).map((r) => r.role);
     expect(byTier('LEGITIMATE_INTEREST')).toEqual([
       'REPAIRER',
@@ -40,8 +68,9 @@ describe('what a grant opens', () => {
       'RECYCLER',
       'SECOND_LIFE_OPERATOR',
       'ECONOMIC_OPERATOR',
+      'PURCHASER',
     ]);
     expect(byTier('AUTHORITY')).toEqual(['NOTIFIED_BODY', 'MARKET_SURVEILLANCE_AUTHORITY', 'EUROPEAN_COMMISSION']);
-    expect(fieldTiersOf('AUTHORITY')).toEqual(['legitimate_interest', 'authority']);
+    expect(POLI_ROLES.map((r) => r.role).sort()).toEqual(TABLE.map((r) => r.role).sort());
   });
 });

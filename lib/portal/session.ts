@@ -18,15 +18,18 @@ export interface Operator {
 }
 
 /**
- * The signed-in operator, re-read from the database on every request: a disabled user, a suspended company or a
- * changed role takes effect at once, whatever the session cookie still says.
+ * The signed-in operator, re-read from the database on every request: a disabled user, a suspended company, a
+ * changed role or a password reset takes effect at once, whatever the session cookie still says.
  */
 export async function currentOperator(): Promise<Operator | null> {
   const session = await getServerSession(authOptions());
-  const userId = (session?.user as { id?: string } | undefined)?.id;
+  const signedIn = session?.user as { id?: string; signedInAt?: number } | undefined;
+  const userId = signedIn?.id;
   if (!userId) return null;
   const user = await prisma.user.findUnique({ where: { id: userId }, include: { company: true } });
   if (!user || user.disabledAt || user.company.suspendedAt) return null;
+  // A password chosen through a "forgot password" link ends every session signed in before it.
+  if (user.passwordChangedAt && (signedIn.signedInAt ?? 0) < user.passwordChangedAt.getTime()) return null;
   return {
     id: user.id,
     email: user.email,

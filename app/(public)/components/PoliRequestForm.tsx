@@ -15,8 +15,8 @@ const OUTCOME: Partial<Record<PoliFormState['status'], string>> = {
 };
 
 const GROUPS = [
-  { tier: 'LEGITIMATE_INTEREST', label: 'Economic operators: legitimate interest' },
-  { tier: 'AUTHORITY', label: 'Authorities: authority access (includes legitimate interest)' },
+  { tier: 'LEGITIMATE_INTEREST', label: 'Legitimate interest: economic operators and purchasers' },
+  { tier: 'AUTHORITY', label: 'Authorities: composition, dismantling and test reports' },
 ] as const;
 
 function FieldError({ id, message }: { id: string; message?: string }) {

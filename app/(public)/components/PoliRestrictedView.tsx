@@ -1,17 +1,19 @@
 import type { PublicPassport } from '@/lib/passport/public/representations';
 import type { BmsUpdateEntry } from '@/lib/poli/bms-history';
 import { grantedGroups } from '@/lib/poli/restricted-fields';
-import { TIER_LABELS } from '@/lib/poli/roles';
+import { roleInfo, TIER_LABELS } from '@/lib/poli/roles';
 import { GROUP_TITLES } from '@/lib/schema/public-fields';
 import { formatDate } from '@/lib/schema/value-format';
 import type { RestrictedViewData } from '../poli/restricted-view';
 import styles from './Poli.module.css';
 import { PoliFieldValue } from './PoliFieldValue';
+import { TelemetryHistoryChart } from './TelemetryHistoryChart';
 import viewer from './viewer.module.css';
 
 /**
- * The restricted fields this browser's grant opens, framed and labelled as restricted, with the grant's expiry
- * and a sign-out; authority grants also see the passport's BMS updates.
+ * The restricted fields this browser's grant opens (the Annex XIII points of the requester's role), framed and
+ * labelled as restricted, with the grant's expiry and a sign-out; grants that open the individual battery (point 4)
+ * also see its history of dynamic data as charts, authority grants the passport's BMS updates.
  */
 export function PoliRestrictedView({ passport, view }: { passport: PublicPassport; view: RestrictedViewData }) {
   const { grant } = view;
@@ -22,6 +24,8 @@ export function PoliRestrictedView({ passport, view }: { passport: PublicPasspor
       className={styles.restricted}
       aria-labelledby="restricted-view-title"
       data-restricted-tier={grant.tier}
+      data-restricted-role={grant.role}
+      data-annex-points={roleInfo(grant.role).points.join(' ')}
     >
       <h2 id="restricted-view-title">
         Restricted information <span className={styles.badge}>Restricted: {TIER_LABELS[grant.tier]}</span>
@@ -37,7 +41,7 @@ export function PoliRestrictedView({ passport, view }: { passport: PublicPasspor
           Sign out of restricted access
         </button>
       </form>
-      {grantedGroups(passport.schema, grant.tier).map(({ group, fields }) => (
+      {grantedGroups(passport.schema, grant.role).map(({ group, fields }) => (
         <section key={group} aria-labelledby={`restricted-group-${group}`}>
           <h3 id={`restricted-group-${group}`}>{GROUP_TITLES[group]}</h3>
           <dl className={viewer.fields}>
@@ -45,16 +49,23 @@ export function PoliRestrictedView({ passport, view }: { passport: PublicPasspor
               <div key={field.id} className={viewer.field} data-field={field.id} data-access={field.access}>
                 <dt>{field.label}</dt>
                 <dd>
-                  <PoliFieldValue field={field} value={passport.fields[field.id]} tier={grant.tier} />
+                  <PoliFieldValue field={field} value={passport.fields[field.id]} role={grant.role} />
                 </dd>
               </div>
             ))}
           </dl>
         </section>
       ))}
+      {view.history && <TelemetryHistoryChart points={view.history} ratedCapacityAh={ratedCapacity(passport)} />}
       {view.bmsUpdates && <BmsUpdates entries={view.bmsUpdates} />}
     </section>
   );
+}
+
+/** The rated capacity the capacity fade is measured against (a public field of the passport). */
+function ratedCapacity(passport: PublicPassport): number | null {
+  const value = passport.fields.rated_capacity_ah;
+  return typeof value === 'number' && value > 0 ? value : null;
 }
 
 function BmsUpdates({ entries }: { entries: BmsUpdateEntry[] }) {

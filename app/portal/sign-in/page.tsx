@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { safeReturnPath } from '@/lib/portal/return-path';
 import { currentOperator } from '@/lib/portal/session';
@@ -18,6 +19,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <h1>Operator sign-in</h1>
       <p className="muted">Battery Passport Service portal: review, publish and manage your passports.</p>
       <SignInForm returnTo={returnTo} initialError={error ? 'Sign-in failed. Try again.' : null} />
+      <p>
+        <Link href="/portal/forgot-password">Forgot your password?</Link>
+      </p>
     </main>
   );
 }

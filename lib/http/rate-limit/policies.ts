@@ -29,6 +29,10 @@ export const SIGN_IN_ACCOUNT_FAILURES = 10;
 export const POLI_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
 export const POLI_REQUESTS_PER_EMAIL_PER_HOUR = 5;
 
+/** "Forgot password" requests per client address and per email address: slows mail bombing and account probing. */
+export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 10;
+export const PASSWORD_RESETS_PER_EMAIL_PER_HOUR = 3;
+
 /** The contract's limits: edge per client address, public DPP per address, Integration API per key, BMS per secret. */
 export function policiesFromConfig(
   cfg: Pick<
@@ -47,6 +51,8 @@ export function policiesFromConfig(
     poliRequestAddress: { limit: POLI_REQUESTS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * MINUTE },
     poliRequestEmail: { limit: POLI_REQUESTS_PER_EMAIL_PER_HOUR, windowSeconds: 60 * MINUTE },
     signIn: { limit: SIGN_IN_PER_MINUTE, windowSeconds: MINUTE },
+    passwordResetAddress: { limit: PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * MINUTE },
+    passwordResetEmail: { limit: PASSWORD_RESETS_PER_EMAIL_PER_HOUR, windowSeconds: 60 * MINUTE },
     signInFailures: { limit: SIGN_IN_PAIR_FAILURES, windowSeconds: SIGN_IN_FAILURE_WINDOW_MINUTES * MINUTE },
     signInAccountFailures: { limit: SIGN_IN_ACCOUNT_FAILURES, windowSeconds: SIGN_IN_FAILURE_WINDOW_MINUTES * MINUTE },
   };

@@ -52,6 +52,8 @@ export function authOptions(): NextAuthOptions {
           token.sub = operator.id;
           token.companyId = operator.companyId;
           token.role = operator.role;
+          // When this session signed in: a password reset after it ends the session (lib/portal/session.ts).
+          token.signedInAt = Date.now();
         }
         return token;
       },
@@ -61,6 +63,7 @@ export function authOptions(): NextAuthOptions {
           id: token.sub ?? '',
           companyId: String(token.companyId ?? ''),
           role: String(token.role ?? ''),
+          signedInAt: Number(token.signedInAt ?? 0),
         } as typeof session.user;
         return session;
       },

@@ -8,6 +8,7 @@ import { AuditSection } from './AuditSection';
 import { CountersSection } from './CountersSection';
 import { DocumentsSection } from './DocumentsSection';
 import { FormDataSection } from './FormDataSection';
+import { HistorySection } from './HistorySection';
 import { LifecyclePanel } from './LifecyclePanel';
 import { ModelSection } from './ModelSection';
 import { PassportHeader } from './PassportHeader';
@@ -63,6 +64,7 @@ export default async function PassportPage({ params, searchParams }: { params: P
             ['traceability', 'Traceability'],
             ['versions', 'Versions'],
             ['counters', 'BMS counters'],
+            ['history', 'History'],
             ['registry', 'EU registry'],
             ['qr', 'QR code'],
             ['audit', 'Audit trail'],
@@ -80,6 +82,7 @@ export default async function PassportPage({ params, searchParams }: { params: P
       <RelationsSection detail={detail} params={pages} />
       <VersionsSection detail={detail} params={pages} />
       <CountersSection detail={detail} />
+      <HistorySection detail={detail} />
       <RegistrySection detail={detail} />
       <QrSection detail={detail} />
       <AuditSection detail={detail} />
