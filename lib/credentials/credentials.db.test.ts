@@ -89,6 +89,24 @@ describe('a credential per published version', () => {
     });
   });
 
+  it('fills the UNTP DPP members the public view has, from that view, beside it (UNTP ProductPassport)', async () => {
+    const product = await createPublishedPassport(prisma, { companyId: company.id });
+    const { payload } = await verifyWithDid(await credentialOf(product.slug, 1), company.slug);
+    const subject = (payload as Credential).credentialSubject as Credential['credentialSubject'] & {
+      emissionsScorecard?: { carbonFootprint: number; declaredUnit: string };
+    };
+    const fields = subject.batteryPassport.fields as Record<string, unknown>;
+    // What the subject says under UNTP names is what the signed view says under the Battery Pass names.
+    if (typeof fields.carbon_footprint_per_kwh === 'number')
+      expect(subject.emissionsScorecard).toMatchObject({
+        carbonFootprint: fields.carbon_footprint_per_kwh,
+        declaredUnit: 'KWH',
+      });
+    else expect(subject.emissionsScorecard).toBeUndefined();
+    if (typeof fields.battery_mass_kg === 'number')
+      expect(subject.product).toMatchObject({ dimensions: { weight: { value: fields.battery_mass_kg, unit: 'KGM' } } });
+  });
+
   it('never carries a restricted field', async () => {
     const product = await createPublishedPassport(prisma, { companyId: company.id });
     const full = await prisma.passportVersion.findUniqueOrThrow({

@@ -7,6 +7,7 @@ import { CATEGORY_INFO, isBatteryCategory } from '../schema/categories';
 import { currentSigningKey } from './keys';
 import { type Issuer, issuerOf, signCredential } from './sign';
 import { allocateStatusSlot, statusEntries, takeSlotWithKey } from './status';
+import { untpProductMembers, untpSubjectMembers } from './untp';
 import {
   CREDENTIAL_SEGMENT,
   PASSPORT_CREDENTIAL_TYPES,
@@ -41,9 +42,9 @@ const granularity = (p: CredentialSource) => (p.serialNumber ? 'item' : p.batchN
 /**
  * The UNTP `Product` members the passport carries (docs/data-model.md, "The credential and UNTP"): the GS1
  * Digital Link address as identifier, the GTIN under the GTIN scheme, serial and batch, the battery category,
- * and the company that issues it as producer.
+ * the company that issues it as producer, and production date, country and weight from the public fields.
  */
-function untpProduct(p: CredentialSource, issuer: Issuer, baseUrl: string) {
+function untpProduct(p: CredentialSource, issuer: Issuer, baseUrl: string, fields: Record<string, unknown>) {
   const category = isBatteryCategory(p.category.code) ? CATEGORY_INFO[p.category.code] : null;
   return {
     type: ['Product'],
@@ -70,6 +71,7 @@ function untpProduct(p: CredentialSource, issuer: Issuer, baseUrl: string) {
       },
     ],
     producedByParty: { type: ['Party'], id: issuer.did, name: issuer.name },
+    ...untpProductMembers(fields),
   };
 }
 
@@ -78,6 +80,8 @@ export function passportCredential(p: CredentialSource, issuer: Issuer, statusLi
   const baseUrl = config().BASE_URL;
   const documentUrl = versionUrl(baseUrl, p.slug, p.version);
   const digest = createHash('sha256').update(p.publicView).digest('base64');
+  const view = JSON.parse(p.publicView.toString('utf8'));
+  const fields = (view.fields ?? {}) as Record<string, unknown>;
   return {
     '@context': [VC_CONTEXT_V2, UNTP_DPP_CONTEXT],
     id: `${documentUrl}/${CREDENTIAL_SEGMENT}`,
@@ -88,8 +92,9 @@ export function passportCredential(p: CredentialSource, issuer: Issuer, statusLi
       id: documentUrl,
       type: [PASSPORT_SUBJECT_TYPE],
       granularityLevel: granularity(p),
-      product: untpProduct(p, issuer, baseUrl),
-      [PASSPORT_DOCUMENT_MEMBER]: JSON.parse(p.publicView.toString('utf8')),
+      product: untpProduct(p, issuer, baseUrl, fields),
+      ...untpSubjectMembers(fields),
+      [PASSPORT_DOCUMENT_MEMBER]: view,
     },
     relatedResource: [{ id: documentUrl, mediaType: 'application/json', digestSRI: `sha256-${digest}` }],
     credentialStatus: statusList,
