@@ -19,6 +19,8 @@
  *   (the quoted SHA-256) and the headers the answer needs; the HTTP layer makes the response, 304 included.
  */
 import { config } from '../../config';
+import { AAS_MEDIA_TYPE } from './aas';
+import { versionAasBody } from './aas-version';
 import { CREDENTIAL_MEDIA_TYPE, publicCredentialBySlug } from './credential-view';
 import { publicDocumentBySlug } from './documents';
 import { LINKSET_MEDIA_TYPE } from './linkset';
@@ -27,6 +29,7 @@ import { type PageStoreOptions, type PassportPage, passportPage } from './page-s
 import { findPassportState, keptOutOfIndexes } from './product-by-key';
 import { parseQrFormat, renderQr } from './qr';
 import {
+  aasBody,
   jsonLdBody,
   linksetBody,
   productNotFound,
@@ -70,13 +73,14 @@ export interface PassportRepresentation extends ServedBytes {
  * requested, unparsed: a malformed one is refused before any lookup.
  */
 export type RepresentationRequest =
-  | { form: 'dpp' | 'jsonld' | 'versions'; slug: string }
-  | { form: 'version' | 'credential'; slug: string; version: string }
+  | { form: 'dpp' | 'jsonld' | 'versions' | 'aas'; slug: string }
+  | { form: 'version' | 'credential' | 'version-aas'; slug: string; version: string }
   | { form: 'qr'; slug: string; format: string | null }
-  | { form: 'jsonld' | 'linkset'; resolverPath: string | null };
+  | { form: 'jsonld' | 'linkset' | 'aas'; resolverPath: string | null };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const JSON_LD_TYPE = 'application/ld+json; charset=utf-8';
+const AAS_TYPE = `${AAS_MEDIA_TYPE}; charset=utf-8`;
 
 const represent = (body: ServedBytes, contentType: string, headers: Record<string, string> = {}) =>
   ({ ...body, contentType, cacheControl: REVALIDATE, headers }) satisfies PassportRepresentation;
@@ -91,6 +95,8 @@ export async function publicRepresentation(want: RepresentationRequest): Promise
     // Byte for byte what /api/dpp/{slug}/jsonld serves.
     const passport = await requireResolvedPassport(want.resolverPath);
     if (want.form === 'jsonld') return represent(jsonLdBody(passport), JSON_LD_TYPE);
+    // The AAS of the passport, the bytes /api/dpp/{slug}/aas serves.
+    if (want.form === 'aas') return represent(aasBody(passport), AAS_TYPE);
     return represent(linksetBody(passport), LINKSET_MEDIA_TYPE);
   }
   switch (want.form) {
@@ -110,6 +116,12 @@ export async function publicRepresentation(want: RepresentationRequest): Promise
       // Cached like its version: the same URL must stop answering once the passport is withdrawn.
       const credential = await publicCredentialBySlug(want.slug, parseVersion(want.version));
       return represent({ bytes: credential.bytes, etag: `"${credential.sha256}"` }, CREDENTIAL_MEDIA_TYPE);
+    }
+    case 'aas':
+      return represent(await publicDocumentBySlug(want.slug, 'aas'), AAS_TYPE);
+    case 'version-aas': {
+      const snapshot = await publicSnapshotBySlug(want.slug, parseVersion(want.version));
+      return represent(versionAasBody(snapshot), AAS_TYPE, { 'X-DPP-Version': String(snapshot.version) });
     }
     case 'qr':
       return qrRepresentation(want.slug, parseQrFormat(want.format));
