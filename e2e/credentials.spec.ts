@@ -1,11 +1,13 @@
 // HTTP contract tests of signed passports: a version's credential, the issuer's DID document and its status
 // lists, read over real HTTP from the running service; the credential verified with jose alone against what the
 // service publishes (the format docs/public-api.md describes), and with `npm run -s verify`.
+
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import { createPrismaClient } from '../lib/db/client';
+import { CACHING } from '../lib/http/caching';
 import { deprecateProduct, reinstateProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { expect, test } from '../testing/e2e/fixtures';
 import { createPublishedPassport, createTestCompany, TEST_ACTOR } from '../testing/factories';
@@ -56,7 +58,7 @@ test.describe('GET /api/dpp/{slug}/v/{version}/credential', () => {
     expect(res.status()).toBe(200);
     const headers = res.headers();
     expect(headers['content-type']).toBe('application/vc+jwt');
-    expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(headers['cache-control']).toBe(CACHING.credential.cacheControl);
     expect(headers['access-control-allow-origin']).toBe('*');
     const jws = await res.text();
     expect(headers.etag).toBe(`"${createHash('sha256').update(jws).digest('hex')}"`);

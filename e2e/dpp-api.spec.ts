@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PNG } from 'pngjs';
 import { createPrismaClient } from '../lib/db/client';
 import type { Prisma } from '../lib/db/generated/client';
+import { CACHING } from '../lib/http/caching';
 import { deprecateProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { getCategorySchema } from '../lib/schema/categories';
 import type { FieldDefinition } from '../lib/schema/types';
@@ -81,7 +82,7 @@ test.describe('GET /api/dpp/{slug}', () => {
         .update(await res.body())
         .digest('hex')}"`,
     );
-    expect(res.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers()['cache-control']).toBe(CACHING.dpp.cacheControl);
     expect(res.headers()['access-control-allow-origin']).toBe('*');
     expect(res.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -130,7 +131,8 @@ test.describe('GET /api/dpp/{slug}', () => {
       for (const suffix of ['', '/jsonld', '/versions', '/v/1', '/qr']) {
         const res = await request.get(`/api/dpp/${slug}${suffix}`);
         expectFlatNotFound(res.status(), await res.json(), `${what}${suffix}`);
-        expect(res.headers()['cache-control'], `${what}${suffix}`).toBe('no-store');
+        // The same for everyone: a shared cache keeps it as briefly as a passport answer (lib/http/caching.ts).
+        expect(res.headers()['cache-control'], `${what}${suffix}`).toBe(CACHING['not-found'].cacheControl);
       }
     }
   });

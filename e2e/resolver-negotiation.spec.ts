@@ -1,11 +1,13 @@
 // HTTP tests of the resolver's content negotiation: one GS1 Digital Link URI answers the viewer, its RFC 9264
 // linkset or its JSON-LD, every answer pointing at the linkset; a withdrawn passport's page says noindex.
+
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../lib/db/embedded';
+import { CACHING } from '../lib/http/caching';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, gtin14WithLeadingZeros, publishTestPassport } from '../testing/e2e/passport-pages';
@@ -13,7 +15,7 @@ import { createTestProduct, TEST_ACTOR } from '../testing/factories';
 import { startServer, stopServer } from '../testing/server-process';
 
 const LINKSET = 'application/linkset+json';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+const WITHDRAWN = 'public, max-age=0, must-revalidate';
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 type Passport = Awaited<ReturnType<typeof publishTestPassport>>;
@@ -95,7 +97,7 @@ test.describe('resolver linkset', () => {
     for (const res of [byQuery, byAccept]) {
       expect(res.status()).toBe(200);
       expect(res.headers()['content-type']).toBe(LINKSET);
-      expect(res.headers()['cache-control']).toBe(REVALIDATE);
+      expect(res.headers()['cache-control']).toBe(CACHING['resolver-linkset'].cacheControl);
       expect(res.headers()['access-control-allow-origin']).toBe('*');
       expect(res.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers()['ratelimit-limit']).toBe('120');
@@ -233,7 +235,7 @@ test.describe('withdrawn, unknown and internal addresses', () => {
     ];
     for (const res of await Promise.all(asks)) {
       expect(res.status()).toBe(410);
-      expect(res.headers()['cache-control']).toBe(REVALIDATE);
+      expect(res.headers()['cache-control']).toBe(WITHDRAWN);
       expect(res.headers()['access-control-allow-origin']).toBe('*');
       expect((await res.json()).error).toMatchObject({
         code: 'PRODUCT_WITHDRAWN',

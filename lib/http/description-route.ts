@@ -1,5 +1,6 @@
+import { REVALIDATE_EVERY_TIME } from './caching';
 import { renderError } from './errors';
-import { conditionalResponse, REVALIDATE_EVERY_TIME } from './public-route';
+import { conditionalResponse } from './public-route';
 import { RESPONSE_REQUEST_ID_HEADER, requestIdFrom } from './request-id';
 import type { Surface } from './surface';
 

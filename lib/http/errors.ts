@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { describeDatabaseFailure, isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { logger } from '@/lib/log';
 import { ServiceError } from '../errors';
+import { cacheControlOf } from './caching';
 import { ERROR_CODES, type ErrorCode, statusOf } from './error-codes';
 import { RESPONSE_REQUEST_ID_HEADER } from './request-id';
 import type { Surface } from './surface';
@@ -61,11 +62,8 @@ function errorHeaders(surface: Surface, error: ServiceError, requestId: string):
   headers.set('Content-Type', 'application/json; charset=utf-8');
   headers.set(RESPONSE_REQUEST_ID_HEADER[surface], requestId);
   if (!headers.has('Cache-Control')) {
-    // A withdrawal is stable but must be revalidated once a passport is reinstated.
-    headers.set(
-      'Cache-Control',
-      error.code === 'PRODUCT_WITHDRAWN' ? 'public, max-age=0, must-revalidate' : 'no-store',
-    );
+    // A withdrawal is stable but must be revalidated once a passport is reinstated (the contract's header).
+    headers.set('Cache-Control', cacheControlOf(error.code === 'PRODUCT_WITHDRAWN' ? 'withdrawn' : 'private'));
   }
   const retryAfter = ERROR_CODES[error.code].retryAfterSeconds;
   if (retryAfter !== undefined && !headers.has('Retry-After')) headers.set('Retry-After', String(retryAfter));

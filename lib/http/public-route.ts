@@ -1,5 +1,6 @@
 import { type ServedBytes, servedBytes } from '../crypto/served-bytes';
 import { ServiceError } from '../errors';
+import { type CachedSurface, cachingHeaders } from './caching';
 import { clientAddressFromHeaders } from './client-address';
 import { renderPublicError } from './errors';
 import { edgeLimitFromHeaders, limit, type RateLimitResult, rateLimitHeaders, tightestLimit } from './rate-limit';
@@ -42,6 +43,9 @@ export function publicRoute<P>(options: PublicRouteOptions, handler: Handler<P>)
       response = await handler(request, { params: await context.params, requestId });
     } catch (error) {
       response = renderPublicError(error, { requestId });
+      // A public read's 404 is the same for everyone: shared caches keep it as briefly as a passport answer.
+      if (response.status === 404)
+        for (const [name, value] of Object.entries(cachingHeaders('not-found'))) response.headers.set(name, value);
     }
     // The middleware sets the same id on the way out; setting it here covers calls without middleware.
     response.headers.set('X-Request-Id', requestId);
@@ -54,7 +58,7 @@ export function publicRoute<P>(options: PublicRouteOptions, handler: Handler<P>)
 export { type ServedBytes, strongEtag } from '../crypto/served-bytes';
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/` prefixes are ignored, `*` matches anything. */
-export function matchesIfNoneMatch(request: Request, etag: string): boolean {
+export function matchesIfNoneMatch(request: Pick<Request, 'headers'>, etag: string): boolean {
   const header = request.headers.get('if-none-match');
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
@@ -80,26 +84,24 @@ export function conditionalResponse(
   return new Response(bytes as BodyInit, { status: 200, headers: all });
 }
 
-/** For public bytes that may change at any time (a rotation, a withdrawal): a cache must revalidate every use. */
-export const REVALIDATE_EVERY_TIME = 'public, max-age=0, must-revalidate';
-
 /**
  * A representation as its owner hands it over (RFC 9110 3.2): the exact bytes, their strong validator, and the
  * headers that describe them. Who built it, and how, is none of this layer's business.
  */
 export interface Representation extends ServedBytes {
   contentType: string;
-  cacheControl: string;
+  /** Its row of the caching table (lib/http/caching.ts): Cache-Control and Vary come from there. */
+  caching: CachedSurface;
   /** Further headers describing the bytes, sent on the 304 too. */
   headers?: Record<string, string>;
 }
 
 /** A representation as a 200, or as a bodiless 304 when the client already holds its bytes. */
 export function representationResponse(request: Request, representation: Representation): Response {
-  const { bytes, etag, contentType, cacheControl, headers } = representation;
+  const { bytes, etag, contentType, caching, headers } = representation;
   return conditionalResponse(
     request,
     { bytes, etag },
-    { 'Content-Type': contentType, 'Cache-Control': cacheControl, ...headers },
+    { 'Content-Type': contentType, ...cachingHeaders(caching), ...headers },
   );
 }

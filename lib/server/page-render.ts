@@ -1,16 +1,19 @@
 import { request as httpRequest } from 'node:http';
 import { config } from '../config';
-import { newNonce } from '../http/middleware/security-headers';
+import { hashedPagePolicy, newNonce } from '../http/middleware/security-headers';
 import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken } from '../http/middleware/stored-page';
+import { hashPageScripts, linkWithoutNonce } from '../http/page-hashes';
 import type { RenderedPage } from '../passport/public/representations';
 
 /**
  * The self-render of a viewer page: the page is requested from this same process over loopback HTTP, through the
  * same middleware and page code a browser gets, marked with the per-process render token and a fresh placeholder
- * nonce (the middleware lets such a request render with that nonce, and never rewrites it to a stored page).
+ * nonce (the middleware lets such a request render with that nonce, and never rewrites it to a stored page). The
+ * render is then made the page every anonymous answer shares: the placeholder's scripts named by their hashes in the
+ * page's own policy (lib/http/page-hashes.ts), so no answer needs a nonce of its own and any cache may keep it.
  */
 
-/** The headers of a rendered page that its stored copy is served with (Link carries the nonce of its preloads). */
+/** The headers of a rendered page that its stored copy is served with (its policy is added from its hashes). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'link', 'vary'] as const;
 const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 const RENDER_TIMEOUT_MS = 30_000;
@@ -20,6 +23,20 @@ function loopbackHost(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::' || host === '[::]') return '::1';
   return host.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** A render with its placeholder nonce turned into the page every answer shares, with its hash policy. */
+function shareable(page: RenderedPage): RenderedPage {
+  const { html, scriptHashes, styleHashes } = hashPageScripts(page.html, page.nonce);
+  const headers = { ...page.headers };
+  if (headers.link !== undefined) headers.link = linkWithoutNonce(headers.link, page.nonce);
+  if (headers.link === '') delete headers.link;
+  headers['content-security-policy'] = hashedPagePolicy(
+    scriptHashes,
+    styleHashes,
+    config().BASE_URL.startsWith('https://'),
+  );
+  return { ...page, headers, html };
 }
 
 /** The page at `path` as Next.js renders it for an anonymous browser, with a fresh placeholder nonce. */
@@ -51,7 +68,7 @@ export function renderPage(path: string): Promise<RenderedPage> {
             const value = res.headers[name];
             if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
           }
-          resolve({ status: res.statusCode ?? 500, headers, html: Buffer.concat(chunks), nonce });
+          resolve(shareable({ status: res.statusCode ?? 500, headers, html: Buffer.concat(chunks), nonce }));
         });
         res.on('error', reject);
       },

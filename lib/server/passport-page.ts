@@ -6,14 +6,15 @@ import { renderPage } from './page-render';
 
 /**
  * The stored-page route's answer to an anonymous browser's request for the viewer page at `path` (as requested,
- * still percent-encoded), with `nonce` for its scripts: the page the passport's representations hold for the
- * product's current revision (rendered through this process when missing), sent with the resolver's Link.
+ * still percent-encoded): the page the passport's representations hold for the product's current revision (rendered
+ * through this process when missing), sent with the resolver's Link, the caching table's headers, its strong ETag,
+ * or a 304 when `request` already holds it.
  */
 export async function servePassportPage(
+  request: Pick<Request, 'headers'>,
   path: string,
-  nonce: string,
   options: Partial<PageStoreOptions> = {},
 ): Promise<Response> {
-  const page = await pageRepresentation(path, nonce, { build: options.build, render: options.render ?? renderPage });
-  return storedPageResponse(page, linksetLinkHeader(config().BASE_URL, path));
+  const page = await pageRepresentation(path, { build: options.build, render: options.render ?? renderPage });
+  return storedPageResponse(request, page, linksetLinkHeader(config().BASE_URL, path));
 }

@@ -12,18 +12,20 @@ function decide(method: string, path: string, cookie: string | null, accept = 't
   return restrictedPageHeaders({ method, pathname: url.pathname, cookie }, resolver, passportResolver);
 }
 
+const PRIVATE = { 'Cache-Control': 'private, no-store', Vary: 'Accept, Cookie' };
+
 describe('Cache-Control of a passport page with a grant cookie', () => {
-  it('is private, no-store on the viewer pages (GS1 and slug addresses) and their form posts', () => {
+  it('is private, no-store (varying on Cookie) on the viewer pages (GS1 and slug addresses) and their form posts', () => {
     for (const path of [
       '/01/09506000134352',
       '/01/09506000134352/21/SN-1',
       '/01/09506000134352/10/B1',
       '/dpp/some-slug',
     ]) {
-      expect(decide('GET', path, GRANT), path).toEqual({ 'Cache-Control': 'private, no-store' });
+      expect(decide('GET', path, GRANT), path).toEqual(PRIVATE);
     }
-    expect(decide('HEAD', '/dpp/some-slug', GRANT)).toEqual({ 'Cache-Control': 'private, no-store' });
-    expect(decide('POST', '/dpp/some-slug', GRANT)).toEqual({ 'Cache-Control': 'private, no-store' });
+    expect(decide('HEAD', '/dpp/some-slug', GRANT)).toEqual(PRIVATE);
+    expect(decide('POST', '/dpp/some-slug', GRANT)).toEqual(PRIVATE);
   });
 
   it('is left to the route without a grant cookie, on the resolver JSON answers and on other paths', () => {

@@ -223,7 +223,11 @@ export function createMiddleware(deps: MiddlewareDeps) {
         servesStoredPage({ method: request.method, url, headers: request.headers }, resolver, addresses)
       ) {
         // The route sends Link itself: the linkset's beside the page's own preloads (a middleware Link would replace them).
+        // It also sends the page's own policy (hashes of its scripts, no nonce: every answer is the same) and Vary.
         delete extra.Link;
+        delete extra.Vary;
+        delete extra['Content-Security-Policy'];
+        headers.delete('content-security-policy');
         headers.set(RESOLVER_PATH_HEADER, resolver.kind === 'page' ? (resolver.rewriteTo ?? pathname) : pathname);
         return finish(NextResponse.rewrite(new URL(STORED_PAGE_ROUTE, request.url), { request: { headers } }), edge);
       }

@@ -5,11 +5,6 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** The script nonce of a page's policy (as the middleware hands it to the page in the request headers). */
-export function nonceOf(policy: string | null): string | null {
-  return /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(policy ?? '')?.[1] ?? null;
-}
-
 /** Answers that are not pages (JSON, CSV, files): nothing in them may run, frame or post anywhere. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
@@ -19,10 +14,22 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'self';
  * this origin or with the nonce; nothing from elsewhere. JSON-LD data blocks are not scripts and need no nonce.
  */
 export function pagePolicy(nonce: string, https: boolean): string {
+  return policyOf([`'nonce-${nonce}'`], [`'nonce-${nonce}'`], https);
+}
+
+/**
+ * The policy of a page shared by every anonymous answer (the stored viewer page, lib/http/page-hashes.ts): the same
+ * as pagePolicy's with the hashes of the page's own inline scripts and styles in place of a nonce.
+ */
+export function hashedPagePolicy(scriptHashes: string[], styleHashes: string[], https: boolean): string {
+  return policyOf(scriptHashes, styleHashes, https);
+}
+
+function policyOf(scripts: string[], styles: string[], https: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...scripts, "'strict-dynamic'"].join(' '),
+    ["style-src 'self'", ...styles].join(' '),
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -1,9 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { strongEtag } from '../../crypto/served-bytes';
+import { CACHING, cachingHeaders } from '../caching';
+import { matchesIfNoneMatch } from '../public-route';
+import { mergeVary } from '../vary';
 import { type ResolverDecision, type ResolverDeps, robotsHeaders } from './resolver';
 
 /**
  * Stored viewer pages, their HTTP side: an anonymous browser's GET of a page is answered from the page rendered for
- * its resource's current state, with this answer's script nonce put in (the store itself is the domain's). The
+ * its resource's current state, the same bytes and headers for every such answer (the store itself is the domain's). The
  * middleware decides which requests may be answered that way and rewrites them to STORED_PAGE_ROUTE; the route
  * renders a missing page through Next.js by requesting it from this same process, marked with the render token and
  * the placeholder nonce to render with.
@@ -68,23 +72,41 @@ export function servesStoredPage<K>(
   return NEXT_CLIENT_HEADERS.every((name) => request.headers.get(name) === null);
 }
 
-/** A stored (or freshly rendered) page as the stored-page route answers it, this answer's nonce already in place. */
+/** A stored (or freshly rendered) page as the stored-page route answers it: the same for every anonymous answer. */
 export interface StoredPageAnswer {
   status: number;
-  /** The render's own headers (Content-Type, Cache-Control, Vary, preload Link). */
+  /** The render's own headers (Content-Type, Vary, Link, its hash Content-Security-Policy). */
   headers: Record<string, string>;
   bytes: Uint8Array;
   noindex: boolean;
 }
 
 /**
- * The stored-page route's response. Its Link names the resolver's linkset first, as every resolver answer's does,
- * then the page's own preloads (one list, RFC 8288): a middleware Link would replace the preloads.
+ * The stored-page route's response: the page's headers with Cache-Control and Vary from the caching table (a 200
+ * is the table's `page` row, a 404 its `not-found` row, anything else no-store), a strong ETag, and a bodiless 304
+ * when the request already holds these bytes. Its Link names the resolver's linkset first, as every resolver
+ * answer's does, then the page's own preloads (one list, RFC 8288): a middleware Link would replace the preloads.
  */
-export function storedPageResponse(page: StoredPageAnswer, linkset: string): Response {
+export function storedPageResponse(
+  request: Pick<Request, 'headers'>,
+  page: StoredPageAnswer,
+  linkset: string,
+): Response {
   const headers = new Headers(robotsHeaders(page.noindex));
   for (const [name, value] of Object.entries(page.headers)) headers.set(name, value);
   const preloads = headers.get('link');
   headers.set('Link', preloads ? `${linkset}, ${preloads}` : linkset);
-  return new Response(page.bytes as BodyInit, { status: page.status, headers });
+  const row = page.status === 200 ? 'page' : page.status === 404 ? 'not-found' : 'private';
+  const caching = cachingHeaders(row);
+  headers.set('Cache-Control', caching['Cache-Control']);
+  // Whatever its status, the answer is the viewer page at a resolver address: it varies as the page row says.
+  headers.set('Vary', mergeVary(headers.get('vary') ?? undefined, CACHING.page.vary.join(', ')));
+  if (page.status !== 200) return new Response(page.bytes as BodyInit, { status: page.status, headers });
+  const etag = strongEtag(page.bytes);
+  headers.set('ETag', etag);
+  if (matchesIfNoneMatch(request, etag)) {
+    headers.delete('Content-Type');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(page.bytes as BodyInit, { status: 200, headers });
 }

@@ -12,13 +12,12 @@ import { parseResolverPath } from './resolver-key';
 
 /**
  * Stored viewer pages (table PublicPage). Rendering a passport's page through Next.js costs an order of magnitude
- * more than serving it, and an anonymous browser's copy differs from the next one's only in the script nonce. So
- * the page of a published passport is rendered once per revision of its product (and per build and base address)
- * with a placeholder nonce, stored, and every answer puts its own nonce in place of the placeholder. A stored
- * page serves only while its revision equals the product's, read in the same query: the trigger that bumps the
- * revision on every change (a BMS value, a new version, a withdrawal, a company rename) makes it stale in that
- * change's commit, on every instance, with no message. The placeholder is random per render and replaced in every
- * answer, so no one can plant it in passport data.
+ * more than serving it, and every anonymous browser gets the same page. So the page of a published passport is
+ * rendered once per revision of its product (and per build and base address), stored as the renderer hands it over
+ * (its own scripts named by hash in its policy: no per-answer nonce, so any cache may keep it), and served as it is.
+ * A stored page serves only while its revision equals the product's, read in the same query: the trigger that bumps
+ * the revision on every change (a BMS value, a new version, a withdrawal, a company rename) makes it stale in that
+ * change's commit, on every instance, with no message.
  *
  * Only the canonical address of a serialised passport and its /dpp/{slug} address are stored: each names exactly
  * one passport (unique GTIN + serial, unique slug), so the path alone finds the row. Withdrawn passports, unknown
@@ -29,30 +28,20 @@ import { parseResolverPath } from './resolver-key';
 /** A page as rendered for an anonymous browser, with the headers its stored copy is served with. */
 export interface RenderedPage {
   status: number;
-  /** Content-Type, Cache-Control, Vary and Link (whose preloads carry the nonce), lower-case names. */
+  /** Content-Type, Cache-Control, Vary, Link and its Content-Security-Policy, lower-case names. */
   headers: Record<string, string>;
   html: Buffer;
-  /** The nonce the page was rendered with. */
+  /** The placeholder nonce the page was rendered with (its own scripts are named by hash, not by it). */
   nonce: string;
 }
 
-/** One answer's page: the stored or rendered page with this answer's nonce everywhere the placeholder was. */
+/** One answer's page: the stored or rendered page, the same for every answer of the revision. */
 export interface PassportPage {
   status: number;
   headers: Record<string, string>;
   bytes: Buffer;
   /** Whether the page stays out of search indexes (a withdrawn passport's notice). */
   noindex: boolean;
-}
-
-/** `html` with every placeholder nonce replaced by `nonce` (of the same length), in a copy: bytes in, bytes out. */
-export function withNonce(html: Buffer, placeholder: string, nonce: string): Buffer {
-  const from = Buffer.from(placeholder, 'utf8');
-  const to = Buffer.from(nonce, 'utf8');
-  if (from.length !== to.length) throw new Error('A nonce is replaced only by one of the same length');
-  const out = Buffer.from(html);
-  for (let at = out.indexOf(from); at !== -1; at = out.indexOf(from, at + from.length)) to.copy(out, at);
-  return out;
 }
 
 let enabled: boolean | undefined;
@@ -64,12 +53,13 @@ export function pageStoreEnabled(): boolean {
   return enabled;
 }
 
-/** The page of one answer, from `rendered` (a stored page or a fresh render) and this answer's nonce. */
-function withAnswerNonce(rendered: RenderedPage, nonce: string, noindex: boolean): PassportPage {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(rendered.headers)) headers[name] = value.replaceAll(rendered.nonce, nonce);
-  return { status: rendered.status, headers, bytes: withNonce(rendered.html, rendered.nonce, nonce), noindex };
-}
+/** The page of every answer: the stored page or a fresh render, as it is. */
+const asServed = (rendered: RenderedPage, noindex: boolean): PassportPage => ({
+  status: rendered.status,
+  headers: rendered.headers,
+  bytes: rendered.html,
+  noindex,
+});
 
 interface StoredRow {
   html: Uint8Array;
@@ -172,9 +162,9 @@ async function renderAndStore(path: string, build: string, render: (path: string
 
 /**
  * The page for an anonymous browser's request for the viewer page at `path` (as requested, still
- * percent-encoded), with `nonce` for its scripts: the stored page when current, else a fresh render.
+ * percent-encoded): the stored page when current, else a fresh render. Every answer of one revision is the same.
  */
-export async function passportPage(path: string, nonce: string, options: PageStoreOptions): Promise<PassportPage> {
+export async function passportPage(path: string, options: PageStoreOptions): Promise<PassportPage> {
   const build = options.build ?? nextBuildId()!;
   const { render } = options;
   // A failed read (the database briefly gone) only costs this answer the stored copy: the render decides.
@@ -182,12 +172,12 @@ export async function passportPage(path: string, nonce: string, options: PageSto
     logger().warn({ err, path }, 'stored passport page not read');
     return null;
   });
-  if (stored) return withAnswerNonce(stored, nonce, false);
+  if (stored) return asServed(stored, false);
   let pending = renders().get(path);
   if (!pending) {
     pending = renderAndStore(path, build, render).finally(() => renders().delete(path));
     renders().set(path, pending);
   }
   const { page, noindex } = await pending;
-  return withAnswerNonce(page, nonce, noindex);
+  return asServed(page, noindex);
 }

@@ -43,12 +43,12 @@ import { listPublicVersions, parseVersion, publicSnapshotBySlug } from './snapsh
 export type { PublicContinuity, PublicEndOfLife, PublicSuccession } from './document';
 export { refreshPublicDocument } from './documents';
 export { buildJsonLd } from './jsonld';
+export { resolverLinkType } from './link-types';
 export type { PassportKey, PublicLookup, PublicPassport, VersionSummary, Withdrawal } from './lookup';
 export { findPublicPassport } from './lookup';
 export type { PageStoreOptions, PassportPage, RenderedPage } from './page-store';
 export { pageStoreEnabled } from './page-store';
 export { renderQr } from './qr';
-export { resolverLinkType } from './link-types';
 export type { KeyQualifier } from './resolver-key';
 export { digitalLinkKey, parseResolverPath, resolverKey } from './resolver-key';
 export { productNotFound } from './served';
@@ -56,13 +56,25 @@ export { publicViewOf, storePublicView, versionNotFound } from './snapshot-view'
 export type { Vocabulary } from './vocabulary';
 export { DPP_VOCABULARY, ESPR_VOCABULARY, vocabularyDocument } from './vocabulary';
 
-/** Passports change (BMS values within 60 s, withdrawal at once): caches must revalidate every time. */
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+/**
+ * Which row of the caching table (lib/http/caching.ts) an answer is; the HTTP layer turns it into Cache-Control and
+ * Vary, so what a cache may keep is decided in one place for every surface.
+ */
+export type PassportCaching =
+  | 'dpp'
+  | 'jsonld'
+  | 'versions'
+  | 'version'
+  | 'credential'
+  | 'qr'
+  | 'resolver-jsonld'
+  | 'resolver-linkset'
+  | 'aas';
 
 /** Bytes as served, their strong ETag, and the headers the answer needs. */
 export interface PassportRepresentation extends ServedBytes {
   contentType: string;
-  cacheControl: string;
+  caching: PassportCaching;
   /** Further headers describing the bytes (a version's X-Snapshot-*). */
   headers: Record<string, string>;
 }
@@ -82,8 +94,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const JSON_LD_TYPE = 'application/ld+json; charset=utf-8';
 const AAS_TYPE = `${AAS_MEDIA_TYPE}; charset=utf-8`;
 
-const represent = (body: ServedBytes, contentType: string, headers: Record<string, string> = {}) =>
-  ({ ...body, contentType, cacheControl: REVALIDATE, headers }) satisfies PassportRepresentation;
+const represent = (
+  caching: PassportCaching,
+  body: ServedBytes,
+  contentType: string,
+  headers: Record<string, string> = {},
+) => ({ ...body, contentType, caching, headers }) satisfies PassportRepresentation;
 
 /**
  * One public representation, or the ServiceError the public answers with: 404 for a passport never or no longer
@@ -94,34 +110,39 @@ export async function publicRepresentation(want: RepresentationRequest): Promise
   if ('resolverPath' in want) {
     // Byte for byte what /api/dpp/{slug}/jsonld serves.
     const passport = await requireResolvedPassport(want.resolverPath);
-    if (want.form === 'jsonld') return represent(jsonLdBody(passport), JSON_LD_TYPE);
+    if (want.form === 'jsonld') return represent('resolver-jsonld', jsonLdBody(passport), JSON_LD_TYPE);
     // The AAS of the passport, the bytes /api/dpp/{slug}/aas serves.
-    if (want.form === 'aas') return represent(aasBody(passport), AAS_TYPE);
-    return represent(linksetBody(passport), LINKSET_MEDIA_TYPE);
+    if (want.form === 'aas') return represent('aas', aasBody(passport), AAS_TYPE);
+    return represent('resolver-linkset', linksetBody(passport), LINKSET_MEDIA_TYPE);
   }
   switch (want.form) {
     case 'dpp':
     case 'jsonld':
       return represent(
+        want.form,
         await publicDocumentBySlug(want.slug, want.form),
         want.form === 'dpp' ? JSON_TYPE : JSON_LD_TYPE,
       );
     case 'versions': {
       const passport = await requirePublishedPassport(want.slug);
-      return represent(servedBytes(JSON.stringify(await listPublicVersions(passport))), JSON_TYPE);
+      return represent('versions', servedBytes(JSON.stringify(await listPublicVersions(passport))), JSON_TYPE);
     }
     case 'version':
       return versionRepresentation(want.slug, parseVersion(want.version));
     case 'credential': {
       // Cached like its version: the same URL must stop answering once the passport is withdrawn.
       const credential = await publicCredentialBySlug(want.slug, parseVersion(want.version));
-      return represent({ bytes: credential.bytes, etag: `"${credential.sha256}"` }, CREDENTIAL_MEDIA_TYPE);
+      return represent(
+        'credential',
+        { bytes: credential.bytes, etag: `"${credential.sha256}"` },
+        CREDENTIAL_MEDIA_TYPE,
+      );
     }
     case 'aas':
-      return represent(await publicDocumentBySlug(want.slug, 'aas'), AAS_TYPE);
+      return represent('aas', await publicDocumentBySlug(want.slug, 'aas'), AAS_TYPE);
     case 'version-aas': {
       const snapshot = await publicSnapshotBySlug(want.slug, parseVersion(want.version));
-      return represent(versionAasBody(snapshot), AAS_TYPE, { 'X-DPP-Version': String(snapshot.version) });
+      return represent('aas', versionAasBody(snapshot), AAS_TYPE, { 'X-DPP-Version': String(snapshot.version) });
     }
     case 'qr':
       return qrRepresentation(want.slug, parseQrFormat(want.format));
@@ -131,8 +152,8 @@ export async function publicRepresentation(want: RepresentationRequest): Promise
 /** One recorded version, restricted fields removed; served only while the passport is published. */
 async function versionRepresentation(slug: string, version: number): Promise<PassportRepresentation> {
   const snapshot = await publicSnapshotBySlug(slug, version);
-  // Revalidated, not immutable: the same URL must stop answering once the passport is withdrawn.
-  return represent({ bytes: snapshot.bytes, etag: `"${snapshot.sha256}"` }, JSON_TYPE, {
+  // Not immutable: the same URL must stop answering once the passport is withdrawn.
+  return represent('version', { bytes: snapshot.bytes, etag: `"${snapshot.sha256}"` }, JSON_TYPE, {
     'X-DPP-Version': String(snapshot.version),
     'X-Snapshot-Sha256': snapshot.sha256,
     'X-Snapshot-Bytes': String(snapshot.bytes.byteLength),
@@ -145,16 +166,16 @@ async function qrRepresentation(slug: string, format: ReturnType<typeof parseQrF
   const found = await findPublicPassport({ slug });
   if (found.kind === 'not_found') throw productNotFound();
   const { body, contentType } = await renderQr(`${config().BASE_URL}${found.passport.product.path}`, format);
-  return represent(servedBytes(body), contentType);
+  return represent('qr', servedBytes(body), contentType);
 }
 
 /**
- * The viewer page at `path` (a resolver address as requested, still percent-encoded) for an anonymous browser,
- * with `nonce` in place of its placeholder: the stored page of the product's current revision, else a fresh render
- * through `options.render`, stored when the address and the passport allow.
+ * The viewer page at `path` (a resolver address as requested, still percent-encoded) for an anonymous browser: the
+ * stored page of the product's current revision, else a fresh render through `options.render`, stored when the
+ * address and the passport allow. The same bytes and headers for every answer of one revision.
  */
-export function pageRepresentation(path: string, nonce: string, options: PageStoreOptions): Promise<PassportPage> {
-  return passportPage(path, nonce, options);
+export function pageRepresentation(path: string, options: PageStoreOptions): Promise<PassportPage> {
+  return passportPage(path, options);
 }
 
 /** Whether a key names exactly one passport (a slug, or a GTIN with a serial), so its address alone finds its page. */

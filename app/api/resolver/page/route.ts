@@ -1,5 +1,4 @@
 import { RESOLVER_PATH_HEADER } from '@/lib/http/middleware/resolver';
-import { nonceOf } from '@/lib/http/middleware/security-headers';
 import { logger } from '@/lib/log';
 import { servePassportPage } from '@/lib/server/passport-page';
 
@@ -7,16 +6,15 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The viewer page of the passport a resolver address names (in RESOLVER_PATH_HEADER), for an anonymous browser:
- * its stored render for the product's current revision, with the nonce of this answer's policy. Reached only
- * through the middleware's rewrite (lib/http/middleware/stored-page.ts); a direct request is 404.
+ * its stored render for the product's current revision, the same for every answer (its policy names its scripts by
+ * hash). Reached only through the middleware's rewrite (lib/http/middleware/stored-page.ts); a direct request is 404.
  */
 export async function GET(request: Request): Promise<Response> {
   const path = request.headers.get(RESOLVER_PATH_HEADER);
-  const nonce = nonceOf(request.headers.get('content-security-policy'));
-  if (!path || !nonce)
+  if (!path)
     return new Response('Not found.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   try {
-    return await servePassportPage(path, nonce);
+    return await servePassportPage(request, path);
   } catch (err) {
     logger().error({ err, path }, 'passport page not rendered');
     return new Response('This passport page cannot be shown just now. Please try again in a minute.\n', {

@@ -1,5 +1,5 @@
 import { didDocument } from '@/lib/credentials/documents';
-import { publicRoute, REVALIDATE_EVERY_TIME, representationResponse, strongEtag } from '@/lib/http/public-route';
+import { publicRoute, representationResponse, strongEtag } from '@/lib/http/public-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,6 +13,6 @@ export const GET = publicRoute<{ company: string }>({}, async (request, { params
     bytes,
     etag: strongEtag(bytes),
     contentType: 'application/did+ld+json',
-    cacheControl: REVALIDATE_EVERY_TIME,
+    caching: 'issuer',
   });
 });

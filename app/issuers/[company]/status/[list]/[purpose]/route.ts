@@ -1,6 +1,6 @@
 import { statusListCredential } from '@/lib/credentials/documents';
 import { VC_JWT_MEDIA_TYPE } from '@/lib/credentials/vocabulary';
-import { publicRoute, REVALIDATE_EVERY_TIME, representationResponse } from '@/lib/http/public-route';
+import { publicRoute, representationResponse } from '@/lib/http/public-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +14,6 @@ export const GET = publicRoute<{ company: string; list: string; purpose: string 
     bytes: Buffer.from(list.jwt, 'utf8'),
     etag: `"${list.sha256}"`,
     contentType: VC_JWT_MEDIA_TYPE,
-    cacheControl: REVALIDATE_EVERY_TIME,
+    caching: 'issuer',
   });
 });
