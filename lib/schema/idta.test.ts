@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SCHEMA_VERSIONS } from './categories';
 import { ALL_FIELD_SPECS } from './fields';
-import { IDTA_MAPPINGS, IDTA_PARTS, idtaReferenceOf } from './idta';
+import { IDTA_MAPPINGS, IDTA_PARTS, idtaReferenceOf, idtaTableMarkdown } from './idta';
 import { BATTERY_CATEGORIES } from './types';
 
 const keysOfSpecs = ALL_FIELD_SPECS.flatMap((f) => [f.id, ...(f.items ?? []).map((i) => `${f.id}.${i.id}`)]);
@@ -39,5 +41,12 @@ describe('IDTA 02035 mapping of the fields (reference.idta)', () => {
           expect(f.reference, `${c}@${schema.version} ${f.id}`).not.toHaveProperty('idta');
           for (const i of f.items ?? []) expect(i.reference).not.toHaveProperty('idta');
         }
+  });
+});
+
+describe('docs/data-model.md', () => {
+  it('shows the mapping table as the code has it (every field, its element or its gap)', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/data-model.md', import.meta.url)), 'utf8');
+    expect(doc).toContain(idtaTableMarkdown(keysOfSpecs));
   });
 });

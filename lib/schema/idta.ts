@@ -426,3 +426,19 @@ export function idtaReferenceOf(key: string): IdtaReference | null {
   const mapping = IDTA_MAPPINGS[key];
   return mapping && !('gap' in mapping) ? mapping : null;
 }
+
+/**
+ * The mapping as docs/data-model.md shows it ("IDTA 02035 elements"): one row per field and array member, mapped or
+ * with its gap (a test keeps the two in step).
+ */
+export function idtaTableMarkdown(keys: readonly string[]): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const rows = keys.map((key) => {
+    const mapping = IDTA_MAPPINGS[key];
+    if (!mapping) return `| \`${key}\` | — | — | — |`;
+    if ('gap' in mapping) return `| \`${key}\` | — | — | gap: ${cell(mapping.gap)} |`;
+    const part = IDTA_PARTS[mapping.part as IdtaPart];
+    return `| \`${key}\` | ${mapping.part} ${part.name} | \`${mapping.idShortPath}\` | \`${cell(mapping.semanticId)}\` |`;
+  });
+  return ['| Field | IDTA 02035 part | idShort path | semanticId |', '|---|---|---|---|', ...rows].join('\n');
+}
