@@ -12,7 +12,7 @@ const MESSAGES: Partial<Record<ResetState['status'], string>> = {
 };
 
 /** Works without client script: the browser posts the form and the page renders again with the outcome. */
-export function ResetForm({ token, minLength }: { token: string; minLength: number }) {
+export function ResetForm({ token, minLength, usable }: { token: string; minLength: number; usable: boolean }) {
   const [state, action, pending] = useActionState<ResetState, FormData>(chooseNewPassword, { status: 'idle' });
   if (state.status === 'done')
     return (
@@ -21,7 +21,9 @@ export function ResetForm({ token, minLength }: { token: string; minLength: numb
         <Link href="/portal/sign-in">Sign in</Link>
       </p>
     );
-  if (state.status === 'invalid-link')
+  // The page read the link as used before this form's post was answered (without client script the page renders
+  // again after the post, and the link is then used up): the form's own outcome comes first.
+  if (state.status === 'invalid-link' || (state.status === 'idle' && !usable))
     return (
       <p role="alert" className={s.error}>
         {MESSAGES['invalid-link']} <Link href="/portal/forgot-password">Ask for a new link</Link>
@@ -30,6 +32,7 @@ export function ResetForm({ token, minLength }: { token: string; minLength: numb
   const message = state.status === 'refused' ? state.message : MESSAGES[state.status];
   return (
     <form className={s.form} action={action} aria-label="Choose a new password">
+      <p className="muted">At least {minLength} characters. This link works once.</p>
       {message ? (
         <p role="alert" className={s.error} id="reset-error">
           {message}
