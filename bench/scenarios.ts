@@ -55,6 +55,15 @@ export function readScenarios(baseUrl: string, passports: readonly Passport[]): 
       countScans: true,
       request: get((p) => `/api/dpp/${p.slug}/jsonld`, passports),
     },
+    {
+      // The AAS export: stored once per revision beside the JSON, so one query serves it like the JSON.
+      id: 's4-aas',
+      scenario: 4,
+      label: '4 GET /api/dpp/{slug}/aas (AAS read)',
+      url: baseUrl,
+      countScans: true,
+      request: get((p) => `/api/dpp/${p.slug}/aas`, passports),
+    },
   ];
 }
 

@@ -63,6 +63,17 @@ describe('bench targets (ratios to the framework ceiling of the same run)', () =
     expect(failed(row({ id: 's9-credential', scenario: 9, requestsPerSecond: 900, p99Ms: 500, beside }))).toEqual([]);
   });
 
+  it('scenario 4 holds the AAS read to 0.8 of the ceiling beside it and the JSON-LD row to 0.85', () => {
+    const beside = { requestsPerSecond: 1000, p99Ms: 20 };
+    expect(failed(row({ id: 's4-aas', scenario: 4, requestsPerSecond: 800, beside }))).toEqual([]);
+    expect(failed(row({ id: 's4-aas', scenario: 4, requestsPerSecond: 799, beside }))).toEqual([
+      'req/s >= 0.8 x framework',
+    ]);
+    expect(failed(row({ id: 's4', scenario: 4, requestsPerSecond: 849, beside }))).toEqual([
+      'req/s >= 0.85 x framework',
+    ]);
+  });
+
   it('scenario 9 holds issuance to at most 20 % of the rest of a publication, and fails a row without the share', () => {
     const cost = (addedShare: number | undefined) =>
       failed(row({ id: 's9-publish', scenario: 9, requestsPerSecond: 40, peakRssMb: null, addedShare }));

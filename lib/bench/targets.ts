@@ -166,7 +166,20 @@ const CONTINUITY: Record<string, RowTargets> = {
   's10-export-backup': { minPerSecond: 10_000 / 300, target: 'passports/s >= 33.3 (10,000 in 300 s)' },
 };
 
-const ROW_TARGETS: Record<number, Record<string, RowTargets>> = { 8: ISSUANCE, 9: SIGNED, 10: CONTINUITY };
+/**
+ * Scenario 4's further rows by id: the AAS export (`/api/dpp/{slug}/aas`, stored once per revision like the JSON) read
+ * to 0.8 of the ceiling beside it; the JSON-LD row keeps scenario 4's own ratio.
+ */
+const PUBLIC_READS: Record<string, RowTargets> = {
+  's4-aas': { minRatio: 0.8 },
+};
+
+const ROW_TARGETS: Record<number, Record<string, RowTargets>> = {
+  4: PUBLIC_READS,
+  8: ISSUANCE,
+  9: SIGNED,
+  10: CONTINUITY,
+};
 
 export const ratio = (value: number, base: number) => (base > 0 ? value / base : 0);
 
@@ -199,7 +212,7 @@ export function verdicts(
   }
   if (perRow?.maxSeconds !== undefined)
     out.push({ target: perRow.target!, pass: row.seconds !== undefined && row.seconds <= perRow.maxSeconds });
-  const min = perRow ? perRow.minRatio : minRatio[row.scenario];
+  const min = perRow?.minRatio ?? minRatio[row.scenario];
   if (min !== undefined) {
     out.push({
       target: `req/s >= ${min} x framework`,
