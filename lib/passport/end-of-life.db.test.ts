@@ -10,7 +10,7 @@ import { disconnectPrisma, prisma } from '../db/client';
 import { closeExpiredRecycledPassports, purgeTelemetryHistory } from '../jobs/end-of-life';
 import { recyclePassport } from './drafts/recycle-passport';
 import { deprecateProduct, reinstateProduct, startRevision, withdrawProduct } from './lifecycle';
-import { buildJsonLd, findPublicPassport } from './public/representations';
+import { buildJsonLd, DPP_TERMS, findPublicPassport } from './public/representations';
 import { recycleProduct } from './transitions/recycle';
 
 afterAll(() => disconnectPrisma());
@@ -49,6 +49,9 @@ describe('marking a passport recycled', () => {
     });
     const jsonld = buildJsonLd(found.passport, 'https://passports.example') as Record<string, any>;
     expect(jsonld['dpp:status']).toBe('published');
+    // Every term it uses is defined in the service's vocabulary (/ns/dpp).
+    const terms = JSON.stringify(jsonld['dpp:endOfLife']).match(/dpp:\w+/g)!;
+    expect(terms.filter((t) => !DPP_TERMS.some((d) => `dpp:${d.term}` === t))).toEqual([]);
     expect(jsonld['dpp:endOfLife']).toMatchObject({
       'dpp:lifecycleStatus': 'recycled',
       'dpp:recycledAt': row.recycledAt!.toISOString(),

@@ -133,6 +133,24 @@ export const DPP_TERMS: VocabularyTerm[] = [
     'Schema field',
     "An annotation on a term of this vocabulary: the id of the service's passport field the term's value is built from.",
   ),
+  cls(
+    'EndOfLife',
+    'End of life',
+    'The end of life of a recycled battery, after which its passport ceases (Art. 77(8)).',
+  ),
+  prop(
+    'endOfLife',
+    'End of life',
+    'Present once the battery was recycled: when, and until when the passport is readable.',
+  ),
+  prop(
+    'lifecycleStatus',
+    'Lifecycle status',
+    'Where the battery stands in its life, e.g. "recycled" (Annex XIII 4(c)).',
+  ),
+  prop('recycledAt', 'Recycled on', 'When the battery was marked recycled (ISO 8601, UTC).'),
+  prop('readableUntil', 'Readable until', 'When the passport of a recycled battery ceases to exist (ISO 8601, UTC).'),
+  prop('note', 'Statement', "The economic operator's statement on the end of life (recycling facility, certificate)."),
 ];
 
 const recycledFields = (material: string) => [
