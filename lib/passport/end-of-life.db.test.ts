@@ -10,7 +10,8 @@ import { disconnectPrisma, prisma } from '../db/client';
 import { closeExpiredRecycledPassports, purgeTelemetryHistory } from '../jobs/end-of-life';
 import { recyclePassport } from './drafts/recycle-passport';
 import { deprecateProduct, reinstateProduct, startRevision, withdrawProduct } from './lifecycle';
-import { buildJsonLd, DPP_TERMS, findPublicPassport } from './public/representations';
+import { buildJsonLd, findPublicPassport } from './public/representations';
+import { DPP_TERMS } from './public/vocabulary';
 import { recycleProduct } from './transitions/recycle';
 
 afterAll(() => disconnectPrisma());
