@@ -184,6 +184,7 @@ test.describe('GS1 resolver: key qualifiers and URI syntax (SHALL validate the U
 
   test('a trailing slash answers as without it: same status, no redirect, same linkset (SHOULD tolerate)', async ({
     request,
+    baseURL,
   }) => {
     const { paths } = await addresses();
     for (const path of [...paths, `/01/${gtin14WithLeadingZeros()}`]) {
@@ -198,8 +199,9 @@ test.describe('GS1 resolver: key qualifiers and URI syntax (SHALL validate the U
       }
     }
     // Any other path keeps the redirect to the path without the slash.
-    const other = await request.get('/ns/dpp/', { maxRedirects: 0 });
-    expect([other.status(), other.headers().location]).toEqual([308, '/ns/dpp']);
+    const other = await request.get('/ns/dpp/?x=1', { maxRedirects: 0 });
+    expect(other.status()).toBe(308);
+    expect(new URL(other.headers().location, baseURL).href).toBe(`${baseURL}/ns/dpp?x=1`);
   });
 });
 
@@ -279,7 +281,8 @@ test.describe('GS1 resolver: compressed URIs (SHALL decompress; expose the uncom
       expect(compressed.split('/')).toHaveLength(2);
       const res = await request.get(`${compressed}?foo=bar`, { maxRedirects: 0 });
       expect(res.status(), compressed).toBe(307);
-      expect(res.headers().location, compressed).toBe(`${baseURL}${uncompressed}?foo=bar`);
+      // Next.js sends a same-origin Location relative; either form names the uncompressed URI.
+      expect(new URL(res.headers().location, baseURL).href, compressed).toBe(`${baseURL}${uncompressed}?foo=bar`);
       expect(res.headers().link, compressed).toContain(`<${baseURL}${uncompressed}>; rel="owl:sameAs`);
       expectGs1Cors(res, compressed);
       const followed = await request.get(compressed, { headers: { Accept: 'text/html' } });

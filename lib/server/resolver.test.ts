@@ -285,7 +285,7 @@ describe('createMiddleware on resolver addresses', () => {
     const page = await call(`/01/${GTIN}/21/S1/?x=1`);
     expect(page.headers.get('x-middleware-rewrite')).toBe(`http://localhost/01/${GTIN}/21/S1?x=1`);
     const other = await call('/portal/products/?page=2');
-    expect([other.status, other.headers.get('Location')]).toEqual([308, '/portal/products?page=2']);
+    expect([other.status, other.headers.get('Location')]).toEqual([308, 'http://localhost/portal/products?page=2']);
   });
 
   it('redirects a compressed URI 307 to its uncompressed form and answers OPTIONS on it', async () => {

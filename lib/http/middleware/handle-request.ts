@@ -83,10 +83,9 @@ function formTooLarge(): Response {
  */
 function trailingSlashRedirect(url: URL): Response | null {
   if (url.pathname.length < 2 || !url.pathname.endsWith('/')) return null;
-  return new Response(null, {
-    status: 308,
-    headers: { Location: `${url.pathname.replace(/\/+$/, '') || '/'}${url.search}` },
-  });
+  // Next.js refuses a relative Location from middleware ("Invalid URL"); it sends a same-origin one relative again.
+  const target = new URL(`${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`, url);
+  return new Response(null, { status: 308, headers: { Location: target.href } });
 }
 
 /** A GS1 Digital Link path that breaks the URI syntax: 400, which the GS1 resolver standard asks for. */
