@@ -16,6 +16,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
     { href: '/portal/imports', label: 'Imports' },
     { href: '/portal/review', label: 'Review queue' },
     { href: '/portal/access-requests', label: 'Access requests' },
+    { href: '/portal/handovers', label: 'Handovers' },
     { href: '/portal/audit', label: 'Audit trail' },
     { href: '/portal/signing', label: 'Signing identity' },
     ...(hasRole(operator, PORTAL_ROLES.admin)

@@ -8,6 +8,7 @@ import { AuditSection } from './AuditSection';
 import { CountersSection } from './CountersSection';
 import { DocumentsSection } from './DocumentsSection';
 import { FormDataSection } from './FormDataSection';
+import { HandoverPanel } from './HandoverPanel';
 import { HistorySection } from './HistorySection';
 import { LifecyclePanel } from './LifecyclePanel';
 import { ModelSection } from './ModelSection';
@@ -54,6 +55,7 @@ export default async function PassportPage({ params, searchParams }: { params: P
       <PassportHeader product={detail.product} />
       <ModelSection family={detail.family} />
       <LifecyclePanel productId={detail.product.id} operator={operator} />
+      <HandoverPanel product={detail.product} operator={operator} />
       <nav aria-label="Sections of this passport">
         <ul className={p.jump}>
           {[
