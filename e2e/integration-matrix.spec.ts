@@ -31,6 +31,64 @@ function requestOf(endpoint: Endpoint): RequestOptions {
   return { body: bodyExample(endpoint) ?? {} };
 }
 
+const HANDOVER_PATH = /^\/api\/v1\/handovers\/\{id\}/;
+
+type Refusal = (
+  transport: ReturnType<typeof createTransport>,
+  status: number,
+  code: string,
+  who: string,
+  at?: string,
+) => Promise<void>;
+
+/**
+ * A handover of the owner's product to a third company: another company and a sandbox key of the owner get 404 on
+ * every handover operation, and accept and decline answer 404 to the offering side as well (only the receiving
+ * company decides); none of them changes the handover.
+ */
+async function expectHandoverIsolation(endpoint: Endpoint, ownerId: string, productId: string, expectRefused: Refusal) {
+  const receiver = await newTenant();
+  const handover = await db().handover.create({
+    data: {
+      mode: 'LIVE',
+      productId,
+      fromCompanyId: ownerId,
+      toCompanyId: receiver.company.id,
+      reason: 'REPURPOSED',
+      expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    },
+  });
+  const path = endpoint.path.replace('{id}', handover.id);
+  const outsider = await newTenant();
+  await expectRefused(
+    transportFor(outsider.key.key, outsider.key.signingSecret),
+    404,
+    'NOT_FOUND',
+    '(c) another company with every scope, on a handover',
+    path,
+  );
+  const { key: sandbox } = await newKey(ownerId, { mode: 'test' });
+  await expectRefused(
+    transportFor(sandbox.key, sandbox.signingSecret),
+    404,
+    'NOT_FOUND',
+    '(c) a sandbox key of the offering company, on a handover',
+    path,
+  );
+  if (endpoint.method === 'POST') {
+    const { key: offering } = await newKey(ownerId);
+    await expectRefused(
+      transportFor(offering.key, offering.signingSecret),
+      404,
+      'NOT_FOUND',
+      '(c) the offering company answering its own offer',
+      path,
+    );
+  }
+  const after = await db().handover.findUniqueOrThrow({ where: { id: handover.id } });
+  expect([after.status, after.successorId]).toEqual(['OFFERED', null]);
+}
+
 const pathOf = (endpoint: Endpoint, productId: string) =>
   endpoint.path
     .replace('{id}', PRODUCT_PATH.test(endpoint.path) ? productId : '00000000-0000-4000-8000-000000000000')
@@ -101,8 +159,9 @@ test.describe('promise 7: the authorization matrix of the Integration API', () =
         status: number,
         code: string,
         who: string,
+        at = path,
       ) => {
-        const res = await transport.send(endpoint.method, path, request);
+        const res = await transport.send(endpoint.method, at, request);
         expect([res.status, res.data?.error?.code], `${who}: ${JSON.stringify(res.data)}`).toEqual([status, code]);
         expect(res.data.error.requestId).toBe(res.headers.get('x-service-request-id'));
         expect(await productState(product.id), `${who} changed the product or its audit trail`).toEqual(before);
@@ -123,6 +182,10 @@ test.describe('promise 7: the authorization matrix of the Integration API', () =
       }
 
       if (!endpoint.path.includes('{id}')) return;
+      if (HANDOVER_PATH.test(endpoint.path)) {
+        await expectHandoverIsolation(endpoint, owner.company.id, product.id, expectRefused);
+        return;
+      }
       if (!PRODUCT_PATH.test(endpoint.path)) {
         test
           .info()
