@@ -321,6 +321,30 @@ export class PassportSeeder {
     }
   }
 
+  /**
+   * The history of dynamic data at volume: `count` stored BMS reports spread over the seeded passports, an hour apart
+   * per passport and ending now, inserted by SQL in batches of 100,000 (one statement each), then settled. The BMS
+   * scenario and the public reads then run beside a TelemetryReport table of this size (`BENCH_TELEMETRY_REPORTS`).
+   */
+  async seedTelemetry(count: number): Promise<void> {
+    const ids = this.passports.map((p) => p.id);
+    if (ids.length === 0) throw new Error('Seed passports before their telemetry');
+    const batch = 100_000;
+    for (let from = 0; from < count; from += batch) {
+      await this.pool.query(
+        `INSERT INTO "TelemetryReport" ("productId", "reportedAt", "receivedAt", "values")
+         SELECT ($1::uuid[])[1 + n % cardinality($1::uuid[])],
+           (now() AT TIME ZONE 'UTC') - ($3::int - n) / cardinality($1::uuid[]) * interval '1 hour',
+           (now() AT TIME ZONE 'UTC') - ($3::int - n) / cardinality($1::uuid[]) * interval '1 hour',
+           jsonb_build_object('current_soh_pct', 100 - (n / cardinality($1::uuid[])) * 0.001,
+             'current_cycle_count', n / cardinality($1::uuid[]), 'totalEnergyThroughputKwh', n / cardinality($1::uuid[]) * 0.5)
+         FROM generate_series($2::int, $2::int + $4::int - 1) AS n`,
+        [ids, from, count, Math.min(batch, count - from)],
+      );
+    }
+    await this.settle(['TelemetryReport']);
+  }
+
   /** Drafts for the signed-write scenario (5). */
   async drafts(count: number): Promise<string[]> {
     const ids: string[] = [];

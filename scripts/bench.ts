@@ -138,6 +138,14 @@ async function seed(seeder: InstanceType<typeof PassportSeeder>, count: number) 
   const from = seeder.passports.length;
   await seeder.growTo(count);
   say(`  ${count - from} seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // The history of dynamic data at volume (docs/performance.md): the BMS and read scenarios run beside it.
+  const reports = Number(process.env.BENCH_TELEMETRY_REPORTS ?? 0);
+  if (from === 0 && reports > 0) {
+    say(`seeding ${reports} stored BMS reports...`);
+    const at = Date.now();
+    await seeder.seedTelemetry(reports);
+    say(`  seeded in ${((Date.now() - at) / 1000).toFixed(1)} s`);
+  }
 }
 
 /** The credential route serves a seeded passport's stored credential as is, as a signed credential. */
