@@ -81,6 +81,13 @@ async function seedDemo(tx: Tx, passwordHash: string): Promise<void> {
       },
     });
   }
+  // The demo EV battery's history of dynamic data: two years of weekly BMS reports, state of health fading from 100 %,
+  // for the portal's and the restricted view's charts (docs/decisions.md, "The history of dynamic data").
+  await tx.$executeRaw`
+    INSERT INTO "TelemetryReport" ("productId", "reportedAt", "receivedAt", "values")
+    SELECT ${ids.get('ev')}::uuid, t, t, jsonb_build_object('current_soh_pct', round((100 - n * 0.06)::numeric, 2),
+      'current_cycle_count', n * 6, 'remaining_capacity_ah', round((188 - n * 0.11)::numeric, 2))
+    FROM generate_series(0, 103) AS n, LATERAL (SELECT (now() AT TIME ZONE 'UTC') - (103 - n) * interval '7 days' AS t) w`;
 }
 
 async function seedPassport(tx: Tx, ctx: DomainContext, p: DemoPassport): Promise<string> {
