@@ -50,6 +50,10 @@ describe('negotiate: which representation a resolver request gets', () => {
       'application/ld+json, application/linkset+json;q=0.5',
       'linkset',
     ],
+    ['application/aas+json (the Asset Administration Shell)', null, 'application/aas+json', 'aas'],
+    ['the AAS over JSON-LD when both are asked', null, 'application/ld+json, application/aas+json;q=0.5', 'aas'],
+    ['the linkset over the AAS when both are asked', null, 'application/aas+json, application/linkset+json', 'linkset'],
+    ['a browser listing the AAS still gets the viewer', null, 'text/html, application/aas+json', 'page'],
     ['?linkType=linkset over a browser Accept', 'linkset', BROWSER, 'linkset'],
     ['?linkType=linkset over an ld+json Accept', 'linkset', 'application/ld+json', 'linkset'],
     ['?linkType=all (GS1 resolver 1.0 spelling)', 'all', null, 'linkset'],
@@ -78,6 +82,11 @@ describe('resolverDecision', () => {
       headers: { Link: link('/item/x'), Vary: 'Accept', ...CORS },
     });
     expect(decide('/item/42', 'application/ld+json')).toMatchObject({ kind: 'rewrite', target: 'jsonld' });
+    expect(decide('/item/42', 'application/aas+json')).toMatchObject({
+      kind: 'rewrite',
+      target: 'aas',
+      internalPath: '/api/resolver/aas',
+    });
   });
 
   it('leaves paths the domain does not claim and other methods alone, and closes the internal routes anyway', () => {
