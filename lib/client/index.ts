@@ -5,6 +5,7 @@ export type { SchemaField } from './catalog';
 
 import { documentsApi } from './documents';
 import { gdprApi } from './gdpr';
+import { handoversApi } from './handovers';
 import { type ClientOptions, createTransport } from './http';
 import { importsApi } from './imports';
 import { keysApi } from './keys';
@@ -23,6 +24,7 @@ export function createIntegrationClient(options: ClientOptions) {
     ...transport,
     ...catalogApi(transport),
     ...productsApi(transport),
+    ...handoversApi(transport),
     ...relationsApi(transport),
     ...documentsApi(transport),
     ...importsApi(transport),
