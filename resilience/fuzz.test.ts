@@ -180,6 +180,18 @@ beforeAll(async () => {
   victim.pools.set('webhook-endpoint', [vEndpoint.id]);
   victim.pools.set('key', [v.key.id, vKey.id]);
   victim.pools.set('supplier', [vSupplier.id]);
+  // The victim's published passport offered to a third company: its handover is not ours to read or answer.
+  const vHandover = await db.handover.create({
+    data: {
+      mode: 'LIVE',
+      productId: vPublished.id,
+      fromCompanyId: v.company.id,
+      toCompanyId: (await createTestCompany(db)).id,
+      reason: 'REPURPOSED',
+      expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    },
+  });
+  victim.pools.set('handover', [vHandover.id]);
   victim.ids = [
     v.company.id,
     ...vProductIds,
@@ -191,6 +203,7 @@ beforeAll(async () => {
     v.key.id,
     vKey.id,
     vEndpoint.id,
+    vHandover.id,
   ];
 
   // Our own tenant.
@@ -232,6 +245,25 @@ beforeAll(async () => {
     data: { companyId: a.company.id, name: `Own supplier ${randomUUID()}` },
   });
   own.pools.set('supplier', [supplier.id]);
+  // Handovers of our own: one offered to us by the other company (ours to accept or decline), and one we offered.
+  const offeredToUs = await createPublishedPassport(db, { companyId: b.id });
+  const ourPublished = own.pools.get('product')!.at(-1)!;
+  for (const [productId, fromCompanyId, toCompanyId] of [
+    [offeredToUs.id, b.id, a.company.id],
+    [ourPublished, a.company.id, b.id],
+  ]) {
+    const h = await db.handover.create({
+      data: {
+        mode: 'LIVE',
+        productId,
+        fromCompanyId,
+        toCompanyId,
+        reason: 'REMANUFACTURED',
+        expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+      },
+    });
+    poolOf(own.pools, 'handover').push(h.id);
+  }
   const mapping = await apiCall(a.client, 'POST', '/api/v1/erp-mappings', {
     name: `Own mapping ${randomUUID()}`,
     categoryCode: 'EV_BATTERY',
@@ -325,6 +357,7 @@ function idKind(op: Operation): string {
         'webhook-endpoints': 'webhook-endpoint',
         'webhook-deliveries': 'webhook-delivery',
         keys: 'key',
+        handovers: 'handover',
       } as Record<string, string>
     )[segment] ?? segment
   );
@@ -1104,7 +1137,9 @@ async function learn(sent: Sent, response: RawResponse): Promise<void> {
               ? 'webhook-endpoint'
               : op.template === '/api/v1/keys' || op.template.endsWith('/rotate')
                 ? 'key'
-                : undefined;
+                : op.template.endsWith('/handover')
+                  ? 'handover'
+                  : undefined;
     if (kind) poolOf(own.pools, kind).push(body.id);
   }
   if (op.scope === 'keys:admin' && op.method !== 'GET') {
