@@ -19,7 +19,7 @@ import { strongEtag } from '../lib/http/public-route';
 import { publicCredentialBySlug } from '../lib/passport/public/credential-view';
 import { refreshPublicDocument } from '../lib/passport/public/documents';
 import { loadPublicPassport } from '../lib/passport/public/lookup';
-import { dppBody, jsonLdBody } from '../lib/passport/public/served';
+import { aasBody, dppBody, jsonLdBody } from '../lib/passport/public/served';
 import { publicViewOf, readPublicSnapshot } from '../lib/passport/public/snapshot-view';
 import { createPublishedPassport, createTestCompany, createTestProduct } from '../testing/factories';
 
@@ -111,10 +111,13 @@ export class PassportSeeder {
     // The template may have changed since its documents were written (scenario 6 sends it telemetry): clones copy
     // its current row, so they must copy its current documents too.
     await refreshPublicDocument(this.db, t.slug);
-    const document = await this.pool.query<{ revision: number; baseUrl: string; dpp: string; jsonld: string }>(
-      `SELECT "revision", "baseUrl", "dpp", "jsonld" FROM "PublicDocument" WHERE "productId" = $1`,
-      [t.id],
-    );
+    const document = await this.pool.query<{
+      revision: number;
+      baseUrl: string;
+      dpp: string;
+      jsonld: string;
+      aas: string;
+    }>(`SELECT "revision", "baseUrl", "dpp", "jsonld", "aas" FROM "PublicDocument" WHERE "productId" = $1`, [t.id]);
     if (document.rows.length !== 1) throw new Error(`The template passport ${t.slug} has no stored public document`);
     const clones = Array.from({ length: size }, (_, i) => {
       const k = this.passports.length + i;
@@ -155,6 +158,7 @@ export class PassportSeeder {
       publicView: views[i].bytes,
     }));
     const jsonlds = clones.map((c) => rewrite(document.rows[0].jsonld, c));
+    const aases = clones.map((c) => rewrite(document.rows[0].aas, c));
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -187,8 +191,9 @@ export class PassportSeeder {
         [clones.map((c) => c.id), views.map((v) => v.bytes.toString('utf8')), views.map((v) => v.sha256), hashes],
       );
       await client.query(
-        `INSERT INTO "PublicDocument" ("productId", "revision", "baseUrl", "dpp", "dppEtag", "jsonld", "jsonldEtag")
-         SELECT p, $2, $3, d, de, j, je FROM unnest($1::uuid[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(p, d, de, j, je)`,
+        `INSERT INTO "PublicDocument" ("productId", "revision", "baseUrl", "dpp", "dppEtag", "jsonld", "jsonldEtag", "aas", "aasEtag")
+         SELECT p, $2, $3, d, de, j, je, a, ae
+         FROM unnest($1::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) AS x(p, d, de, j, je, a, ae)`,
         [
           clones.map((c) => c.id),
           document.rows[0].revision,
@@ -197,6 +202,8 @@ export class PassportSeeder {
           dpps.map((d) => strongEtag(d)),
           jsonlds,
           jsonlds.map((j) => strongEtag(j)),
+          aases,
+          aases.map((a) => strongEtag(a)),
         ],
       );
       await this.signAll(client, sources);
@@ -208,7 +215,7 @@ export class PassportSeeder {
       client.release();
     }
     this.passports.push(...clones.map((c) => ({ id: c.id, slug: c.slug, gtin: c.gtin, serial: c.serial })));
-    await this.checkClone(clones[0], dpps[0], jsonlds[0]);
+    await this.checkClone(clones[0], dpps[0], jsonlds[0], aases[0]);
     await this.checkCredential(clones[0]);
   }
 
@@ -303,12 +310,13 @@ export class PassportSeeder {
   }
 
   /** A clone's stored documents and public view must be byte for byte what the service builds for it from its rows. */
-  private async checkClone(clone: { id: string; slug: string }, dpp: string, jsonld: string) {
+  private async checkClone(clone: { id: string; slug: string }, dpp: string, jsonld: string, aas: string) {
     const { lookup } = await loadPublicPassport({ slug: clone.slug }, this.db);
     if (lookup.kind !== 'published') throw new Error(`The clone ${clone.slug} is not served`);
     if (
       dppBody(lookup.passport).bytes.toString('utf8') !== dpp ||
-      jsonLdBody(lookup.passport).bytes.toString('utf8') !== jsonld
+      jsonLdBody(lookup.passport).bytes.toString('utf8') !== jsonld ||
+      aasBody(lookup.passport).bytes.toString('utf8') !== aas
     ) {
       throw new Error(`The stored documents of the clone ${clone.slug} differ from what the service builds`);
     }
