@@ -33,7 +33,10 @@ type DataTableProps<Row> = TableName & {
   scrollable?: boolean;
 };
 
-/** Every table of the portal: a header cell per column, a row per record, or the empty text when there are none. */
+/**
+ * Every table of the portal: a header cell per column, a row per record, or the empty text when there are none. On a
+ * phone a list table's rows become cards, each cell under its column's name.
+ */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, rowKey, rowAttributes, empty, quietEmpty, compact, scrollable } = props;
   if (rows.length === 0 && empty !== undefined) return <EmptyState quiet={quietEmpty}>{empty}</EmptyState>;
@@ -70,7 +73,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
 function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   const className = typeof column.className === 'function' ? column.className(row) : column.className;
-  const attributes = { className, ...column.attributes?.(row) };
+  // data-label: on a phone each row becomes a card, every cell led by its column's header (DataTable.module.css).
+  const attributes = { className, 'data-label': column.header, ...column.attributes?.(row) };
   return column.rowHeader ? (
     <th scope="row" {...attributes}>
       {column.cell(row)}

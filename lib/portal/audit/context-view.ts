@@ -26,5 +26,23 @@ function item(key: string, value: unknown): ContextItem {
   return { key, value: JSON.stringify(value, null, 2), structured: true };
 }
 
+const SUMMARY_ITEMS = 3;
+const SUMMARY_VALUE_CHARS = 40;
+
+/**
+ * The one line a trail row shows of its context: up to three `key: value` pairs of plain values, long values cut,
+ * and how many more there are; the whole context is one click away.
+ */
+export function contextSummary(items: ContextItem[]): string {
+  const plain = items.filter((i) => !i.structured);
+  const shown = plain.slice(0, SUMMARY_ITEMS).map((i) => {
+    const value = i.value.length > SUMMARY_VALUE_CHARS ? `${i.value.slice(0, SUMMARY_VALUE_CHARS - 1)}…` : i.value;
+    return `${i.key}: ${value}`;
+  });
+  const more = items.length - shown.length;
+  if (more > 0) shown.push(`+${more} more`);
+  return shown.join(' · ');
+}
+
 /** A UTC timestamp the way the portal prints it: `2026-11-23 09:30:00 UTC`. */
 export const utcTime = (at: Date): string => `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;

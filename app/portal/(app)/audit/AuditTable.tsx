@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import s from '@/app/portal/portal.module.css';
 import { utcTime } from '@/lib/portal/audit/context-view';
+import { eventName } from '@/lib/portal/audit/event-names';
 import type { AuditEntry } from '@/lib/portal/audit/query';
 import c from './audit.module.css';
 import { EventContext } from './EventContext';
@@ -13,7 +14,16 @@ const columns = (emails: Map<string, string>): Column<AuditEntry>[] => [
     className: c.time,
     cell: (e) => <time dateTime={e.createdAt.toISOString()}>{utcTime(e.createdAt)}</time>,
   },
-  { id: 'event', header: 'Event', cell: (e) => e.eventType },
+  {
+    id: 'event',
+    header: 'Event',
+    cell: (e) => (
+      <>
+        {eventName(e.eventType)}
+        <code className={c.eventType}>{e.eventType}</code>
+      </>
+    ),
+  },
   {
     id: 'actor',
     header: 'Actor',

@@ -1,27 +1,28 @@
-import { contextItems } from '@/lib/portal/audit/context-view';
+import { contextItems, contextSummary } from '@/lib/portal/audit/context-view';
 import c from './audit.module.css';
 
-/** An audit row's context as key/value pairs; nested values fold away as indented JSON. */
+/**
+ * An audit row's context: one summary line, with every key and value one click away (nested values as indented
+ * JSON). A context of one short value is shown as it is.
+ */
 export function EventContext({ context }: { context: unknown }) {
   const items = contextItems(context);
   if (items.length === 0) return <span className="muted">—</span>;
-  return (
+  const list = (
     <dl className={c.context}>
       {items.map((item) => (
         <div key={item.key}>
           <dt>{item.key}</dt>
-          <dd>
-            {item.structured ? (
-              <details>
-                <summary>Show</summary>
-                <pre>{item.value}</pre>
-              </details>
-            ) : (
-              item.value
-            )}
-          </dd>
+          <dd>{item.structured ? <pre>{item.value}</pre> : item.value}</dd>
         </div>
       ))}
     </dl>
+  );
+  if (items.length === 1 && !items[0].structured && items[0].value.length <= 40) return list;
+  return (
+    <details className={c.contextDetails}>
+      <summary>{contextSummary(items)}</summary>
+      {list}
+    </details>
   );
 }
