@@ -7,6 +7,8 @@ import { exampleFormData } from '../../schema/examples';
 import { approveProduct } from '../lifecycle';
 import { buildLinkset } from '../public/linkset';
 import { loadPublicPassport } from '../public/lookup';
+import { buildJsonLd } from '../public/representations';
+import { DPP_TERMS } from '../public/vocabulary';
 import { loadCategorySchema } from '../schema-version';
 import {
   acceptHandover,
@@ -131,6 +133,14 @@ describe('handover between operators (Art. 77(7))', () => {
     const successorLinks = buildLinkset(publicSuccessor.lookup.passport, 'https://example.test').linkset[0];
     expect(successorLinks['predecessor-version']).toEqual([expect.objectContaining({ href: predecessor?.url })]);
     for (const c of [from.company.id, to.company.id]) expect((await events(c, 'handover.completed')).length).toBe(1);
+    // Both JSON-LD documents carry the link, in terms the dpp: vocabulary defines.
+    const originalLd = buildJsonLd(publicOriginal.lookup.passport, 'https://example.test');
+    const successorLd = buildJsonLd(publicSuccessor.lookup.passport, 'https://example.test');
+    expect(originalLd['dpp:succession']).toMatchObject({ 'dpp:successor': { '@id': dpp.succession?.successor?.url } });
+    expect(successorLd['dpp:succession']).toMatchObject({ 'dpp:predecessor': { '@id': predecessor?.url } });
+    const defined = new Set(DPP_TERMS.map((t) => `dpp:${t.term}`));
+    const used = JSON.stringify([originalLd['dpp:succession'], successorLd['dpp:succession']]).match(/dpp:\w+/g) ?? [];
+    expect(used.filter((t) => !defined.has(t))).toEqual([]);
     // A handed-over passport is not offered again.
     expect(
       (

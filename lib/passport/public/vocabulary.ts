@@ -151,6 +151,30 @@ export const DPP_TERMS: VocabularyTerm[] = [
   prop('recycledAt', 'Recycled on', 'When the battery was marked recycled (ISO 8601, UTC).'),
   prop('readableUntil', 'Readable until', 'When the passport of a recycled battery ceases to exist (ISO 8601, UTC).'),
   prop('note', 'Statement', "The economic operator's statement on the end of life (recycling facility, certificate)."),
+  cls(
+    'Succession',
+    'Succession',
+    "A battery handed over to another operator for re-use, repurposing or remanufacturing: its original passport and its successor's name each other (Art. 77(7)).",
+  ),
+  prop('succession', 'Succession', 'Present once the battery was handed over between operators, on both passports.'),
+  prop('handedOverAt', 'Handed over on', "When the successor's passport was published (ISO 8601, UTC)."),
+  prop(
+    'successor',
+    'Successor passport',
+    "The passport the battery goes on under after the handover (the original's).",
+  ),
+  prop('predecessor', 'Predecessor passport', "The battery's passport before the handover (the successor's)."),
+  prop(
+    'verified',
+    'Verified',
+    'Whether the successor is a passport of this service (true) or an address the previous operator stated (false).',
+  ),
+  prop('statedBy', 'Stated by', '"previous_operator" for a successor address the previous operator stated; else null.'),
+  prop(
+    'reason',
+    'Reason',
+    'Why the battery went on under a new passport: prepared_for_reuse, repurposed, remanufactured.',
+  ),
 ];
 
 const recycledFields = (material: string) => [
