@@ -37,6 +37,8 @@ test.describe('AAS export', () => {
       const res = await request.get(`/api/dpp/${p.slug}/aas`);
       expect(res.status(), category).toBe(200);
       expect(res.headers()['content-type'], category).toContain(AAS);
+      expect(res.headers()['access-control-allow-origin'], category).toBe('*');
+      expect(res.headers().etag, category).toMatch(/^"[0-9a-f]{64}"$/);
       const text = await res.text();
       expect(text, category).toContain(`AAS maker ${category}`);
       expect(text, category).not.toContain('restricted accident note 7731');
