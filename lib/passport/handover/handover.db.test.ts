@@ -103,9 +103,14 @@ describe('handover between operators (Art. 77(7))', () => {
       `Battery passport offered to you: ${original.name}`,
       `Battery passport handover accepted: ${original.name}`,
     ]);
-    expect((await mails(from.user.email)).map((m) => m.subject)).toEqual([
+    // The offering side has its confirmation of the offer (its note quoted on one line), then the acceptance.
+    const fromMails = await mails(from.user.email);
+    expect(fromMails.map((m) => m.subject)).toEqual([
+      `Battery passport offered to ${to.company.name}: ${original.name}`,
       `Battery passport handover accepted: ${original.name}`,
     ]);
+    expect(fromMails[0].text).toContain('Your note: “Stationary storage”');
+    expect(fromMails[0].links).toEqual([`http://localhost:3000/portal/handovers/${offer.id}`]);
 
     // Not public yet: the original says nothing of a successor.
     let publicOriginal = await loadPublicPassport({ slug: original.slug });
@@ -133,6 +138,13 @@ describe('handover between operators (Art. 77(7))', () => {
     const successorLinks = buildLinkset(publicSuccessor.lookup.passport, 'https://example.test').linkset[0];
     expect(successorLinks['predecessor-version']).toEqual([expect.objectContaining({ href: predecessor?.url })]);
     for (const c of [from.company.id, to.company.id]) expect((await events(c, 'handover.completed')).length).toBe(1);
+    // Both sides are mailed once the successor is published, each mail naming both public passports.
+    for (const user of [from.user, to.user]) {
+      const completed = (await mails(user.email)).filter((m) => m.subject.includes('handover completed'));
+      expect(completed.map((m) => m.subject)).toEqual([`Battery passport handover completed: ${original.name}`]);
+      expect(completed[0].text).toContain(dpp.succession?.successor?.url);
+      expect(completed[0].text).toContain(predecessor?.url);
+    }
     // Both JSON-LD documents carry the link, in terms the dpp: vocabulary defines.
     const originalLd = buildJsonLd(publicOriginal.lookup.passport, 'https://example.test');
     const successorLd = buildJsonLd(publicSuccessor.lookup.passport, 'https://example.test');
@@ -199,6 +211,7 @@ describe('handover between operators (Art. 77(7))', () => {
       expect((await audits(c, 'HandoverExpired')).length).toBe(1);
     }
     expect((await mails(from.user.email)).map((m) => m.subject)).toEqual([
+      `Battery passport offered to ${to.company.name}: ${original.name}`,
       `Battery passport handover expired: ${original.name}`,
     ]);
   });
@@ -250,6 +263,10 @@ describe('handover between operators (Art. 77(7))', () => {
         title: expect.stringContaining('not verified'),
       }),
     ]);
+    // The offering side is mailed what it stated, the address quoted as typed text.
+    const stMails = await mails(from.user.email);
+    expect(stMails.map((m) => m.subject)).toEqual([`Battery passport successor stated: ${original.name}`]);
+    expect(stMails[0].text).toContain('“https://passports.example/p/123”');
   });
 
   it('refuses bad input with VALIDATION_ERROR: unknown reason, unknown or own company, both or neither target, a multi-line note', async () => {

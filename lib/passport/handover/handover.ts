@@ -5,7 +5,13 @@ import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import { type Actor, type DomainContext, systemActor, type VerbArgs } from '../../domain/context';
 import { queueEmail } from '../../email/outbox';
-import { handoverDecidedEmail, handoverOfferedEmail } from '../../email/templates/handover';
+import {
+  handoverCompletedEmail,
+  handoverDecidedEmail,
+  handoverOfferedEmail,
+  handoverOfferSentEmail,
+  handoverStatedEmail,
+} from '../../email/templates/handover';
 import { ServiceError } from '../../errors';
 import { passportPath } from '../../gs1/digital-link';
 import { isUuid } from '../../ids';
@@ -359,8 +365,7 @@ export async function offerHandover({ ctx, input, db = prisma, now = new Date() 
     const type = successorUri ? 'HandoverStated' : 'HandoverOffered';
     await recordBothSides(tx, created, type, 'handover.offered', { from: ctx.actor, to: counterpart });
     if (created.toCompany) {
-      const mail = handoverOfferedEmail({
-        companyName: created.toCompany.name,
+      const offer = {
         fromCompany: created.fromCompany.name,
         toCompany: created.toCompany.name,
         productName: created.product.name,
@@ -368,9 +373,24 @@ export async function offerHandover({ ctx, input, db = prisma, now = new Date() 
         link: portalLink(created.id),
         note,
         expiresAt: created.expiresAt.toISOString(),
-      });
+      };
+      const mail = handoverOfferedEmail({ ...offer, companyName: created.toCompany.name });
       for (const to of await deciders(tx, created.toCompany))
         await queueEmail(tx, { companyId: created.toCompany.id, to, ...mail });
+      // The offering side's confirmation: what was offered, to whom, until when.
+      const sent = handoverOfferSentEmail({ ...offer, companyName: created.fromCompany.name });
+      for (const to of await deciders(tx, created.fromCompany))
+        await queueEmail(tx, { companyId: created.fromCompany.id, to, ...sent });
+    } else if (successorUri) {
+      const mail = handoverStatedEmail({
+        companyName: created.fromCompany.name,
+        productName: created.product.name,
+        reasonLabel: REASON_LABEL[reason],
+        successorUri,
+        link: portalLink(created.id),
+      });
+      for (const to of await deciders(tx, created.fromCompany))
+        await queueEmail(tx, { companyId: created.fromCompany.id, to, ...mail });
     }
     return handoverView(created, ctx.companyId, now);
   });
@@ -564,6 +584,26 @@ export async function completeHandoverOnPublish(tx: Tx, product: { id: string; m
   });
   await refreshPublicDocument(tx, original.slug);
   await recordBothSides(tx, h, 'HandoverCompleted', 'handover.completed', { from: counterpart, to: counterpart });
+  await mailCompletion(tx, h);
+}
+
+/** Both sides hear that the successor is published and the two public passports name each other. */
+async function mailCompletion(tx: Tx, h: Row) {
+  if (!h.toCompany || !h.successor) return;
+  for (const company of [h.fromCompany, h.toCompany]) {
+    const mail = handoverCompletedEmail({
+      companyName: company.name,
+      fromCompany: h.fromCompany.name,
+      toCompany: h.toCompany.name,
+      productName: h.product.name,
+      reasonLabel: REASON_LABEL[h.reason],
+      link: portalLink(h.id),
+      successorName: h.successor.name,
+      successorUrl: `${base()}${passportPath(h.successor)}`,
+      originalUrl: `${base()}${passportPath(h.product)}`,
+    });
+    for (const to of await deciders(tx, company)) await queueEmail(tx, { companyId: company.id, to, ...mail });
+  }
 }
 
 /** The accepted handover a draft of the caller's company continues, when it is a successor; null otherwise. */
