@@ -15,4 +15,7 @@ await installReferenceData(url);
 const result = await seedDemoIfAbsent(url);
 process.stderr.write(result.seeded ? 'Seeded the demo data.\n' : 'The demo data is already there.\n');
 process.stderr.write(`Demo operator login: ${result.login.email} / ${result.login.password}\n`);
+process.stderr.write(
+  `Second-life operator login (it received a handed-over passport): ${result.secondLifeLogin.email} / ${result.secondLifeLogin.password}\n`,
+);
 process.stderr.write(`Demo passport: ${result.passportPath} (every demo passport is listed on the landing page, /)\n`);

@@ -85,12 +85,14 @@ async function main() {
   if (migrated.applied.length) say(`Applied migrations: ${migrated.applied.join(', ')}`);
   await installReferenceData(url);
   let demoLogin: { email: string; password: string } | null = null;
+  let secondLifeLogin: { email: string; password: string } | null = null;
   let demoPassportPath: string | null = null;
   if (embedded || process.env.SEED_DEMO === '1') {
     const { seedDemoIfAbsent } = await import('../prisma/seed/demo');
     const demo = await seedDemoIfAbsent(url);
     if (demo.seeded) say('Seeded the demo company and passports.');
     demoLogin = demo.login;
+    secondLifeLogin = demo.secondLifeLogin;
     demoPassportPath = demo.passportPath;
   }
   const { startWebServer } = await import('./server');
@@ -107,6 +109,8 @@ async function main() {
   say(`Battery Passport Service is running at ${cfg.BASE_URL} (${dev ? 'development' : 'production'})`);
   if (demoLogin)
     say(`Demo operator login: ${demoLogin.email} / ${demoLogin.password} at ${cfg.BASE_URL}/portal/sign-in`);
+  if (secondLifeLogin)
+    say(`Second-life operator login (a handover's receiver): ${secondLifeLogin.email} / ${secondLifeLogin.password}`);
   if (demoPassportPath) say(`Demo passport: ${cfg.BASE_URL}${demoPassportPath} (all of them: ${cfg.BASE_URL}/)`);
   say(`Health: ${cfg.BASE_URL}/api/health`);
   say('Press Ctrl-C to stop.');

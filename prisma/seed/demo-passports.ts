@@ -171,6 +171,32 @@ export const DEMO_PASSPORTS: DemoPassport[] = [
     },
   },
   {
+    // An older pack back from the road at 78 % state of health: handed over to the demo's second-life operator,
+    // which repurposes it into stationary storage (DEMO_HANDOVER).
+    key: 'ev-2020',
+    slug: 'voltaris-aurora-ev-64-2020',
+    name: 'Aurora EV Pack 64 kWh NMC622 (2020)',
+    category: 'EV_BATTERY',
+    gtin: withCheckDigit(`0${DEMO_GS1_PREFIX}00005`),
+    serialNumber: 'AUR64-2020-000862',
+    fields: {
+      ...manufacturer,
+      model_number: 'AUR-64-NMC622',
+      commodity_code: CN.lithiumIon,
+      battery_chemistry: 'NMC',
+      battery_mass_kg: 441,
+      rated_capacity_ah: 172,
+      rated_energy_kwh: 64,
+      nominal_voltage_v: 370,
+      min_voltage_v: 280,
+      max_voltage_v: 420,
+      manufacturing_date: '2020-06-18',
+      current_soh_pct: 78.4,
+      current_cycle_count: 1460,
+    },
+    finalState: 'published',
+  },
+  {
     key: 'ev-draft',
     slug: 'voltaris-aurora-ev-100-draft',
     name: 'Aurora EV Pack 100 kWh (pre-series)',
@@ -261,4 +287,45 @@ export const DEMO_MODEL: DemoModel = {
       },
     },
   ],
+};
+
+/**
+ * The demo's second company: a second-life operator that repurposes EV packs into stationary storage. It holds
+ * its own GS1 prefix (GS1 keeps the 952 prefixes for examples and demonstrations).
+ */
+export const DEMO_SECOND_LIFE = {
+  slug: 'demo-second-life',
+  name: 'Relivo Second Life Storage GmbH',
+  country: 'DE',
+  registrationNumber: 'DE-HRB-318842',
+  contactEmail: 'passports@relivo.example',
+  website: 'https://relivo.example',
+  address: 'Am Speicherpark 4, 04159 Leipzig, Germany',
+  gs1Prefix: '9521234',
+};
+
+/**
+ * A handover between the two demo companies (Art. 77(7) of Regulation (EU) 2023/1542): Voltaris offers the 2020 EV
+ * pack's passport, Relivo accepts, gives the successor its own identifiers and what it declares as the new operator,
+ * and publishes it, so the original names its successor and the successor its predecessor.
+ */
+export const DEMO_HANDOVER = {
+  originalKey: 'ev-2020',
+  reason: 'repurposed',
+  note: 'Pack at 78 % state of health, for stationary storage.',
+  successor: {
+    name: 'Relivo HomeStack 60 kWh (repurposed Aurora EV Pack 64)',
+    gtin: withCheckDigit(`0${DEMO_SECOND_LIFE.gs1Prefix}00001`),
+    serialNumber: 'RHS60-2026-000041',
+    fields: {
+      operator_name: DEMO_SECOND_LIFE.name,
+      operator_identifier: DEMO_SECOND_LIFE.registrationNumber,
+      warranty_period_months: 60,
+      certified_usable_energy_kwh: 47,
+      second_life_information:
+        'Repurposed by Relivo Second Life Storage GmbH as a stationary storage module for homes and small businesses; returned to Relivo at the end of its second life.',
+      spare_parts_sources: 'Relivo service, service@relivo.example',
+      accident_information: 'No accidents recorded since repurposing.',
+    },
+  },
 };

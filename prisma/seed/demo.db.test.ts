@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/crypto/passwords';
 import { disconnectPrisma, prisma } from '../../lib/db/client';
+import { passportPath } from '../../lib/gs1/digital-link';
 import { sha256Hex } from '../../lib/passport/canonical-json';
+import { loadPublicPassport } from '../../lib/passport/public/lookup';
+import { buildJsonLd } from '../../lib/passport/public/representations';
 import { CURRENT_SCHEMA_VERSION } from '../../lib/schema/categories';
 import { BATTERY_CATEGORIES } from '../../lib/schema/types';
-import { DEMO_COMPANY_SLUG, DEMO_LOGIN, seedDemoIfAbsent } from './demo';
+import { listDemoPassports } from '../../lib/server/landing';
+import { DEMO_COMPANY_SLUG, DEMO_LOGIN, DEMO_SECOND_LIFE_LOGIN, seedDemoIfAbsent } from './demo';
+import { DEMO_HANDOVER, DEMO_PASSPORTS, DEMO_SECOND_LIFE } from './demo-passports';
 
 beforeAll(async () => {
   await seedDemoIfAbsent(process.env.DATABASE_URL!);
@@ -88,6 +93,69 @@ describe('demo data', () => {
       const snapshot = JSON.parse(Buffer.from(latest.snapshot).toString('utf8'));
       expect(snapshot.fields.commodity_code, p.slug).toMatch(/^8507\d{4}$/);
     }
+  });
+
+  it('has a second demo company, a second-life operator, whose operator signs in with its printed login', async () => {
+    const user = await prisma.user.findUniqueOrThrow({
+      where: { email: DEMO_SECOND_LIFE_LOGIN.email },
+      include: { company: { include: { gs1Prefixes: true } } },
+    });
+    expect(user.company).toMatchObject({ slug: DEMO_SECOND_LIFE.slug, isDemo: true });
+    expect(user.company.id).not.toBe(
+      (await prisma.company.findUniqueOrThrow({ where: { slug: DEMO_COMPANY_SLUG } })).id,
+    );
+    expect(user.company.gs1Prefixes.map((p) => p.prefix)).toEqual([DEMO_SECOND_LIFE.gs1Prefix]);
+    expect(user.role).toBe('ADMIN');
+    expect(await verifyPassword(DEMO_SECOND_LIFE_LOGIN.password, user.passwordHash)).toBe(true);
+  });
+
+  it('has a completed handover (Art. 77(7), repurposed): the successor is published by the second company, and both public documents name each other', async () => {
+    const originalSlug = DEMO_PASSPORTS.find((p) => p.key === DEMO_HANDOVER.originalKey)!.slug;
+    const handover = await prisma.handover.findFirstOrThrow({
+      where: { product: { slug: originalSlug } },
+      include: { fromCompany: true, toCompany: true, product: true, successor: true },
+    });
+    expect(handover).toMatchObject({ status: 'ACCEPTED', reason: 'REPURPOSED', mode: 'LIVE' });
+    expect(handover.fromCompany.slug).toBe(DEMO_COMPANY_SLUG);
+    expect(handover.toCompany?.slug).toBe(DEMO_SECOND_LIFE.slug);
+    // The original stays published and names its successor; the successor is the second company's own passport.
+    expect(handover.product).toMatchObject({
+      state: 'APPROVED',
+      handoverReason: 'REPURPOSED',
+      successorId: handover.successorId,
+    });
+    const successor = handover.successor!;
+    expect(successor).toMatchObject({
+      companyId: handover.toCompanyId,
+      state: 'APPROVED',
+      version: 1,
+      isDemo: true,
+      gtin: DEMO_HANDOVER.successor.gtin,
+      serialNumber: DEMO_HANDOVER.successor.serialNumber,
+    });
+    expect(successor.gtin?.slice(1, 8)).toBe(DEMO_SECOND_LIFE.gs1Prefix);
+    const data = successor.formData as Record<string, unknown>;
+    expect(data).toMatchObject({ operator_name: DEMO_SECOND_LIFE.name, battery_status: 'repurposed' });
+
+    const original = await loadPublicPassport({ slug: originalSlug });
+    const next = await loadPublicPassport({ slug: successor.slug });
+    if (original.lookup.kind !== 'published' || next.lookup.kind !== 'published') throw new Error('not published');
+    const succession = original.lookup.passport.dpp.succession;
+    expect(original.lookup.passport.dpp.status).toBe('published');
+    expect(succession).toMatchObject({ status: 'repurposed', successor: { verified: true, name: successor.name } });
+    expect(succession?.successor?.url).toMatch(new RegExp(`${passportPath(successor)}$`));
+    const predecessor = next.lookup.passport.dpp.succession?.predecessor;
+    expect(predecessor).toMatchObject({ reason: 'repurposed', name: handover.product.name });
+    expect(predecessor?.url).toMatch(new RegExp(`${passportPath(handover.product)}$`));
+    expect(buildJsonLd(original.lookup.passport, 'https://example.test')['dpp:succession']).toMatchObject({
+      'dpp:successor': { '@id': succession?.successor?.url },
+    });
+    expect(buildJsonLd(next.lookup.passport, 'https://example.test')['dpp:succession']).toMatchObject({
+      'dpp:predecessor': { '@id': predecessor?.url },
+    });
+    // The landing page lists both passports among the demo's published ones.
+    const listed = (await listDemoPassports()).map((p) => p.slug);
+    expect(listed).toEqual(expect.arrayContaining([originalSlug, successor.slug]));
   });
 
   it('seeds only once', async () => {
