@@ -12,7 +12,11 @@ export const POST = integrationRoute<typeof recycleEndpoint, { id: string }>(
   async ({ ctx, db, params, body }) =>
     json(
       productView(
-        await recyclePassport({ ctx, db, input: { note: body.note ?? null, productId: parseId(params.id, 'product') } }),
+        await recyclePassport({
+          ctx,
+          db,
+          input: { note: body.note ?? null, productId: parseId(params.id, 'product') },
+        }),
       ),
     ),
 );
