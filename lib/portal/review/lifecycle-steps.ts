@@ -4,8 +4,8 @@ import { submitDraft } from '../../passport/drafts/submit-draft';
 import {
   approveProduct,
   deprecateProduct,
-  reinstateProduct,
   recycleProduct,
+  reinstateProduct,
   rejectProduct,
   startRevision,
   withdrawProduct,
