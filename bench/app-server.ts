@@ -3,7 +3,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
-export const DIST_DIR = '.next-bench';
+/** The bench's own build; BENCH_DIST_DIR names another (two benches on one checkout). */
+export const DIST_DIR = process.env.BENCH_DIST_DIR ?? '.next-bench';
 const UNLIMITED = '100000000';
 
 export interface AppServer {

@@ -1,5 +1,6 @@
-// `npm run bench [-- --quick] [-- --no-build] [-- --scenarios 1,4]`: builds, starts the app on a fresh database,
-// seeds, warms up and measures every scenario against the physical and framework ceilings of this run.
+// `npm run bench [-- --quick] [-- --no-build] [-- --scenarios 1,4] [-- --proxy]`: builds, starts the app on a fresh
+// database, seeds, warms up and measures every scenario against the physical and framework ceilings of this run.
+// `--proxy` runs scenario 11 (a scan storm straight at the app and through deploy/nginx.conf; nginx must be installed).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -179,6 +180,137 @@ async function renderPages(
 }
 
 /**
+ * Scenario 11: a scan storm over 1,000 passports (80 % of page views on 20 of them), straight at the app, then
+ * through nginx with deploy/nginx.conf, each beside the framework ceiling; during the proxied storm one hot passport
+ * is withdrawn and another gets a BMS value, and bench/storm.ts's watcher times when the proxy serves each and
+ * counts restricted or stale-beyond-bound answers (a grant holder reads a third hot page with its cookie meanwhile).
+ */
+async function scanStorm(seeder: InstanceType<typeof PassportSeeder>, pid: number) {
+  const { NGINX_BINARY, nginxInstalled } = await import('../testing/nginx');
+  if (!nginxInstalled())
+    throw new Error(
+      `Scenario 11 needs nginx, which is not at ${NGINX_BINARY}: install it (Debian/Ubuntu: sudo apt-get install nginx) or set NGINX_BINARY to its path`,
+    );
+  const { startProxy } = await import('../testing/nginx-proxy');
+  const { HOT_PASSPORTS, stormRequest, watchChanges } = await import('../bench/storm');
+  const { STALENESS_BOUND_SECONDS } = await import('../lib/http/caching');
+  if (seeder.passports.length < 1_000) await seed(seeder, 1_000);
+  const storm = seeder.passports.slice(0, 1_000);
+  const firstViews = await renderPages(seeder, storm);
+  const label = `${storm.length} passports, ${HOT_PASSPORTS} of them 80 % of page views`;
+  await measured1(
+    {
+      id: 's11-direct',
+      scenario: 11,
+      label: `11 scan storm (${label}), straight at the app`,
+      url: app!.baseUrl,
+      request: stormRequest(storm),
+    },
+    pid,
+  );
+  measured[measured.length - 1].notes.push(firstViews);
+  const proxy = await startProxy([app!.baseUrl]);
+  try {
+    const [withdrawn, updated, granted] = storm;
+    // A grant holder of the third hot passport, reading its restricted page through the proxy during the storm.
+    const { createTestBmsSecret, createTestOperator } = await import('../testing/factories');
+    const { approvedRequest } = await import('../testing/poli');
+    const { systemActor } = await import('../lib/domain/context');
+    const { withdrawProduct } = await import('../lib/passport/lifecycle');
+    const { sendBmsUpdate } = await import('../testing/bms-request');
+    const reviewer = await createTestOperator(db, { companyId: seeder.companyId, role: 'REVIEWER' });
+    const grant = await approvedRequest(db, {
+      product: { id: granted.id },
+      reviewerCtx: { companyId: seeder.companyId, actor: { role: 'REVIEWER', id: reviewer.id, channel: 'Portal' } },
+    } as Parameters<typeof approvedRequest>[1]);
+    const access = await fetch(`${app!.baseUrl}/api/poli/access?token=${grant.accessToken}`, { redirect: 'manual' });
+    const cookie = (access.headers.get('set-cookie') ?? '').split(';')[0];
+    const grantPage = `${proxy.origin}/01/${granted.gtin}/21/${encodeURIComponent(granted.serial)}`;
+    // What only a grant's view shows: a restricted field's value, marked by its access tier.
+    const marker = 'data-access="legitimate_interest"';
+    let holderReads = 0;
+    let holderSawRestricted = 0;
+    let holding = true;
+    const holder = (async () => {
+      while (holding) {
+        const html = await (await fetch(grantPage, { headers: { accept: 'text/html', cookie } })).text();
+        holderReads += 1;
+        if (html.includes(marker)) holderSawRestricted += 1;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const secret = (await createTestBmsSecret(db, seeder.companyId)).secret;
+    const measuring = measured1(
+      {
+        id: 's11-proxy',
+        scenario: 11,
+        label: `11 scan storm (${label}), through nginx`,
+        url: proxy.origin,
+        request: stormRequest(storm),
+      },
+      pid,
+    );
+    // The changes come once the measured run is under way (after its warm-up and first slices).
+    await new Promise((r) => setTimeout(r, (settings.warmupSeconds + 2) * 1000));
+    const watched = await watchChanges({
+      proxy: proxy.origin,
+      hot: storm.slice(0, HOT_PASSPORTS),
+      restrictedMarker: marker,
+      boundSeconds: STALENESS_BOUND_SECONDS,
+      watchSeconds: STALENESS_BOUND_SECONDS + 15,
+      changes: [
+        { label: 'withdrawal', passport: withdrawn, shows: (html) => html.includes('Withdrawn during the storm') },
+        { label: 'BMS value', passport: updated, shows: (html) => html.includes('12.75') },
+      ],
+      change: async () => {
+        await withdrawProduct({
+          ctx: { companyId: seeder.companyId, actor: systemActor('bench') },
+          input: { productId: withdrawn.id, reason: 'Withdrawn during the storm' },
+          db,
+        });
+        const sent = await sendBmsUpdate(app!.baseUrl, {
+          productId: updated.id,
+          secret,
+          body: { formDataPatch: { current_soh_pct: 12.75 } },
+        });
+        if (sent.status !== 200) throw new Error(`The BMS update answered ${sent.status}`);
+      },
+    });
+    await measuring;
+    holding = false;
+    await holder;
+    const times = [...watched.seconds.entries()];
+    const slowest = Math.max(...times.map(([, s]) => s));
+    const row: Measured = {
+      id: 's11-changes',
+      scenario: 11,
+      label: '11 a withdrawal and a BMS value during the storm, served through nginx (s)',
+      requestsPerSecond: 0,
+      p50Ms: 0,
+      p99Ms: 0,
+      requests: watched.answers,
+      non2xx: 0,
+      errors: watched.restricted + watched.staleBeyondBound,
+      peakRssMb: null,
+      serverCpuMsPerRequest: null,
+      databaseCpuMsPerRequest: null,
+      scansPerRequest: null,
+      queriesPerRequest: null,
+      seconds: slowest,
+      notes: [
+        `${times.map(([what, s]) => `${what} served after ${s.toFixed(1)} s`).join(', ')} (bound ${STALENESS_BOUND_SECONDS} s)`,
+        `${watched.answers} anonymous answers watched: ${watched.restricted} with a grant's restricted view, ${watched.staleBeyondBound} stale beyond the bound`,
+        `the grant holder read its page ${holderReads} times through nginx (never cached), ${holderSawRestricted} with the restricted view`,
+      ],
+    };
+    say(`  ${row.notes.join('\n  ')}`);
+    measured.push(row);
+  } finally {
+    await proxy.stop();
+  }
+}
+
+/**
  * Scenario 8: a published model, an ERP mapping of its items' per-unit columns and an import key; the timed import
  * and submission of `issuanceRows` rows, their batch publication, then the large import with reads measured meanwhile.
  */
@@ -339,7 +471,8 @@ try {
   );
 
   if (runsScenario(args, 7)) await measured1(scaleScenario(app.baseUrl, seeder.passports.slice()), pid);
-  await seed(seeder, settings.passports);
+  // The scan storm alone needs its 1,000 passports only.
+  if (args.scenarios.some((n) => n !== 11) || args.scenarios.length === 0) await seed(seeder, settings.passports);
   const passports = seeder.passports.slice(0, settings.passports);
   for (const target of readScenarios(app.baseUrl, passports)) {
     if (!runsScenario(args, target.scenario)) continue;
@@ -434,6 +567,8 @@ try {
     measured.push(row);
   }
   if (runsScenario(args, 8)) await issuance(seeder.companyId, passports, pid);
+  // Last: it withdraws one of the first passports.
+  if (runsScenario(args, 11)) await scanStorm(seeder, pid);
   await seeder.close();
   console.log(`\n${report(args, measured, { lostUpdates, settings })}`);
 } finally {
