@@ -1,7 +1,7 @@
 export { approveProduct } from './transitions/approve';
 export { deprecateProduct } from './transitions/deprecate';
-export { reinstateProduct } from './transitions/reinstate';
 export { closeRecycledPassport, type RecycleInput, recycleProduct } from './transitions/recycle';
+export { reinstateProduct } from './transitions/reinstate';
 export { rejectProduct } from './transitions/reject';
 export type { LifecycleResult } from './transitions/result';
 export { startRevision } from './transitions/revise';
