@@ -321,7 +321,11 @@ test.describe('with the database down', () => {
       `<${base}/01/${badCheckDigit(gtin)}/21/SN-1?linkType=linkset>; rel="linkset"`,
     );
     // The page itself needs the database; the middleware only skips X-Robots-Tag and hands the request on.
+    // Its stored copy cannot be read and a render would fail too: a page saying "not just now", never cached.
     const valid = await fetch(`${base}/01/${gtin}/21/SN-1`);
+    expect(valid.status).toBe(503);
+    expect(valid.headers.get('retry-after')).toBe('30');
+    expect(valid.headers.get('cache-control')).toBe('no-store');
     expect(valid.headers.get('content-type')).toContain('text/html');
     expect(valid.headers.get('link')).toContain('rel="linkset"');
     expect(valid.headers.get('x-robots-tag')).toBeNull();

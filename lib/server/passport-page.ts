@@ -18,3 +18,25 @@ export async function servePassportPage(
   const page = await pageRepresentation(path, { build: options.build, render: options.render ?? renderPage });
   return storedPageResponse(request, page, linksetLinkHeader(config().BASE_URL, path));
 }
+
+/**
+ * The viewer page's answer when it cannot be made just now (the database gone, a render failed): a small page a
+ * person can read, 503 with Retry-After, never stored by any cache, with the resolver's linkset like every answer at
+ * a resolver address. No script, so its policy allows nothing.
+ */
+export function passportPageUnavailable(path: string): Response {
+  const html =
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Passport not available just now · Battery Passport Service</title></head><body><main>' +
+    '<h1>This passport cannot be shown just now</h1><p>Please try again in a minute.</p></main></body></html>\n';
+  return new Response(html, {
+    status: 503,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Retry-After': '30',
+      'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      Link: linksetLinkHeader(config().BASE_URL, path),
+    },
+  });
+}

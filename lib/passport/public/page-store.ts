@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { config } from '../../config';
 import { prisma } from '../../db/client';
 import { sqlRows } from '../../db/sql';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { passportPath } from '../../gs1/digital-link';
 import { nextBuildId } from '../../health';
 import { logger } from '../../log';
@@ -167,8 +168,11 @@ async function renderAndStore(path: string, build: string, render: (path: string
 export async function passportPage(path: string, options: PageStoreOptions): Promise<PassportPage> {
   const build = options.build ?? nextBuildId()!;
   const { render } = options;
-  // A failed read (the database briefly gone) only costs this answer the stored copy: the render decides.
+  // A failed read only costs this answer the stored copy: the render decides. Not when the database is gone: the
+  // render would fail too, after a loopback request and a whole page's failed queries (under a bounded heap, two
+  // renders' worth of failures at once), so the caller answers "not just now" instead.
   const stored = await readStoredPage(path, build).catch((err: unknown) => {
+    if (isDatabaseUnavailable(err)) throw err;
     logger().warn({ err, path }, 'stored passport page not read');
     return null;
   });

@@ -1,6 +1,6 @@
 import { RESOLVER_PATH_HEADER } from '@/lib/http/middleware/resolver';
 import { logger } from '@/lib/log';
-import { servePassportPage } from '@/lib/server/passport-page';
+import { passportPageUnavailable, servePassportPage } from '@/lib/server/passport-page';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,9 +17,6 @@ export async function GET(request: Request): Promise<Response> {
     return await servePassportPage(request, path);
   } catch (err) {
     logger().error({ err, path }, 'passport page not rendered');
-    return new Response('This passport page cannot be shown just now. Please try again in a minute.\n', {
-      status: 503,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
-    });
+    return passportPageUnavailable(path);
   }
 }
