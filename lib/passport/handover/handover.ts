@@ -270,21 +270,40 @@ async function recordBothSides(
 /** The other company's operators are named as the handover's counterpart, never by their user or key ids. */
 const counterpart = systemActor('handover');
 
-async function mailDecision(tx: Tx, h: Row, outcome: 'accepted' | 'declined' | 'expired', reason: string | null) {
-  if (!h.toCompany) return;
+/** What every mail to a side of a handover names: that side, both companies, the passport, the reason, the offer. */
+function handoverMailBase(h: Row & { toCompany: NonNullable<Row['toCompany']> }, company: { name: string }) {
+  return {
+    companyName: company.name,
+    fromCompany: h.fromCompany.name,
+    toCompany: h.toCompany.name,
+    productName: h.product.name,
+    reasonLabel: REASON_LABEL[h.reason],
+    link: portalLink(h.id),
+  };
+}
+
+/** One mail to each side of a handover between two companies of the service, to each side's deciders. */
+async function mailBothSides(
+  tx: Tx,
+  h: Row & { toCompany: NonNullable<Row['toCompany']> },
+  render: (common: ReturnType<typeof handoverMailBase>) => {
+    subject: string;
+    text: string;
+    html: string;
+    links: string[];
+  },
+) {
   for (const company of [h.fromCompany, h.toCompany]) {
-    const mail = handoverDecidedEmail({
-      companyName: company.name,
-      fromCompany: h.fromCompany.name,
-      toCompany: h.toCompany.name,
-      productName: h.product.name,
-      reasonLabel: REASON_LABEL[h.reason],
-      link: portalLink(h.id),
-      outcome,
-      reason,
-    });
+    const mail = render(handoverMailBase(h, company));
     for (const to of await deciders(tx, company)) await queueEmail(tx, { companyId: company.id, to, ...mail });
   }
+}
+
+async function mailDecision(tx: Tx, h: Row, outcome: 'accepted' | 'declined' | 'expired', reason: string | null) {
+  if (!h.toCompany) return;
+  await mailBothSides(tx, { ...h, toCompany: h.toCompany }, (base) =>
+    handoverDecidedEmail({ ...base, outcome, reason }),
+  );
 }
 
 /**
@@ -589,21 +608,16 @@ export async function completeHandoverOnPublish(tx: Tx, product: { id: string; m
 
 /** Both sides hear that the successor is published and the two public passports name each other. */
 async function mailCompletion(tx: Tx, h: Row) {
-  if (!h.toCompany || !h.successor) return;
-  for (const company of [h.fromCompany, h.toCompany]) {
-    const mail = handoverCompletedEmail({
-      companyName: company.name,
-      fromCompany: h.fromCompany.name,
-      toCompany: h.toCompany.name,
-      productName: h.product.name,
-      reasonLabel: REASON_LABEL[h.reason],
-      link: portalLink(h.id),
-      successorName: h.successor.name,
-      successorUrl: `${base()}${passportPath(h.successor)}`,
+  const successor = h.successor;
+  if (!h.toCompany || !successor) return;
+  await mailBothSides(tx, { ...h, toCompany: h.toCompany }, (common) =>
+    handoverCompletedEmail({
+      ...common,
+      successorName: successor.name,
+      successorUrl: `${base()}${passportPath(successor)}`,
       originalUrl: `${base()}${passportPath(h.product)}`,
-    });
-    for (const to of await deciders(tx, company)) await queueEmail(tx, { companyId: company.id, to, ...mail });
-  }
+    }),
+  );
 }
 
 /** The accepted handover a draft of the caller's company continues, when it is a successor; null otherwise. */
