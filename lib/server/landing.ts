@@ -1,4 +1,5 @@
 import { prisma } from '../db/client';
+import { digitalLinkPathOf, parseDigitalLinkPath } from '../gs1/digital-link';
 import { normaliseGtin } from '../gs1/gtin';
 
 /** What the landing page's lookup form sends (GET, so it works without JavaScript and can be bookmarked). */
@@ -28,11 +29,10 @@ function pathOfAddress(text: string): string | null {
     }
   }
   if (/^\/dpp\/[^/]+\/?$/.test(pathname)) return pathname.replace(/\/$/, '');
-  // A GTIN, then its key qualifiers (consumer product variant, batch, serial) as the resolver reads them; the
-  // resolver answers a wrong order or an unknown qualifier itself.
-  const link = /^\/01\/(\d{8,14})((?:\/(?:22|10|21)\/[^/]+)*)\/?$/.exec(pathname);
-  const gtin = link ? normaliseGtin(link[1]) : null;
-  return gtin ? `/01/${gtin}${link![2]}` : null;
+  const link = parseDigitalLinkPath(pathname);
+  if (link?.kind !== 'gtin') return null;
+  const gtin = normaliseGtin(link.gtin);
+  return gtin ? digitalLinkPathOf(gtin, link.qualifiers) : null;
 }
 
 /**
