@@ -4,23 +4,12 @@
 import type { Page } from '@playwright/test';
 import type { PoliRole } from '../lib/db/generated/enums';
 import { POLI_ROLES } from '../lib/poli/roles';
+import { ART_77_POINTS } from '../testing/access-tiers';
 import { clientAddress } from '../testing/client-address';
 import { expect, test } from '../testing/e2e/fixtures';
 import { approvedAccessLink, db, type PoliSetup, poliPassport } from '../testing/e2e/poli';
 
-/** Art. 77(2): point (c) of the second subparagraph and point (a) of the third for the economic operators, point (b)
- * of the third for the purchaser, point (b) of the second for the authorities. */
-const TABLE: { role: PoliRole; points: (2 | 3 | 4)[] }[] = [
-  { role: 'REPAIRER', points: [2, 4] },
-  { role: 'REMANUFACTURER', points: [2, 4] },
-  { role: 'RECYCLER', points: [2, 4] },
-  { role: 'SECOND_LIFE_OPERATOR', points: [2, 4] },
-  { role: 'ECONOMIC_OPERATOR', points: [2, 4] },
-  { role: 'PURCHASER', points: [4] },
-  { role: 'NOTIFIED_BODY', points: [2, 3] },
-  { role: 'MARKET_SURVEILLANCE_AUTHORITY', points: [2, 3] },
-  { role: 'EUROPEAN_COMMISSION', points: [2, 3] },
-];
+const TABLE = ART_77_POINTS;
 
 /** What each point shows on the page: a field with its marker value, and for point 4 the history chart too. */
 const checks = (setup: PoliSetup) => ({

@@ -1,5 +1,6 @@
 // Access tiers to the letter of Art. 77(2) of Regulation (EU) 2023/1542: which Annex XIII points each role opens.
 import { describe, expect, it } from 'vitest';
+import { ART_77_POINTS } from '../../testing/access-tiers';
 import type { PoliRole } from '../db/generated/enums';
 import { CATEGORY_SCHEMAS, getCategorySchema } from '../schema/categories';
 import { annexPointOf, grantedGroups, grantedMembers, opensIndividualBattery } from './restricted-fields';
@@ -8,18 +9,7 @@ import { POLI_ROLES, tierForRole } from './roles';
 const schema = getCategorySchema('EV_BATTERY', 1)!;
 const ids = (groups: ReturnType<typeof grantedGroups>) => groups.flatMap((g) => g.fields.map((f) => f.id));
 
-/** Each role with the points Art. 77(2) gives it and a field of each point it must (not) see. */
-const TABLE: { role: PoliRole; points: number[] }[] = [
-  { role: 'REPAIRER', points: [2, 4] },
-  { role: 'REMANUFACTURER', points: [2, 4] },
-  { role: 'RECYCLER', points: [2, 4] },
-  { role: 'SECOND_LIFE_OPERATOR', points: [2, 4] },
-  { role: 'ECONOMIC_OPERATOR', points: [2, 4] },
-  { role: 'PURCHASER', points: [4] },
-  { role: 'NOTIFIED_BODY', points: [2, 3] },
-  { role: 'MARKET_SURVEILLANCE_AUTHORITY', points: [2, 3] },
-  { role: 'EUROPEAN_COMMISSION', points: [2, 3] },
-];
+const TABLE: { role: PoliRole; points: number[] }[] = ART_77_POINTS;
 /** One field of each point, named by the schema's own Annex XIII references. */
 const SAMPLE = { 2: 'cathode_materials', 3: 'test_reports', 4: 'accident_information' } as const;
 
