@@ -89,7 +89,7 @@ test('the history of 10,000 reports: charted on the portal page, paged by the In
   );
 
   await signIn(page, users.EDITOR);
-  await page.goto(`/portal/passports/${product.id}`);
+  await page.goto(`/portal/passports/${product.id}?tab=versions`);
   const history = page.getByTestId('telemetry-history');
   await expect(history).toContainText('From 10000 reports');
   for (const series of ['soh', 'fade', 'cycles'])

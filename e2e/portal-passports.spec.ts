@@ -84,22 +84,22 @@ test.describe('portal passports', () => {
     await signIn(page, users.EDITOR);
     await page.goto(`/portal/passports/${draft.id}`);
     await expect(page.getByRole('heading', { level: 1, name: draft.name })).toBeVisible();
-    for (const name of [
-      'Readiness and publication gate',
-      'Form data',
-      'Documents',
-      'Components',
-      'Traceability',
-      'Version history',
-      'BMS lifetime counters',
-      'QR code',
-      'Audit trail',
-    ]) {
-      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    // Each tab's sections (e2e/portal-passport-tabs.spec.ts checks that a tab shows no other tab's).
+    for (const [tab, names] of [
+      ['', ['Readiness and publication gate', 'Components', 'Traceability', 'QR code']],
+      ['documents', ['Documents']],
+      ['versions', ['Version history', 'BMS lifetime counters']],
+      ['activity', ['Audit trail']],
+      ['data', ['Form data']],
+    ] as const) {
+      await page.goto(`/portal/passports/${draft.id}${tab ? `?tab=${tab}` : ''}`);
+      for (const name of names) await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+      if (tab === '') {
+        await expect(page.getByTestId('gate-summary')).toHaveText('The publication gate blocks submission.');
+        await expect(page.getByTestId('readiness-missing')).toContainText('Manufacturer name');
+        await expect(page.getByText('The QR code appears after publication')).toBeVisible();
+      }
     }
-    await expect(page.getByTestId('gate-summary')).toHaveText('The publication gate blocks submission.');
-    await expect(page.getByTestId('readiness-missing')).toContainText('Manufacturer name');
-    await expect(page.getByText('The QR code appears after publication')).toBeVisible();
     await expect(page.getByLabel(/^Battery model/)).toHaveValue('VX-75');
     // Restricted fields carry their tier.
     await expect(page.getByLabel(/^Cathode materials.*Legitimate interest/)).toBeVisible();
@@ -124,7 +124,7 @@ test.describe('portal passports', () => {
     await expect(page.locator('#battery_mass_kg-error')).toHaveCount(0);
     const saved = await db().product.findUniqueOrThrow({ where: { id: draft.id } });
     expect(saved.formData).toMatchObject({ model_number: 'VX-75', battery_mass_kg: 412.5 });
-    await page.reload();
+    await page.goto(`/portal/passports/${draft.id}?tab=activity`);
     await expect(page.locator('tr[data-audit="Update"]').first()).toContainText(
       /EDITOR.*Portal.*fields.*battery_mass_kg/,
     );
@@ -141,6 +141,7 @@ test.describe('portal passports', () => {
     await expect(page.getByTestId('gate-summary')).toHaveText('The publication gate blocks submission.');
     await expect(page.getByTestId('readiness-missing')).toContainText('Commodity code (CN)');
 
+    await page.goto(`/portal/passports/${draft.id}?tab=data`);
     const identity = page.getByRole('form', { name: 'Identity form data' });
     await expect(identity.getByLabel(/^Commodity code/)).toHaveAccessibleDescription(
       /Mandated for submission\. 8 digits of CN heading 8507, such as 85076000\./,
@@ -155,6 +156,7 @@ test.describe('portal passports', () => {
     await identity.getByLabel(/^Commodity code/).fill('85076000');
     await identity.getByRole('button', { name: 'Save identity' }).click();
     await expect(identity.getByRole('status')).toHaveText('Identity saved.');
+    await page.goto(`/portal/passports/${draft.id}`);
     await expect(page.getByTestId('gate-summary')).toHaveText(
       'The publication gate passes: the passport may be submitted.',
     );
@@ -167,7 +169,7 @@ test.describe('portal passports', () => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const draft = await createTestProduct(db(), { companyId: company.id, formData: { model_number: 'VX-75' } });
     await signIn(page, users.REVIEWER);
-    await page.goto(`/portal/passports/${draft.id}`);
+    await page.goto(`/portal/passports/${draft.id}?tab=data`);
     await expect(page.getByText('Your role (REVIEWER) may read the form data but not edit it.')).toBeVisible();
     await expect(page.locator('[data-field="model_number"]')).toContainText('VX-75');
     await expect(page.getByRole('button', { name: /^Save / })).toHaveCount(0);
@@ -196,8 +198,6 @@ test.describe('portal passports', () => {
     await page.goto(`/portal/passports/${passport.id}`);
     await expect(page.getByTestId('public-link')).toHaveAttribute('href', new RegExp(`/dpp/${passport.slug}$`));
     await expect(page.getByRole('img', { name: /^QR code linking to / })).toBeVisible();
-    await expect(page.locator('tr[data-version="1"]')).toContainText(version.sha256);
-    await expect(page.locator('tr[data-version="1"]')).toContainText(String(version.byteLength));
     for (const [format, type] of [
       ['svg', 'image/svg+xml'],
       ['png', 'image/png'],
@@ -207,6 +207,10 @@ test.describe('portal passports', () => {
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toContain(type);
     }
+    await expectAccessible(page);
+    await page.goto(`/portal/passports/${passport.id}?tab=versions`);
+    await expect(page.locator('tr[data-version="1"]')).toContainText(version.sha256);
+    await expect(page.locator('tr[data-version="1"]')).toContainText(String(version.byteLength));
     await expectAccessible(page);
   });
 
@@ -228,7 +232,7 @@ test.describe('portal passports', () => {
       title: 'EU declaration',
     });
     await signIn(page, users.REVIEWER);
-    await page.goto(`/portal/passports/${draft.id}`);
+    await page.goto(`/portal/passports/${draft.id}?tab=documents`);
     const link = page.getByRole('link', { name: 'declaration.pdf' });
     const href = await link.getAttribute('href');
     expect(href).toBe(`/portal/passports/${draft.id}/documents/${document.id}`);

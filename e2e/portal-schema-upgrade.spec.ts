@@ -24,7 +24,7 @@ test.describe('portal: moving a draft to a newer schema version', () => {
     const { company, users } = await newPortalCompany(['EDITOR']);
     const draft = await v2Draft(company.id);
     await signIn(page, users.EDITOR);
-    await page.goto(`/portal/passports/${draft.id}`);
+    await page.goto(`/portal/passports/${draft.id}?tab=data`);
     await expect(page.getByRole('heading', { name: 'Schema version 3 is available' })).toBeVisible();
     const identity = page.getByRole('form', { name: 'Identity form data' });
     await expect(identity.getByLabel(/^Commodity code/)).toHaveCount(0);
@@ -33,7 +33,12 @@ test.describe('portal: moving a draft to a newer schema version', () => {
     await expect(identity.getByLabel(/^Commodity code/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Schema version 3 is available' })).toHaveCount(0);
     await expect(page.getByText('EV_BATTERY field schema version 3.')).toBeVisible();
+    await expect(page).toHaveURL(/\?tab=data$/);
+    await page.getByRole('navigation', { name: 'Passport views' }).getByRole('link', { name: 'Overview' }).click();
     await expect(page.getByTestId('readiness-missing')).toContainText('Commodity code (CN)');
+    // The readiness report's link leads back to the field on the Data tab.
+    await page.getByTestId('readiness-missing').getByRole('link', { name: 'Commodity code (CN)' }).click();
+    await expect(page).toHaveURL(/\?tab=data#field-commodity_code$/);
     expect((await db().product.findUniqueOrThrow({ where: { id: draft.id } })).schemaVersion).toBe(3);
     const audit = await db().auditLog.findMany({ where: { productId: draft.id } });
     expect(audit.map((a) => [a.eventType, a.actorRole, a.eventChannel])).toEqual([
@@ -49,7 +54,7 @@ test.describe('portal: moving a draft to a newer schema version', () => {
     const { company, users } = await newPortalCompany(['REVIEWER']);
     const draft = await v2Draft(company.id);
     await signIn(page, users.REVIEWER);
-    await page.goto(`/portal/passports/${draft.id}`);
+    await page.goto(`/portal/passports/${draft.id}?tab=data`);
     await expect(page.getByRole('heading', { name: 'Schema version 3 is available' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Move to schema version/ })).toHaveCount(0);
     expect((await db().product.findUniqueOrThrow({ where: { id: draft.id } })).schemaVersion).toBe(2);

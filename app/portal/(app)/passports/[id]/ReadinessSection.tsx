@@ -3,6 +3,7 @@ import type { GateCheckId, GateStatus } from '@/lib/passport/drafts/gate';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import type { FieldError } from '@/lib/schema/types';
 import p from '../passports.module.css';
+import { tabHref } from './tabs';
 
 const CHECK_NAME: Record<GateCheckId, string> = {
   readiness: 'Form data readiness',
@@ -22,12 +23,13 @@ const checkColumns: Column<Check>[] = [
   { id: 'detail', header: 'Detail', cell: (c) => c.message },
 ];
 
-// An entry's member (`test_reports[0].url`) links to its field's input or row.
-const anchor = (e: FieldError) => `#field-${e.field_id.replace(/[[.].*$/, '')}`;
+// An entry's member (`test_reports[0].url`) links to its field's input or row, on the tab with the form.
+const anchor = (productId: string, e: FieldError) =>
+  `${tabHref(productId, 'data')}#field-${e.field_id.replace(/[[.].*$/, '')}`;
 
 /** The readiness report and the publication gate, as the API's readiness and gate endpoints report them. */
 export function ReadinessSection({ detail }: { detail: PassportDetail }) {
-  const { readiness, gate } = detail;
+  const { readiness, gate, product } = detail;
   return (
     <section className={p.section} aria-labelledby="readiness-title" id="readiness">
       <h2 id="readiness-title">Readiness and publication gate</h2>
@@ -54,12 +56,14 @@ export function ReadinessSection({ detail }: { detail: PassportDetail }) {
             title={`Mandated fields without a value (${readiness.missing.length})`}
             errors={readiness.missing}
             show={(e) => e.label}
+            href={(e) => anchor(product.id, e)}
             testId="readiness-missing"
           />
           <FieldErrorList
             title={`Invalid values (${readiness.invalid.length})`}
             errors={readiness.invalid}
             show={(e) => e.message}
+            href={(e) => anchor(product.id, e)}
             testId="readiness-invalid"
           />
         </>
@@ -72,11 +76,13 @@ function FieldErrorList({
   title,
   errors,
   show,
+  href,
   testId,
 }: {
   title: string;
   errors: FieldError[];
   show: (e: FieldError) => string;
+  href: (e: FieldError) => string;
   testId: string;
 }) {
   if (errors.length === 0) return null;
@@ -87,7 +93,7 @@ function FieldErrorList({
         {errors.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: one field may fail twice; the list is rendered once
           <li key={`${e.field_id}-${i}`}>
-            <a href={anchor(e)}>{show(e)}</a>
+            <a href={href(e)}>{show(e)}</a>
           </li>
         ))}
       </ul>
