@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { requestLocale } from '@/lib/i18n/request';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -17,8 +18,10 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 // which a page prerendered at build time could not.
 export default async function RootLayout({ children, head }: { children: ReactNode; head: ReactNode }) {
   await connection();
+  // The page's language as the middleware chose it (the portal's is English).
+  const locale = await requestLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>{head}</head>
       <body>{children}</body>
     </html>

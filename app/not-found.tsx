@@ -1,12 +1,14 @@
-import Link from 'next/link';
+import { getI18n } from '@/lib/i18n/request';
 
-export default function NotFound() {
+/** The 404 page, in the reader's language (a public page: `?lang=`, then Accept-Language). */
+export default async function NotFound() {
+  const { t } = await getI18n();
   return (
     <main>
-      <h1>Passport not found</h1>
-      <p>There is no published battery passport at this address. Check the code on the battery and try again.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
       <p>
-        <Link href="/">Battery Passport Service</Link>
+        <a href="/">{t('notFound.home')}</a>
       </p>
     </main>
   );

@@ -91,7 +91,7 @@ test('the history of 10,000 reports: charted on the portal page, paged by the In
   await signIn(page, users.EDITOR);
   await page.goto(`/portal/passports/${product.id}?tab=versions`);
   const history = page.getByTestId('telemetry-history');
-  await expect(history).toContainText('From 10000 reports');
+  await expect(history).toContainText('From 10,000 reports');
   for (const series of ['soh', 'fade', 'cycles'])
     await expect(history.locator(`svg[data-series="${series}"]`)).toHaveAttribute('data-points', '120');
   await expect(history.locator('svg[data-series="soh"]')).toHaveAttribute('aria-label', /^State of health from/);

@@ -73,7 +73,11 @@ test.describe('restricted access (PoLI)', () => {
     await page.goto(passport.path);
     await expectNoRestrictedData(page, mark);
     const form = await fillRequestForm(page, { email, role: 'RECYCLER' });
-    await expect(form.getByRole('status')).toContainText('a link to confirm it is on its way');
+    // The confirmation takes the form's place, where the reader is looking; no empty form comes back.
+    const sent = page.getByTestId('poli-sent');
+    await expect(sent).toContainText('a link to confirm it is on its way');
+    await expect(sent).toBeInViewport();
+    await expect(form).toHaveCount(0);
     expect((await db().poliRequest.findFirstOrThrow({ where: { email } })).status).toBe('PENDING_VERIFICATION');
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.locator('#restricted-access').screenshot({ path: `${SCREENSHOTS}/poli-request-phone.png` });
@@ -83,7 +87,10 @@ test.describe('restricted access (PoLI)', () => {
     await page.getByRole('link', { name: verifyLink }).click();
     await expect(page).toHaveURL(/\/poli\/verified\?passport=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your email address is confirmed');
-    await expect(page.getByRole('link', { name: 'Back to the passport' })).toHaveAttribute('href', passport.path);
+    await expect(page.getByRole('link', { name: 'Back to the passport' })).toHaveAttribute(
+      'href',
+      `${passport.path}?lang=en`,
+    );
 
     // The manufacturer's reviewer decides in the portal, in a browser of their own.
     const reviewer = await open(browser);
@@ -93,6 +100,12 @@ test.describe('restricted access (PoLI)', () => {
     expect(new URL(page.url()).pathname).toBe(passport.path);
     expect(landed?.headers()['cache-control']).toBe('private, no-store');
 
+    // The access link lands on the restricted section, its banner saying what was granted and until when.
+    expect(new URL(page.url()).hash).toBe('#restricted-view');
+    const banner = page.getByTestId('grant-banner');
+    await expect(banner).toBeInViewport();
+    await expect(banner).toContainText('Access granted: legitimate interest');
+    await expect(banner).toContainText(/until \d{1,2} \w+ \d{4}/);
     const view = restrictedView(page);
     await expect(view.getByRole('heading', { level: 2 })).toContainText('Restricted: legitimate interest');
     await expect(view).toContainText(/until \d{1,2} \w+ \d{4}/);
@@ -212,7 +225,11 @@ test.describe('restricted access (PoLI)', () => {
 
     const email = uniqueEmail('nojs');
     await fillRequestForm(page, { email, role: 'SECOND_LIFE_OPERATOR' });
-    await expect(page.getByRole('status')).toContainText('a link to confirm it is on its way');
+    // The plain post comes back at the form's place on the page, where the confirmation replaced the form.
+    expect(new URL(page.url()).hash).toBe('#restricted-access');
+    await expect(page.getByTestId('poli-sent')).toContainText('a link to confirm it is on its way');
+    await expect(page.getByTestId('poli-sent')).toBeInViewport();
+    await expect(page.getByRole('form', { name: 'Request access to restricted information' })).toHaveCount(0);
     expect(await db().poliRequest.findFirstOrThrow({ where: { email } })).toMatchObject({
       status: 'PENDING_VERIFICATION',
       role: 'SECOND_LIFE_OPERATOR',

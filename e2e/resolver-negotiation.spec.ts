@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../lib/db/embedded';
 import { CACHING } from '../lib/http/caching';
+import { LOCALES } from '../lib/i18n/locales';
 import { approveProduct, startRevision, submitProduct, withdrawProduct } from '../lib/passport/lifecycle';
 import { expect, test } from '../testing/e2e/fixtures';
 import { db, gtin14WithLeadingZeros, publishTestPassport } from '../testing/e2e/passport-pages';
@@ -114,7 +115,13 @@ test.describe('resolver linkset', () => {
     expect(linkset).toHaveLength(1);
     const [context] = linkset;
     const api = `${baseURL}/api/dpp/${passport.slug}`;
-    const viewer = { href: `${baseURL}${passport.path}`, type: 'text/html', title: passport.name, hreflang: ['en'] };
+    const viewer = {
+      href: `${baseURL}${passport.path}`,
+      type: 'text/html',
+      title: passport.name,
+      hreflang: [...LOCALES],
+    };
+    const inLanguage = (lang: string) => ({ ...viewer, href: `${viewer.href}?lang=${lang}`, hreflang: [lang] });
     const json = { href: api, type: 'application/json', title: expect.any(String) };
     const jsonLd = { href: `${api}/jsonld`, type: 'application/ld+json', title: expect.any(String) };
     const credential = (v: number) => ({
@@ -127,7 +134,7 @@ test.describe('resolver linkset', () => {
     expect(context).toEqual({
       anchor: `${baseURL}${passport.path}`,
       itemDescription: passport.name,
-      'https://gs1.org/voc/pip': [viewer],
+      'https://gs1.org/voc/pip': [viewer, ...LOCALES.map(inLanguage)],
       'https://gs1.org/voc/defaultLink': [{ href: `${baseURL}${passport.path}`, title: passport.name }],
       'https://gs1.org/voc/sustainabilityInfo': [json, jsonLd],
       'https://gs1.org/voc/masterData': [

@@ -45,14 +45,22 @@ test.describe('passport viewer', () => {
     await expect(page.locator('[data-field="ce_marking"] dd')).toHaveText(/^(Yes|No)$/);
     await expect(page.getByRole('img', { name: 'State of health: 97.9 %' })).toBeVisible();
     await expect(page.getByRole('img', { name: /^Carbon footprint by life-cycle stage: Raw materials/ })).toBeVisible();
-    const versions = page.getByRole('region', { name: 'Version history' }).getByRole('listitem');
+    // Versions read as people say them; the JSON and its fingerprint are behind "For developers".
+    const region = page.getByRole('region', { name: 'Versions' });
+    const versions = region.locator('ol > li');
     await expect(versions).toHaveCount(3);
-    await expect(page.getByRole('link', { name: 'Version 1' })).toHaveAttribute('href', `/api/dpp/${EV}/v/1`);
-    await expect(versions.first()).toContainText(/SHA-256 [0-9a-f]{12}…/);
+    await expect(versions.first()).toContainText(/^Version 3, published \d{1,2} \w+ \d{4}This version/);
+    // What a version changed, by the public fields' names.
+    await expect(versions.first()).toContainText(/Changed: .*State of health/);
+    await expect(versions.last()).toContainText('First publication');
+    await expect(region.getByRole('link', { name: 'JSON of version 1' })).toBeHidden();
+    await region.getByText('For developers').click();
+    await expect(region.getByRole('link', { name: 'JSON of version 1' })).toHaveAttribute('href', `/api/dpp/${EV}/v/1`);
+    await expect(region.locator('details li').first()).toContainText(/SHA-256 [0-9a-f]{12}…/);
     await expect(page.locator('#restricted-access')).toContainText('request access');
     await expect(
       page.getByText(
-        "Field schemas derived from the Battery Pass consortium's Data Attribute Longlist v1.2 (CC BY 4.0)",
+        'Field schemas derived from the Battery Pass consortium’s Data Attribute Longlist v1.2 (CC BY 4.0)',
       ),
     ).toBeVisible();
   });
@@ -92,9 +100,9 @@ test.describe('passport viewer', () => {
     await page.goto(passport.path);
     const signed = page.getByRole('link', { name: new RegExp(`^Signed by ${company.name} on \\d{1,2} \\w+ \\d{4}`) });
     await expect(signed).toHaveAttribute('href', credentialUrl);
-    await expect(signed).toHaveAttribute('title', /Anyone can verify it with the company's DID/);
+    await expect(signed).toHaveAttribute('title', /Anyone can verify it with the company’s DID/);
     await expect(page.getByTestId('signed-by')).toContainText(
-      `Anyone can verify this passport's signature with ${company.name}'s DID.`,
+      `Anyone can verify this passport’s signature with ${company.name}’s DID.`,
     );
     const credential = await request.get(await signed.getAttribute('href').then((href) => href!));
     expect(credential.status()).toBe(200);

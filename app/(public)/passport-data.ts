@@ -3,6 +3,8 @@
 import type { Metadata } from 'next';
 import { cache } from 'react';
 import { config } from '@/lib/config';
+import { LOCALES } from '@/lib/i18n/locales';
+import { getI18n } from '@/lib/i18n/request';
 import {
   buildJsonLd,
   digitalLinkKey,
@@ -65,19 +67,29 @@ export function passportJsonLd(passport: PublicPassport): Record<string, unknown
   return buildJsonLd(passport, baseUrl());
 }
 
-/** Title, description, canonical address and, for a withdrawn passport, noindex. */
-export function passportMetadata(lookup: PublicLookup): Metadata {
-  if (lookup.kind === 'not_found') return { title: 'Passport not found', robots: { index: false } };
+/** The page of a passport in each language: its address with `?lang=`, and the bare address as the default. */
+export function languageAlternates(path: string): Record<string, string> {
+  return { ...Object.fromEntries(LOCALES.map((l) => [l, `${path}?lang=${l}`])), 'x-default': path };
+}
+
+/**
+ * Title, description, canonical address, the page in every language and, for a withdrawn passport, noindex; in the
+ * reader's language.
+ */
+export async function passportMetadata(lookup: PublicLookup): Promise<Metadata> {
+  const { t } = await getI18n();
+  if (lookup.kind === 'not_found') return { title: t('meta.notFoundTitle'), robots: { index: false } };
   const { product } = lookup.passport;
   const withdrawn = lookup.kind === 'withdrawn';
   return {
     metadataBase: new URL(baseUrl()),
-    title: withdrawn ? `${product.name} (withdrawn)` : product.name,
-    description: `Digital battery passport of ${product.name} by ${product.companyName} (EU Battery Regulation 2023/1542).`,
+    title: withdrawn ? t('meta.withdrawnTitle', { name: product.name }) : product.name,
+    description: t('meta.description', { name: product.name, company: product.companyName }),
     alternates: withdrawn
-      ? { canonical: product.path }
+      ? { canonical: product.path, languages: languageAlternates(product.path) }
       : {
           canonical: product.path,
+          languages: languageAlternates(product.path),
           types: { 'application/ld+json': `/api/dpp/${encodeURIComponent(product.slug)}/jsonld` },
         },
     ...(withdrawn ? { robots: { index: false } } : {}),

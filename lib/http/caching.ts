@@ -64,9 +64,9 @@ export interface CachingRule {
 
 /**
  * The table. The viewer page varies on Cookie as well: a browser holding a restricted-access grant gets another
- * page (never stored, PRIVATE), so no cache may hand the anonymous copy to it, nor the other way round. Issue 28's
- * languages fit the same rows: `?lang=` is part of the URL (every cache keys on it), and once the page reads
- * Accept-Language it joins the page's Vary here.
+ * page (never stored, PRIVATE), so no cache may hand the anonymous copy to it, nor the other way round. The page
+ * speaks the reader's language: `?lang=` is part of the URL (every cache keys on it), and without it the page follows
+ * Accept-Language, which is in its Vary.
  */
 export const CACHING: Readonly<Record<CachedSurface, CachingRule>> = {
   dpp: { answers: '`GET /api/dpp/{slug}` 200, 304', cacheControl: PASSPORT_CACHE_CONTROL, vary: [], etag: true },
@@ -110,9 +110,9 @@ export const CACHING: Readonly<Record<CachedSurface, CachingRule>> = {
     etag: true,
   },
   page: {
-    answers: 'viewer page at a resolver address, anonymous browser (no cookie, no query) 200, 304',
+    answers: 'viewer page at a resolver address, anonymous browser (no cookie; no query but `?lang=`) 200, 304',
     cacheControl: PASSPORT_CACHE_CONTROL,
-    vary: ['Accept', 'Cookie'],
+    vary: ['Accept', 'Accept-Language', 'Cookie'],
     etag: true,
   },
   'not-found': {
@@ -136,7 +136,7 @@ export const CACHING: Readonly<Record<CachedSurface, CachingRule>> = {
   'restricted-page': {
     answers: 'viewer page for a browser holding a restricted-access grant (PoLI cookie), and its form posts',
     cacheControl: PRIVATE_CACHE_CONTROL,
-    vary: ['Accept', 'Cookie'],
+    vary: ['Accept', 'Accept-Language', 'Cookie'],
     etag: false,
   },
   private: {

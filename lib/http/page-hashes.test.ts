@@ -58,6 +58,28 @@ describe('hashPageScripts', () => {
   });
 });
 
+describe("hashPageScripts with scripts: 'drop' (the stored viewer page ships no script)", () => {
+  const { html, scriptHashes, styleHashes } = hashPageScripts(Buffer.from(rendered, 'utf8'), nonce, {
+    scripts: 'drop',
+  });
+  const out = html.toString('utf8');
+
+  it("removes every script of the page's own, inline or external, and their preloads; names none in the policy", () => {
+    expect(scriptHashes).toEqual([]);
+    expect(out).not.toContain('/_next/static/chunks/');
+    expect(out).not.toContain('self.__next_f');
+    expect(out).not.toContain('createElement');
+  });
+
+  it('keeps the JSON-LD data block, its styles (hashed) and the rest byte for byte; a foreign script stays, unlisted', () => {
+    expect(out).toContain('<script type="application/ld+json">{"name":"Ü"}</script>');
+    expect(styleHashes).toEqual([hash('.a{color:red}')]);
+    expect(out).toContain('<script src="https://evil.example/x.js"></script>');
+    expect(out).not.toContain(`nonce="${nonce}"`);
+    expect(out).toContain('<link rel="stylesheet" href="/a.css" data-precedence="next"/>');
+  });
+});
+
 describe('linkWithoutNonce', () => {
   it('drops the script preloads (the loader fetches them) and the placeholder from the rest', () => {
     const link = `</a.css>; rel=preload; as="style"; nonce="${nonce}", </w.js>; rel=preload; as="script"; nonce="${nonce}"`;

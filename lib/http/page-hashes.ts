@@ -14,6 +14,10 @@ import { createHash } from 'node:crypto';
  *   (under 'strict-dynamic' a preload without a listed nonce would be refused);
  * - an inline style with it is hashed for style-src; other elements just lose the attribute.
  * A script without the placeholder (markup injected into passport data) is left as it is, unhashed: it does not run.
+ *
+ * With `scripts: 'drop'` the page's own scripts go altogether (the framework's runtime and its payload): the page is
+ * a document that works without script (links, folds, plain form posts), so a reader downloads no script at all,
+ * and its policy lists no script. Data blocks (JSON-LD) are no script of the page's: they stay.
  */
 export interface HashedPage {
   html: Buffer;
@@ -50,7 +54,11 @@ function loaderScript(scripts: { src: string; async: boolean; noModule: boolean 
 }
 
 /** `html` as rendered with the placeholder `nonce`, turned into a page whose policy names hashes (see above). */
-export function hashPageScripts(html: Buffer, nonce: string): HashedPage {
+export function hashPageScripts(
+  html: Buffer,
+  nonce: string,
+  { scripts = 'hash' }: { scripts?: 'hash' | 'drop' } = {},
+): HashedPage {
   const text = html.toString('utf8');
   const ownAttr = new RegExp(
     `\\s+nonce\\s*=\\s*(?:"${escapeRegExp(nonce)}"|'${escapeRegExp(nonce)}'|${escapeRegExp(nonce)}(?=[\\s>/]))`,
@@ -79,6 +87,7 @@ export function hashPageScripts(html: Buffer, nonce: string): HashedPage {
         styleHashes.push(sha256Source(body));
         return `<style${bare}>${body}</style>`;
       }
+      if (scripts === 'drop') return '';
       const src = attributeValue(a, 'src');
       if (src !== null) {
         external.push({

@@ -6,7 +6,7 @@ import { approvedEmail } from '../email/templates/poli';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { auditPoliRequest } from './audit';
 import { accessLink } from './links';
-import { loadPoliRequestForUpdate, requireStatus } from './load-request';
+import { loadPoliRequestForUpdate, requestLocaleOf, requireStatus } from './load-request';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 import { ACCESS_TOKEN_TTL_MS, issueToken, later } from './tokens';
 
@@ -42,6 +42,7 @@ export async function approvePoliRequest({
       productName: request.product.name,
       name: request.name,
       link: accessLink(token.token),
+      locale: requestLocaleOf(request),
     });
     await queueEmail(tx, { companyId: request.companyId, to: request.email, ...mail });
     await auditPoliRequest(tx, request, 'PoliRequestApproved', ctx.actor, { tier: request.tier });

@@ -4,7 +4,7 @@ export { approvePoliRequest } from './approve-request';
 export { clearedGrantCookieHeader, cookieValue, grantCookieHeader, grantCookieName, secureCookie } from './cookie';
 export { getPoliRequest } from './get-request';
 export { signOutPoliGrant } from './grant-session';
-export { INVALID_LINK_PAGE, VERIFIED_PAGE } from './links';
+export { INVALID_LINK_PAGE, RESTRICTED_VIEW_ANCHOR, VERIFIED_PAGE } from './links';
 export { listPoliRequests } from './list-requests';
 export { redeemPoliAccess } from './redeem-access';
 export { seeOther } from './redirect';

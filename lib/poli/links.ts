@@ -12,3 +12,5 @@ export const absoluteUrl = (path: string) => `${base()}${path}`;
 /** The pages the PoLI links end on. */
 export const VERIFIED_PAGE = '/poli/verified';
 export const INVALID_LINK_PAGE = '/poli/invalid-link';
+/** The restricted section of a passport page: where the access link lands. */
+export const RESTRICTED_VIEW_ANCHOR = 'restricted-view';

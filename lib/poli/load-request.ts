@@ -2,6 +2,7 @@ import type { Tx } from '../db/client';
 import type { PoliRequestStatus } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../errors';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/locales';
 import { isUuid } from '../ids';
 
 /**
@@ -31,4 +32,9 @@ export function requireStatus(
       details: { status: request.status, allowedStatuses: allowed },
     });
   }
+}
+
+/** The language the requester's mails are written in: the request form's (English for a value no longer known). */
+export function requestLocaleOf(request: { locale: string }): Locale {
+  return isLocale(request.locale) ? request.locale : DEFAULT_LOCALE;
 }

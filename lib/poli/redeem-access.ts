@@ -1,13 +1,24 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import { passportPath } from '../gs1/digital-link';
+import type { Locale } from '../i18n/locales';
 import { requesterActor } from './actor';
 import { auditPoliRequest } from './audit';
 import { findLink, spendLink } from './link-token';
+import { requestLocaleOf } from './load-request';
 import { GRANT_TTL_MS, issueToken, later } from './tokens';
 
 export type RedeemOutcome =
-  | { ok: true; grantId: string; sessionToken: string; productId: string; expiresAt: Date; passportPath: string }
+  | {
+      ok: true;
+      grantId: string;
+      sessionToken: string;
+      productId: string;
+      expiresAt: Date;
+      passportPath: string;
+      /** The language of the request form: the page opens in it. */
+      locale: Locale;
+    }
   | { ok: false };
 
 /**
@@ -60,6 +71,7 @@ export async function redeemPoliAccess({
       productId: request.productId,
       expiresAt: grant.expiresAt,
       passportPath: passportPath(request.product),
+      locale: requestLocaleOf(request),
     };
   });
 }

@@ -6,7 +6,7 @@ import { rejectedEmail } from '../email/templates/poli';
 import { ServiceError } from '../errors';
 import { REVIEW_ROLES, requireRole } from '../passport/transitions/result';
 import { auditPoliRequest } from './audit';
-import { loadPoliRequestForUpdate, requireStatus } from './load-request';
+import { loadPoliRequestForUpdate, requestLocaleOf, requireStatus } from './load-request';
 import { poliRequestView, REQUEST_VIEW_INCLUDE } from './request-view';
 
 export const MAX_REASON_LENGTH = 2000;
@@ -40,6 +40,7 @@ export async function rejectPoliRequest({
       productName: request.product.name,
       name: request.name,
       reason,
+      locale: requestLocaleOf(request),
     });
     await queueEmail(tx, { companyId: request.companyId, to: request.email, ...mail });
     // The reason may name the person; it stays on the request (erasable), not in the append-only audit row.

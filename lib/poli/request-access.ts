@@ -5,6 +5,7 @@ import { queueEmail } from '../email/outbox';
 import { verificationEmail } from '../email/templates/poli';
 import { ServiceError } from '../errors';
 import { normaliseEmail } from '../gdpr/subject';
+import type { Locale } from '../i18n/locales';
 import { requesterActor } from './actor';
 import { auditPoliRequest } from './audit';
 import { verificationLink } from './links';
@@ -20,6 +21,8 @@ export interface PoliRequestInput {
   name: string;
   organisation: string;
   role: PoliRole;
+  /** The language of the form: the requester's mails are written in it. */
+  locale?: Locale;
 }
 
 /** `bounded`: the address already has enough open requests for this passport; nothing was stored or sent. */
@@ -72,6 +75,7 @@ export async function requestPoliAccess({
         tier: tierForRole(input.role),
         verificationTokenHash: token.hash,
         verificationExpiresAt: later(now, VERIFICATION_TTL_MS),
+        locale: input.locale ?? 'en',
       },
     });
     const mail = verificationEmail({
@@ -80,6 +84,7 @@ export async function requestPoliAccess({
       name: request.name,
       role: request.role,
       link: verificationLink(token.token),
+      locale: input.locale,
     });
     await queueEmail(tx, { companyId: product.companyId, to: email, ...mail });
     await auditPoliRequest(tx, request, 'PoliRequestCreated', requesterActor(request.id), {

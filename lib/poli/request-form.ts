@@ -3,6 +3,7 @@ import { sha256Hex } from '../crypto/secrets';
 import { type Db, prisma } from '../db/client';
 import { ServiceError } from '../errors';
 import { normaliseEmail } from '../gdpr/subject';
+import type { Locale } from '../i18n/locales';
 import { isUuid } from '../ids';
 import { isSingleLineText, SINGLE_LINE_MESSAGE } from '../storable-text';
 import {
@@ -15,27 +16,44 @@ import {
 import { requestPoliAccess } from './request-access';
 import { POLI_ROLE_VALUES } from './roles';
 
-// Every field is one line: a line break in a name or organisation would start a line of its own in the mails.
-const text = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, message)
-    .max(max, `Use at most ${max} characters.`)
-    .refine(isSingleLineText, SINGLE_LINE_MESSAGE);
+/** The form's messages for refused fields, in the reader's language (English unless the caller gives them). */
+export interface PoliFormErrorText {
+  email: string;
+  name: string;
+  organisation: string;
+  role: string;
+  consent: string;
+  tooLong(max: number): string;
+  singleLine: string;
+}
 
-const FormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254, 'Use at most 254 characters.')
-    .refine(isSingleLineText, SINGLE_LINE_MESSAGE)
-    .pipe(z.email('Enter an email address such as name@example.com.')),
-  name: text(120, 'Enter your name.'),
-  organisation: text(200, 'Enter your organisation.'),
-  role: z.enum(POLI_ROLE_VALUES, 'Choose the role you ask as.'),
-  consent: z.literal('yes', 'Tick the box to agree, or the request cannot be sent.'),
-});
+const ENGLISH_ERRORS: PoliFormErrorText = {
+  email: 'Enter an email address such as name@example.com.',
+  name: 'Enter your name.',
+  organisation: 'Enter your organisation.',
+  role: 'Choose the role you ask as.',
+  consent: 'Tick the box to agree, or the request cannot be sent.',
+  tooLong: (max) => `Use at most ${max} characters.`,
+  singleLine: SINGLE_LINE_MESSAGE,
+};
+
+function formSchema(text: PoliFormErrorText) {
+  // Every field is one line: a line break in a name or organisation would start a line of its own in the mails.
+  const line = (max: number, message: string) =>
+    z.string().trim().min(1, message).max(max, text.tooLong(max)).refine(isSingleLineText, text.singleLine);
+  return z.object({
+    email: z
+      .string()
+      .trim()
+      .max(254, text.tooLong(254))
+      .refine(isSingleLineText, text.singleLine)
+      .pipe(z.email(text.email)),
+    name: line(120, text.name),
+    organisation: line(200, text.organisation),
+    role: z.enum(POLI_ROLE_VALUES, text.role),
+    consent: z.literal('yes', text.consent),
+  });
+}
 
 /** The service's rate limiter (lib/http/rate-limit), passed in by the form's server action. */
 type Limit = (policy: string, identifier: string) => Promise<{ success: boolean }>;
@@ -48,6 +66,9 @@ export interface SubmitPoliFormArgs {
   db?: Db;
   limit: Limit;
   now?: Date;
+  /** The language of the form: its messages, and the requester's mails. */
+  locale?: Locale;
+  errorText?: PoliFormErrorText;
 }
 
 const sent = (): PoliFormState => ({ status: 'sent', errors: {}, values: EMPTY_VALUES });
@@ -64,6 +85,8 @@ export async function submitPoliRequestForm({
   db = prisma,
   limit,
   now,
+  locale,
+  errorText = ENGLISH_ERRORS,
 }: SubmitPoliFormArgs): Promise<PoliFormState> {
   const values: PoliFormValues = {
     email: fields.email ?? '',
@@ -73,7 +96,7 @@ export async function submitPoliRequestForm({
   };
   if (fields[HONEYPOT_FIELD]) return sent();
   if (!isUuid(productId)) return { status: 'unavailable', errors: {}, values };
-  const parsed = FormSchema.safeParse(fields);
+  const parsed = formSchema(errorText).safeParse(fields);
   if (!parsed.success) {
     const errors: PoliFormState['errors'] = {};
     for (const issue of parsed.error.issues) errors[issue.path[0] as PoliFormField] ??= issue.message;
@@ -86,7 +109,14 @@ export async function submitPoliRequestForm({
   if (!byAddress.success || !byEmail.success) return { status: 'throttled', errors: {}, values };
   try {
     await requestPoliAccess({
-      input: { productId, email: input.email, name: input.name, organisation: input.organisation, role: input.role },
+      input: {
+        productId,
+        email: input.email,
+        name: input.name,
+        organisation: input.organisation,
+        role: input.role,
+        locale,
+      },
       db,
       now,
     });

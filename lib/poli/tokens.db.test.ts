@@ -37,7 +37,7 @@ describe('the verification link', () => {
 
     const outcome = await verifyPoliEmail({ input: { token: verificationToken } });
 
-    expect(outcome).toEqual({ ok: true, requestId, passportPath: passportPath(t.product) });
+    expect(outcome).toEqual({ ok: true, requestId, passportPath: passportPath(t.product), locale: 'en' });
     const row = await requestRow(requestId);
     expect(row).toMatchObject({ status: 'PENDING_REVIEW', verificationTokenHash: null, verificationExpiresAt: null });
     expect(row.verifiedAt).toBeInstanceOf(Date);

@@ -3,13 +3,15 @@ import { inTransaction } from '../db/transaction';
 import { queueEmail } from '../email/outbox';
 import { reviewNoticeEmail } from '../email/templates/poli';
 import { passportPath } from '../gs1/digital-link';
+import type { Locale } from '../i18n/locales';
 import { requesterActor } from './actor';
 import { auditPoliRequest } from './audit';
 import { findLink, spendLink } from './link-token';
 import { reviewLink } from './links';
+import { requestLocaleOf } from './load-request';
 
 /** Invalid, used and expired links all answer the same: the holder learns nothing about which it was. */
-export type VerifyOutcome = { ok: true; requestId: string; passportPath: string } | { ok: false };
+export type VerifyOutcome = { ok: true; requestId: string; passportPath: string; locale: Locale } | { ok: false };
 
 /** Who hears of a confirmed request: the company's active reviewers and admins, else its contact address. */
 async function reviewersOf(tx: Tx, companyId: string, contactEmail: string | null): Promise<string[]> {
@@ -62,6 +64,11 @@ export async function verifyPoliEmail({
       await queueEmail(tx, { companyId: request.companyId, to, ...mail });
     }
     await auditPoliRequest(tx, request, 'PoliRequestVerified', requesterActor(request.id));
-    return { ok: true, requestId: request.id, passportPath: passportPath(request.product) };
+    return {
+      ok: true,
+      requestId: request.id,
+      passportPath: passportPath(request.product),
+      locale: requestLocaleOf(request),
+    };
   });
 }

@@ -3,14 +3,17 @@ import { config } from '../config';
 import { hashedPagePolicy, newNonce } from '../http/middleware/security-headers';
 import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken } from '../http/middleware/stored-page';
 import { hashPageScripts, linkWithoutNonce } from '../http/page-hashes';
+import type { Locale } from '../i18n/locales';
 import type { RenderedPage } from '../passport/public/representations';
 
 /**
  * The self-render of a viewer page: the page is requested from this same process over loopback HTTP, through the
  * same middleware and page code a browser gets, marked with the per-process render token and a fresh placeholder
  * nonce (the middleware lets such a request render with that nonce, and never rewrites it to a stored page). The
- * render is then made the page every anonymous answer shares: the placeholder's scripts named by their hashes in the
- * page's own policy (lib/http/page-hashes.ts), so no answer needs a nonce of its own and any cache may keep it.
+ * render is then made the page every anonymous answer shares: the framework's scripts removed from a found passport's
+ * page (it works without script: a reader on a phone downloads none; a 404 keeps them, named by hash) and its styles
+ * named by their hashes in the page's own policy
+ * (lib/http/page-hashes.ts), so no answer needs a nonce of its own and any cache may keep it.
  */
 
 /** The headers of a rendered page that its stored copy is served with (its policy is added from its hashes). */
@@ -27,7 +30,10 @@ function loopbackHost(host: string): string {
 
 /** A render with its placeholder nonce turned into the page every answer shares, with its hash policy. */
 function shareable(page: RenderedPage): RenderedPage {
-  const { html, scriptHashes, styleHashes } = hashPageScripts(page.html, page.nonce);
+  // A found passport's page is whole without script; a 404's not-found content comes with the framework's payload
+  // (the page threw notFound() while streaming), so it keeps its scripts, named by hash.
+  const scripts = page.status === 200 ? 'drop' : 'hash';
+  const { html, scriptHashes, styleHashes } = hashPageScripts(page.html, page.nonce, { scripts });
   const headers = { ...page.headers };
   if (headers.link !== undefined) headers.link = linkWithoutNonce(headers.link, page.nonce);
   if (headers.link === '') delete headers.link;
@@ -39,8 +45,11 @@ function shareable(page: RenderedPage): RenderedPage {
   return { ...page, headers, html };
 }
 
-/** The page at `path` as Next.js renders it for an anonymous browser, with a fresh placeholder nonce. */
-export function renderPage(path: string): Promise<RenderedPage> {
+/**
+ * The page at `path` as Next.js renders it for an anonymous browser whose language is `locale` (asked as its only
+ * Accept-Language), with a fresh placeholder nonce.
+ */
+export function renderPage(path: string, locale: Locale): Promise<RenderedPage> {
   const nonce = newNonce();
   const cfg = config();
   return new Promise((resolve, reject) => {
@@ -50,7 +59,12 @@ export function renderPage(path: string): Promise<RenderedPage> {
         port: cfg.PORT,
         path,
         method: 'GET',
-        headers: { accept: 'text/html', [PAGE_RENDER_HEADER]: pageRenderToken(), [PAGE_NONCE_HEADER]: nonce },
+        headers: {
+          accept: 'text/html',
+          'accept-language': locale,
+          [PAGE_RENDER_HEADER]: pageRenderToken(),
+          [PAGE_NONCE_HEADER]: nonce,
+        },
         timeout: RENDER_TIMEOUT_MS,
       },
       (res) => {

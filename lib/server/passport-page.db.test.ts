@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Locale } from '@/lib/i18n/locales';
 import { createPublishedPassport, createTestCompany } from '../../testing/factories';
 import { disconnectPrisma, prisma } from '../db/client';
 import { systemActor } from '../domain/context';
@@ -44,10 +45,11 @@ async function serialised() {
   return { ...product, path: passportPath(product) };
 }
 
-const stored = (path: string) => prisma.publicPage.findUnique({ where: { path } });
+const stored = (path: string, locale: Locale = 'en') =>
+  prisma.publicPage.findUnique({ where: { path_locale: { path, locale } } });
 
 async function view(path: string, render: ReturnType<typeof fakeRenderer>, build = BUILD, headers = new Headers()) {
-  const response = await servePassportPage({ headers }, path, { build, render });
+  const response = await servePassportPage({ headers }, path, 'en', { build, render });
   return { response, html: await response.text() };
 }
 
@@ -154,7 +156,7 @@ describe('stored passport pages', () => {
       return inner(path);
     });
     const views = Array.from({ length: 5 }, () =>
-      servePassportPage({ headers: new Headers() }, passport.path, { build: BUILD, render }),
+      servePassportPage({ headers: new Headers() }, passport.path, 'en', { build: BUILD, render }),
     );
     await vi.waitFor(() => expect(render).toHaveBeenCalled());
     release();

@@ -34,7 +34,7 @@ describe('resolverDecision', () => {
       expect(decide(path, BROWSER), path).toEqual({
         kind: 'page',
         key,
-        headers: { Link: link(path), Vary: 'Accept', ...CORS },
+        headers: { Link: link(path), Vary: 'Accept, Accept-Language', ...CORS },
       });
       expect(decide(path, BROWSER, 'OPTIONS'), path).toEqual({
         kind: 'options',
@@ -51,7 +51,7 @@ describe('resolverDecision', () => {
     expect(decide('/01/4012345000017', BROWSER)).toEqual({
       kind: 'page',
       key: null,
-      headers: { Link: link('/01/4012345000017'), Vary: 'Accept', ...CORS },
+      headers: { Link: link('/01/4012345000017'), Vary: 'Accept, Accept-Language', ...CORS },
     });
   });
 
@@ -100,7 +100,7 @@ describe('resolverDecision', () => {
     expect(decide(`/01/${GTIN}/21/S1/`, BROWSER)).toEqual({
       kind: 'page',
       key: { gtin: GTIN, serialNumber: 'S1' },
-      headers: { Link: link(`/01/${GTIN}/21/S1`), Vary: 'Accept', ...CORS },
+      headers: { Link: link(`/01/${GTIN}/21/S1`), Vary: 'Accept, Accept-Language', ...CORS },
       rewriteTo: `/01/${GTIN}/21/S1`,
     });
     expect(decide(`/01/${GTIN}/21/S1/`, 'application/ld+json')).toMatchObject({
@@ -173,7 +173,7 @@ describe('createMiddleware on resolver addresses', () => {
     expect(response.headers.get('x-middleware-next')).toBe('1');
     expect(response.headers.get('X-Robots-Tag')).toBe('noindex');
     expect(response.headers.get('Link')).toContain('rel="linkset"');
-    expect(response.headers.get('Vary')).toBe('Accept');
+    expect(response.headers.get('Vary')).toBe('Accept, Accept-Language');
     expect(noindexRead).toHaveBeenCalledExactlyOnceWith({ gtin: GTIN, serialNumber: 'SN-1' });
   });
 
@@ -199,7 +199,7 @@ describe('createMiddleware on resolver addresses', () => {
     const response = await down.call(`/01/${GTIN}`);
     expect(response.headers.get('x-middleware-next')).toBe('1');
     expect(response.headers.get('X-Robots-Tag')).toBeNull();
-    expect(response.headers.get('Vary')).toBe('Accept');
+    expect(response.headers.get('Vary')).toBe('Accept, Accept-Language');
   });
 
   it('rewrites JSON-LD to the internal route as public JSON: address and request id forwarded, CORS, edge limit', async () => {

@@ -12,7 +12,7 @@ function decide(method: string, path: string, cookie: string | null, accept = 't
   return restrictedPageHeaders({ method, pathname: url.pathname, cookie }, resolver, passportResolver);
 }
 
-const PRIVATE = { 'Cache-Control': 'private, no-store', Vary: 'Accept, Cookie' };
+const PRIVATE = { 'Cache-Control': 'private, no-store', Vary: 'Accept, Accept-Language, Cookie' };
 
 describe('Cache-Control of a passport page with a grant cookie', () => {
   it('is private, no-store (varying on Cookie) on the viewer pages (GS1 and slug addresses) and their form posts', () => {

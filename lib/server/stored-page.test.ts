@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { LOCALE_HEADER } from '@/lib/i18n/locales';
 import { createMiddleware } from '../http/middleware/handle-request';
 import { type ResolverDeps, resolverDecision } from '../http/middleware/resolver';
 import { newNonce } from '../http/middleware/security-headers';
@@ -51,6 +52,16 @@ describe('servesStoredPage', () => {
       expect(decide(path, { headers: { [name]: '1' } }), name).toBe(false);
     }
   });
+
+  it('serves the stored page of a language chosen by `?lang=` (one lower-case spelling per stored page), renders other queries', () => {
+    const path = `/01/${GTIN}/21/SN-1`;
+    expect(decide(`${path}?lang=de`)).toBe(true);
+    expect(decide(`${path}?lang=mt`)).toBe(true);
+    expect(decide(`${path}?lang=DE`)).toBe(false);
+    expect(decide(`${path}?lang=xx`)).toBe(false);
+    expect(decide(`${path}?lang=de&x=1`)).toBe(false);
+    expect(decide(`${path}?lang=`)).toBe(false);
+  });
 });
 
 describe('createMiddleware with stored pages', () => {
@@ -88,6 +99,17 @@ describe('createMiddleware with stored pages', () => {
     // A client's copy of the render headers never reaches a route.
     expect(response.headers.get('x-middleware-override-headers')).not.toContain(PAGE_RENDER_HEADER);
     expect(response.headers.get('x-middleware-override-headers')).not.toContain(PAGE_NONCE_HEADER);
+  });
+
+  it('tells the route and the page the language: `?lang=`, then Accept-Language, then English; a client cannot set it', async () => {
+    const { call } = setup();
+    const header = (r: Response) => r.headers.get(`x-middleware-request-${LOCALE_HEADER}`);
+    expect(header(await call(`/01/${GTIN}/21/SN-1?lang=el`, { 'accept-language': 'de' }))).toBe('el');
+    expect(header(await call(`/01/${GTIN}/21/SN-1`, { 'accept-language': 'fr-BE,fr;q=0.9' }))).toBe('fr');
+    expect(header(await call(`/01/${GTIN}/21/SN-1`, { [LOCALE_HEADER]: 'de' }))).toBe('en');
+    expect(header(await call('/poli/invalid-link', { 'accept-language': 'mt' }))).toBe('mt');
+    // The operator portal speaks English.
+    expect(header(await call('/portal/sign-in', { 'accept-language': 'de' }))).toBe('en');
   });
 
   it("lets the route's own render request through to the page, rendered with its placeholder nonce", async () => {

@@ -1,9 +1,10 @@
+import type { I18n } from '@/lib/i18n/translator';
 import styles from './viewer.module.css';
 
-export function PassportFooter() {
+export function PassportFooter({ i18n }: { i18n: I18n }) {
   return (
     <footer className={styles.footer}>
-      <p>Field schemas derived from the Battery Pass consortium&apos;s Data Attribute Longlist v1.2 (CC BY 4.0).</p>
+      <p>{i18n.t('viewer.footer')}</p>
     </footer>
   );
 }

@@ -1,94 +1,135 @@
+import { getI18n } from '@/lib/i18n/request';
+import type { I18n } from '@/lib/i18n/translator';
 import type { PublicLookup, PublicPassport } from '@/lib/passport/public/representations';
-import { isPublic, numberField } from '@/lib/schema/public-fields';
+import { RESTRICTED_VIEW_ANCHOR } from '@/lib/poli/links';
 import { passportUri } from '../passport-data';
 import type { RestrictedViewData } from '../poli/restricted-view';
 import { CarbonBreakdown, type CarbonStage } from './CarbonBreakdown';
+import { Contents } from './Contents';
 import { ContinuityNotice } from './ContinuityNotice';
 import { EndOfLifeNotice } from './EndOfLifeNotice';
 import { FieldSections } from './FieldSections';
 import { HealthGauge } from './HealthGauge';
+import { KeyFacts } from './KeyFacts';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { PassportFooter } from './PassportFooter';
 import { PassportHeader } from './PassportHeader';
-import { PassportQr } from './PassportQr';
 import { PoliRestrictedView } from './PoliRestrictedView';
-import { RestrictedInfo } from './RestrictedInfo';
+import { publicNumber, publicValue } from './public-values';
+import { RESTRICTED_ACCESS_ANCHOR, RestrictedInfo } from './RestrictedInfo';
+import { ShareBox } from './ShareBox';
 import { SignedBy } from './SignedBy';
 import { SuccessionNotice } from './SuccessionNotice';
 import { VersionHistory } from './VersionHistory';
 import styles from './viewer.module.css';
 import { WithdrawalNotice } from './WithdrawalNotice';
 
-const CARBON_STAGES: [string, string][] = [
-  ['carbon_footprint_raw_material_share_pct', 'Raw materials'],
-  ['carbon_footprint_production_share_pct', 'Production'],
-  ['carbon_footprint_distribution_share_pct', 'Distribution'],
-  ['carbon_footprint_end_of_life_share_pct', 'End of life and recycling'],
-];
+const CARBON_STAGES = [
+  ['carbon_footprint_raw_material_share_pct', 'rawMaterials'],
+  ['carbon_footprint_production_share_pct', 'production'],
+  ['carbon_footprint_distribution_share_pct', 'distribution'],
+  ['carbon_footprint_end_of_life_share_pct', 'endOfLife'],
+] as const;
 
-/** A field's number only when the schema makes it public: charts must not leak what the sections hide. */
-function publicNumber(passport: PublicPassport, id: string): number | null {
-  const def = passport.schema.fields.find((f) => f.id === id);
-  return def && isPublic(def) ? numberField(passport.fields, id) : null;
-}
-
-function carbonStages(passport: PublicPassport): CarbonStage[] {
+function carbonStages(passport: PublicPassport, { t }: I18n): CarbonStage[] {
   // Only EV and industrial passports carry a carbon footprint (the public DPP sets it to null otherwise).
   if (passport.dpp.carbonFootprint === null) return [];
-  return CARBON_STAGES.flatMap(([id, label]) => {
+  return CARBON_STAGES.flatMap(([id, stage]) => {
     const share = publicNumber(passport, id);
-    return share === null ? [] : [{ label, sharePct: share }];
+    return share === null ? [] : [{ label: t(`viewer.carbonChart.${stage}`), sharePct: share }];
   });
 }
 
 /**
- * The whole viewer for a found passport: published data, or the withdrawal notice. With `restricted` (a grant of
- * this browser) the restricted fields follow the public ones and the request form gives way to them.
+ * The whole viewer for a found passport, in the reader's language: published data, or the withdrawal notice.
+ * What people scan for comes first (identity, the key facts, the way to share it), then the sections folded behind a
+ * table of contents. With `restricted` (a grant of this browser) the restricted fields come right after the key
+ * facts, where the access link lands, and the request form gives way to them.
  */
-export function PassportView({
+export async function PassportView({
   lookup,
   restricted = null,
 }: {
   lookup: Exclude<PublicLookup, { kind: 'not_found' }>;
   restricted?: RestrictedViewData | null;
 }) {
+  const i18n = await getI18n();
   const { passport } = lookup;
-  const continuity = passport.dpp.continuity ? <ContinuityNotice continuity={passport.dpp.continuity} /> : null;
+  const continuity = passport.dpp.continuity ? (
+    <ContinuityNotice continuity={passport.dpp.continuity} i18n={i18n} />
+  ) : null;
   if (lookup.kind === 'withdrawn') {
     return (
       <main className={styles.page}>
-        <PassportHeader passport={passport} status="withdrawn" />
+        <LanguageSwitcher i18n={i18n} />
+        <PassportHeader passport={passport} status="withdrawn" i18n={i18n} />
         {continuity}
         {passport.dpp.endOfLife ? (
-          <EndOfLifeNotice endOfLife={passport.dpp.endOfLife} ceased />
+          <EndOfLifeNotice endOfLife={passport.dpp.endOfLife} ceased i18n={i18n} />
         ) : (
-          <WithdrawalNotice withdrawal={lookup.withdrawal} />
+          <WithdrawalNotice withdrawal={lookup.withdrawal} i18n={i18n} />
         )}
-        <VersionHistory slug={passport.product.slug} versions={passport.versions} linked={false} />
-        <PassportFooter />
+        <VersionHistory
+          productId={passport.product.id}
+          schema={passport.schema}
+          slug={passport.product.slug}
+          versions={passport.versions}
+          current={passport.dpp.version}
+          linked={false}
+          i18n={i18n}
+        />
+        <PassportFooter i18n={i18n} />
       </main>
     );
   }
   const soh = publicNumber(passport, 'current_soh_pct');
-  const stages = carbonStages(passport);
+  const sohDate = publicValue(passport, 'soh_last_updated');
+  const stages = carbonStages(passport, i18n);
   return (
     <main className={styles.page}>
-      <PassportHeader passport={passport} status="published" />
+      <LanguageSwitcher i18n={i18n} />
+      <PassportHeader passport={passport} status="published" i18n={i18n} />
+      <KeyFacts passport={passport} i18n={i18n} />
       {continuity}
-      {passport.dpp.succession && <SuccessionNotice succession={passport.dpp.succession} />}
-      {passport.dpp.endOfLife && <EndOfLifeNotice endOfLife={passport.dpp.endOfLife} />}
-      <SignedBy passport={passport} />
+      {passport.dpp.succession && <SuccessionNotice succession={passport.dpp.succession} i18n={i18n} />}
+      {passport.dpp.endOfLife && <EndOfLifeNotice endOfLife={passport.dpp.endOfLife} i18n={i18n} />}
+      {restricted && <PoliRestrictedView passport={passport} view={restricted} i18n={i18n} />}
+      <ShareBox url={passportUri(passport)} name={passport.product.name} i18n={i18n} />
+      <SignedBy passport={passport} i18n={i18n} />
+      <Contents
+        passport={passport}
+        restrictedAnchor={restricted ? RESTRICTED_VIEW_ANCHOR : RESTRICTED_ACCESS_ANCHOR}
+        i18n={i18n}
+      />
       {(soh !== null || stages.length > 0) && (
-        <section className={styles.highlights} aria-label="Key figures">
-          {soh !== null && <HealthGauge sohPct={soh} />}
-          {stages.length > 0 && <CarbonBreakdown stages={stages} />}
+        <section className={styles.highlights} aria-label={i18n.t('viewer.keyFigures')}>
+          {soh !== null && (
+            <HealthGauge sohPct={soh} measuredAt={typeof sohDate === 'string' ? sohDate : null} i18n={i18n} />
+          )}
+          {stages.length > 0 && (
+            <CarbonBreakdown stages={stages} perKwh={publicNumber(passport, 'carbon_footprint_per_kwh')} i18n={i18n} />
+          )}
         </section>
       )}
-      <FieldSections passport={passport} />
-      {restricted && <PoliRestrictedView passport={passport} view={restricted} />}
-      <VersionHistory slug={passport.product.slug} versions={passport.versions} linked />
-      <PassportQr url={passportUri(passport)} />
-      {!restricted && <RestrictedInfo productId={passport.product.id} companyName={passport.product.companyName} />}
-      <PassportFooter />
+      <FieldSections passport={passport} i18n={i18n} />
+      {!restricted && (
+        <RestrictedInfo
+          productId={passport.product.id}
+          companyName={passport.product.companyName}
+          path={passport.product.path}
+          i18n={i18n}
+        />
+      )}
+      <VersionHistory
+        productId={passport.product.id}
+        schema={passport.schema}
+        slug={passport.product.slug}
+        versions={passport.versions}
+        current={passport.dpp.version}
+        linked
+        i18n={i18n}
+      />
+      <PassportFooter i18n={i18n} />
     </main>
   );
 }

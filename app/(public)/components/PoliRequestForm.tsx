@@ -1,23 +1,27 @@
 'use client';
 
-import { type InputHTMLAttributes, useActionState } from 'react';
+import { type InputHTMLAttributes, useActionState, useEffect, useRef } from 'react';
 import { HONEYPOT_FIELD, INITIAL_FORM_STATE, type PoliFormField, type PoliFormState } from '@/lib/poli/form-state';
-import { POLI_ROLES, TIER_LABELS } from '@/lib/poli/roles';
 import { requestRestrictedAccess } from '../poli/actions';
 import styles from './Poli.module.css';
 
-const OUTCOME: Partial<Record<PoliFormState['status'], string>> = {
-  sent: 'Thank you. If this address can receive email, a link to confirm it is on its way. Open it within 24 hours; the manufacturer then reviews your request and answers by email.',
-  throttled: 'Too many requests from here or for this address. Please try again in an hour.',
-  unavailable: 'This passport does not take access requests at the moment.',
-  failed: 'Your request could not be sent just now. Please try again in a minute.',
-  invalid: 'Please correct the fields marked below.',
-};
-
-const GROUPS = [
-  { tier: 'LEGITIMATE_INTEREST', label: 'Legitimate interest: economic operators and purchasers' },
-  { tier: 'AUTHORITY', label: 'Authorities: composition, dismantling and test reports' },
-] as const;
+/** Every word of the form, in the page's language (resolved on the server: the page ships no message files). */
+export interface PoliFormText {
+  label: string;
+  sentTitle: string;
+  outcomes: Record<'sent' | 'throttled' | 'unavailable' | 'failed' | 'invalid', string>;
+  email: string;
+  name: string;
+  organisation: string;
+  role: string;
+  roleHint: string;
+  chooseRole: string;
+  groups: { label: string; roles: { value: string; label: string }[] }[];
+  trap: string;
+  consent: string;
+  submit: string;
+  sending: string;
+}
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -59,24 +63,55 @@ function TextField({
   );
 }
 
-/** The request form; it works as a plain form post too, when the page's script has not loaded. */
-export function PoliRequestForm({ productId, companyName }: { productId: string; companyName: string }) {
-  const [state, action, pending] = useActionState(requestRestrictedAccess, INITIAL_FORM_STATE);
+/**
+ * The request form. It works as a plain form post too, when the page's script has not loaded (the anonymous page
+ * ships none): the post goes to `permalink`, this passport in this language at the form's anchor, so the answer
+ * opens where the reader was looking. A sent request replaces the form with its confirmation, never an empty form.
+ */
+export function PoliRequestForm({
+  productId,
+  permalink,
+  text,
+}: {
+  productId: string;
+  permalink: string;
+  text: PoliFormText;
+}) {
+  const [state, action, pending] = useActionState(requestRestrictedAccess, INITIAL_FORM_STATE, permalink);
+  const confirmation = useRef<HTMLDivElement>(null);
+  const sent = state.status === 'sent';
+  useEffect(() => {
+    if (sent) confirmation.current?.focus();
+  }, [sent]);
+  if (sent) {
+    return (
+      <div ref={confirmation} className={styles.confirmation} role="status" tabIndex={-1} data-testid="poli-sent">
+        <h3>{text.sentTitle}</h3>
+        <p>{text.outcomes.sent}</p>
+      </div>
+    );
+  }
   const { errors, values } = state;
-  const outcome = OUTCOME[state.status];
+  const outcome = state.status === 'idle' ? undefined : text.outcomes[state.status];
   return (
-    <form action={action} className={styles.form} noValidate aria-label="Request access to restricted information">
+    <form action={action} className={styles.form} noValidate aria-label={text.label}>
       <div role="status" aria-live="polite">
-        {outcome && <p className={state.status === 'sent' ? styles.outcome : styles.outcomeProblem}>{outcome}</p>}
+        {outcome && <p className={styles.outcomeProblem}>{outcome}</p>}
       </div>
       <input type="hidden" name="productId" value={productId} />
-      <TextField name="email" label="Email address" type="email" autoComplete="email" state={state} />
-      <TextField name="name" label="Your name" autoComplete="name" maxLength={120} state={state} />
-      <TextField name="organisation" label="Organisation" autoComplete="organization" maxLength={200} state={state} />
+      <TextField name="email" label={text.email} type="email" autoComplete="email" state={state} />
+      <TextField name="name" label={text.name} autoComplete="name" maxLength={120} state={state} />
+      <TextField
+        name="organisation"
+        label={text.organisation}
+        autoComplete="organization"
+        maxLength={200}
+        state={state}
+      />
       <div className={styles.field}>
-        <label htmlFor="poli-role">You ask as</label>
+        <label htmlFor="poli-role">{text.role}</label>
         <p id="poli-role-hint" className={styles.hint}>
-          Your role decides what you may see if the request is approved.
+          {text.roleHint}
         </p>
         <select
           id="poli-role"
@@ -87,11 +122,13 @@ export function PoliRequestForm({ productId, companyName }: { productId: string;
           aria-describedby={errors.role ? 'poli-role-hint poli-role-error' : 'poli-role-hint'}
           aria-invalid={errors.role ? true : undefined}
         >
-          <option value="">Choose a role</option>
-          {GROUPS.map((g) => (
-            <optgroup key={g.tier} label={g.label}>
-              {POLI_ROLES.filter((r) => r.tier === g.tier).map((r) => (
-                <option key={r.role} value={r.role}>{`${r.label} (${TIER_LABELS[r.tier]})`}</option>
+          <option value="">{text.chooseRole}</option>
+          {text.groups.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.roles.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
               ))}
             </optgroup>
           ))}
@@ -99,7 +136,7 @@ export function PoliRequestForm({ productId, companyName }: { productId: string;
         <FieldError id="poli-role-error" message={errors.role} />
       </div>
       <div className={styles.trap} aria-hidden="true">
-        <label htmlFor={`poli-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <label htmlFor={`poli-${HONEYPOT_FIELD}`}>{text.trap}</label>
         <input id={`poli-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className={styles.field}>
@@ -112,15 +149,12 @@ export function PoliRequestForm({ productId, companyName }: { productId: string;
             required
             {...invalidProps('consent', errors.consent)}
           />
-          <label htmlFor="poli-consent">
-            I agree that my name, organisation, email address and role are stored and shown to {companyName} to decide
-            on this request, and that the decision and its reason are sent to me by email.
-          </label>
+          <label htmlFor="poli-consent">{text.consent}</label>
         </div>
         <FieldError id="poli-consent-error" message={errors.consent} />
       </div>
       <button type="submit" className={styles.submit} disabled={pending}>
-        {pending ? 'Sending…' : 'Request access'}
+        {pending ? text.sending : text.submit}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import type { HistoryPoint } from '@/lib/bms/history';
-import { formatDate } from '@/lib/schema/value-format';
+import { type I18n, i18nFor } from '@/lib/i18n/translator';
 
 /**
  * State of health, capacity fade and cycle count over time (Annex XIII point 4), drawn on the server as inline SVG
@@ -25,16 +25,22 @@ function fadeOf(point: HistoryPoint, ratedCapacityAh: number | null): number | n
   return round(100 * (1 - point.remainingCapacityAh / ratedCapacityAh));
 }
 
-function seriesOf(points: HistoryPoint[], ratedCapacityAh: number | null): Series[] {
+function seriesOf(points: HistoryPoint[], ratedCapacityAh: number | null, { t }: I18n): Series[] {
   const all: Series[] = [
-    { id: 'soh', title: 'State of health', unit: '%', values: points.map((p) => p.sohPct) },
-    { id: 'fade', title: 'Capacity fade', unit: '%', values: points.map((p) => fadeOf(p, ratedCapacityAh)) },
-    { id: 'cycles', title: 'Cycle count', unit: 'cycles', values: points.map((p) => p.cycles) },
+    { id: 'soh', title: t('poli.history.soh'), unit: '%', values: points.map((p) => p.sohPct) },
+    { id: 'fade', title: t('poli.history.fade'), unit: '%', values: points.map((p) => fadeOf(p, ratedCapacityAh)) },
+    {
+      id: 'cycles',
+      title: t('poli.history.cycles'),
+      unit: t('poli.history.cyclesUnit'),
+      values: points.map((p) => p.cycles),
+    },
   ];
   return all.filter((s) => s.values.some((v) => v !== null));
 }
 
-function Chart({ series, times }: { series: Series; times: number[] }) {
+function Chart({ series, times, i18n }: { series: Series; times: number[]; i18n: I18n }) {
+  const { formatDate } = i18n.fmt;
   const known = series.values.flatMap((v, i) => (v === null ? [] : [{ v, t: times[i] }]));
   const vMin = Math.min(...known.map((k) => k.v));
   const vMax = Math.max(...known.map((k) => k.v));
@@ -45,7 +51,14 @@ function Chart({ series, times }: { series: Series; times: number[] }) {
   const y = (v: number) =>
     PAD.top + (vMax === vMin ? 0.5 : (vMax - v) / (vMax - vMin)) * (HEIGHT - PAD.top - PAD.bottom);
   const line = known.map((k) => `${round(x(k.t), 1)},${round(y(k.v), 1)}`).join(' ');
-  const label = `${series.title} from ${formatDate(new Date(tMin).toISOString())} to ${formatDate(new Date(tMax).toISOString())}: ${round(known[0].v)} to ${round(known.at(-1)!.v)} ${series.unit}`;
+  const label = i18n.t('poli.history.seriesLabel', {
+    title: series.title,
+    from: formatDate(new Date(tMin).toISOString()),
+    to: formatDate(new Date(tMax).toISOString()),
+    first: round(known[0].v),
+    last: round(known.at(-1)!.v),
+    unit: series.unit,
+  });
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -79,47 +92,53 @@ export function TelemetryHistoryChart({
   points,
   ratedCapacityAh,
   headingLevel = 3,
+  i18n = i18nFor('en'),
 }: {
   points: HistoryPoint[];
   ratedCapacityAh: number | null;
   headingLevel?: 2 | 3;
+  /** The reader's language (the portal's is English). */
+  i18n?: I18n;
 }) {
+  const { t } = i18n;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const series = seriesOf(points, ratedCapacityAh);
+  const series = seriesOf(points, ratedCapacityAh, i18n);
   const times = points.map((p) => Date.parse(p.at));
   const reports = points.reduce((n, p) => n + p.reports, 0);
   return (
     <section aria-labelledby="telemetry-history-title" data-testid="telemetry-history">
-      <Heading id="telemetry-history-title">State of health and use over time</Heading>
+      <Heading id="telemetry-history-title">{t('poli.history.title')}</Heading>
       {series.length === 0 ? (
-        <p>No history yet: it starts with the first report from the battery-management system.</p>
+        <p>{t('poli.history.empty')}</p>
       ) : (
         <>
           <p>
-            From {reports} reports of the battery-management system
-            {points.length < reports ? `, each point the mean of about ${Math.round(reports / points.length)}` : ''}.
+            {points.length < reports
+              ? t('poli.history.meanOf', { count: reports, mean: Math.round(reports / points.length) })
+              : t('poli.history.fromReports', { count: reports })}
+            .
           </p>
           {series.map((s) => (
             <figure key={s.id}>
               <figcaption>
                 {s.title} ({s.unit})
               </figcaption>
-              <Chart series={s} times={times} />
+              <Chart series={s} times={times} i18n={i18n} />
             </figure>
           ))}
           <details>
-            <summary>The figures as a table</summary>
+            <summary>{t('poli.history.tableSummary')}</summary>
             <table data-testid="telemetry-history-table">
-              <caption>State of health, capacity fade and cycle count over time</caption>
+              <caption>{t('poli.history.tableCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">From</th>
+                  <th scope="col">{t('poli.history.from')}</th>
                   {series.map((s) => (
                     <th key={s.id} scope="col">
                       {s.title} ({s.unit})
                     </th>
                   ))}
-                  <th scope="col">Reports</th>
+                  <th scope="col">{t('poli.history.reports')}</th>
                 </tr>
               </thead>
               <tbody>

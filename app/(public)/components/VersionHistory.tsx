@@ -1,42 +1,81 @@
-import type { VersionSummary } from '@/lib/passport/public/representations';
-import { formatDate, sha256Prefix } from '@/lib/schema/value-format';
+import type { I18n } from '@/lib/i18n/translator';
+import { publicVersionChanges, type VersionSummary } from '@/lib/passport/public/representations';
+import type { CategorySchema } from '@/lib/schema/types';
+import { sha256Prefix } from '@/lib/schema/value-format';
 import styles from './viewer.module.css';
 
 /**
- * Every published version with its fingerprint. Snapshots are only served while the passport is published,
- * so a withdrawn passport lists its versions without links.
+ * Every published version as people read it ("Version 3, published 12 March 2026", and which public fields it
+ * changed), newest first, the served one marked; the JSON of each version and its fingerprint are behind "For developers". Snapshots are only served while
+ * the passport is published, so a withdrawn passport lists its versions without links.
  */
-export function VersionHistory({
+export async function VersionHistory({
+  productId,
+  schema,
   slug,
   versions,
+  current,
   linked,
+  i18n,
 }: {
+  productId: string;
+  /** The served version's schema: the fields a change is named by. */
+  schema: CategorySchema;
   slug: string;
   versions: VersionSummary[];
+  current: number;
   linked: boolean;
+  i18n: I18n;
 }) {
+  const { t, fmt } = i18n;
+  const changes = await publicVersionChanges(productId, current, schema);
+  const changedText = (version: number) => {
+    const ids = changes.get(version);
+    if (!ids) return null;
+    if (ids.length === 0) return t('viewer.versions.unchanged');
+    const labels = ids.map((id) => {
+      const field = schema.fields.find((f) => f.id === id);
+      return field ? i18n.label(field) : id;
+    });
+    return t('viewer.versions.changed', { fields: labels.join(', ') });
+  };
+  const newestFirst = [...versions].reverse();
   return (
     <section className={styles.section} aria-labelledby="versions-title">
-      <h2 id="versions-title">Version history</h2>
+      <h2 id="versions-title">{t('viewer.versions.title')}</h2>
       <ol className={styles.versions} reversed>
-        {[...versions].reverse().map((v) => (
-          <li key={v.version}>
+        {newestFirst.map((v) => (
+          <li key={v.version} data-version={v.version}>
             <span className={styles.versionName}>
-              {linked ? (
-                <a href={`/api/dpp/${encodeURIComponent(slug)}/v/${v.version}`}>Version {v.version}</a>
-              ) : (
-                `Version ${v.version}`
-              )}
+              {t('viewer.versions.item', { version: v.version, date: fmt.formatDate(v.publishedAt.slice(0, 10)) })}
             </span>
-            <span>
-              Published <time dateTime={v.publishedAt}>{formatDate(v.publishedAt)}</time>
-            </span>
-            <span>
-              SHA-256 <code title={v.sha256}>{sha256Prefix(v.sha256)}…</code>
-            </span>
+            {v.version === current && <span className={styles.versionTag}>{t('viewer.versions.current')}</span>}
+            {v.version === 1 ? (
+              <span className={styles.versionNote}>{t('viewer.versions.first')}</span>
+            ) : (
+              changedText(v.version) && <span className={styles.versionNote}>{changedText(v.version)}</span>
+            )}
           </li>
         ))}
       </ol>
+      <details className={styles.developers}>
+        <summary>{t('viewer.versions.developers')}</summary>
+        <ul>
+          {newestFirst.map((v) => (
+            <li key={v.version}>
+              {linked ? (
+                <a href={`/api/dpp/${encodeURIComponent(slug)}/v/${v.version}`} type="application/json">
+                  {t('viewer.versions.json', { version: v.version })}
+                </a>
+              ) : (
+                t('viewer.versions.json', { version: v.version })
+              )}{' '}
+              <time dateTime={v.publishedAt}>{fmt.formatDate(v.publishedAt)}</time> · {t('viewer.versions.sha')}{' '}
+              <code title={v.sha256}>{sha256Prefix(v.sha256)}…</code>
+            </li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import type { Locale } from '../../i18n/locales';
+import { i18nFor } from '../../i18n/translator';
 import { asOneLine } from '../../storable-text';
 
 /** The service's name as the mails sign with it. */
@@ -14,6 +16,8 @@ export interface EmailContent {
   after?: string[];
   /** Who the mail is sent on behalf of: the passport's manufacturer. */
   companyName: string;
+  /** The mail's language (its own words are the template's): English unless given. */
+  locale?: Locale;
 }
 
 export interface RenderedEmail {
@@ -38,12 +42,13 @@ const oneLine = (text: string): string => asOneLine(text);
  */
 export const quoted = (value: string): string => `“${asOneLine(value)}”`;
 
-function signature(companyName: string): string {
-  return `Sent by the ${PRODUCT_NAME} on behalf of ${companyName}.`;
+function signature(companyName: string, locale: Locale): string {
+  return i18nFor(locale).t('email.signature', { company: companyName });
 }
 
 /** One mail in plain text and HTML with the same words; every value is escaped in the HTML. */
 export function renderEmail(content: EmailContent): RenderedEmail {
+  const locale = content.locale ?? 'en';
   // Templates write one line per paragraph; a line break that slipped into one is folded here, in both parts.
   const greeting = oneLine(content.greeting);
   const paragraphs = content.paragraphs.map(oneLine);
@@ -53,12 +58,12 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...paragraphs,
     ...(content.action ? [`${oneLine(content.action.label)}:\n${oneLine(content.action.url)}`] : []),
     ...after,
-    `-- \n${oneLine(signature(content.companyName))}`,
+    `-- \n${oneLine(signature(content.companyName, locale))}`,
   ].join('\n\n');
   const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
   const button = content.action
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:#064e3b;color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${escapeHtml(content.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:14px;color:#374151">Or copy this address into your browser: ${escapeHtml(content.action.url)}</p>`
+      `<p style="margin:0 0 16px;font-size:14px;color:#374151">${escapeHtml(i18nFor(locale).t('email.copyAddress', { url: content.action.url }))}</p>`
     : '';
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;line-height:1.5;max-width:36rem">',
@@ -66,7 +71,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...paragraphs.map(p),
     button,
     ...after.map(p),
-    `<p style="margin:24px 0 0;font-size:14px;color:#374151">${escapeHtml(signature(content.companyName))}</p>`,
+    `<p style="margin:24px 0 0;font-size:14px;color:#374151">${escapeHtml(signature(content.companyName, locale))}</p>`,
     '</body></html>',
   ].join('');
   return { subject: oneLine(content.subject), text, html, links: content.action ? [content.action.url] : [] };

@@ -1,5 +1,7 @@
 import type { PoliRole } from '../../db/generated/enums';
-import { roleWithTier } from '../../poli/roles';
+import type { Locale } from '../../i18n/locales';
+import { i18nFor } from '../../i18n/translator';
+import { roleWithTier, tierForRole as tierOf } from '../../poli/roles';
 import { quoted, type RenderedEmail, renderEmail } from './layout';
 
 /** What every PoLI mail names: the passport and the manufacturer deciding on it. */
@@ -8,21 +10,24 @@ export interface PoliMailSubject {
   productName: string;
 }
 
-/** To the requester: confirm the address before anyone reviews the request. */
-export function verificationEmail(m: PoliMailSubject & { name: string; role: PoliRole; link: string }): RenderedEmail {
+/** To the requester: confirm the address before anyone reviews the request (in the language of the form). */
+export function verificationEmail(
+  m: PoliMailSubject & { name: string; role: PoliRole; link: string; locale?: Locale },
+): RenderedEmail {
+  const locale = m.locale ?? 'en';
+  const { t } = i18nFor(locale);
+  const role = t('poli.roleWithTier', { role: t(`poli.roles.${m.role}`), tier: t(`poli.tiers.${tierOf(m.role)}`) });
   return renderEmail({
+    locale,
     companyName: m.companyName,
-    subject: `Confirm your access request for ${m.productName}`,
-    greeting: `Hello ${quoted(m.name)}`,
+    subject: t('email.verify.subject', { product: m.productName }),
+    greeting: t('email.greeting', { name: quoted(m.name) }),
     paragraphs: [
-      `You asked ${m.companyName} for access to the restricted information in the battery passport of ${m.productName}, as ${roleWithTier(m.role)}.`,
-      'Confirm that this email address is yours; only then does the manufacturer see your request.',
+      t('email.verify.asked', { company: m.companyName, product: m.productName, role }),
+      t('email.verify.confirm'),
     ],
-    action: { label: 'Confirm my email address', url: m.link },
-    after: [
-      'The link works once and expires in 24 hours.',
-      'If you did not ask for access, ignore this email: nothing happens without the confirmation.',
-    ],
+    action: { label: t('email.verify.action'), url: m.link },
+    after: [t('email.verify.once'), t('email.verify.ignore')],
   });
 }
 
@@ -46,32 +51,33 @@ export function reviewNoticeEmail(
 }
 
 /** To the requester: the single-use link that opens the restricted view in their browser. */
-export function approvedEmail(m: PoliMailSubject & { name: string; link: string }): RenderedEmail {
+export function approvedEmail(m: PoliMailSubject & { name: string; link: string; locale?: Locale }): RenderedEmail {
+  const locale = m.locale ?? 'en';
+  const { t } = i18nFor(locale);
   return renderEmail({
+    locale,
     companyName: m.companyName,
-    subject: `Access granted: ${m.productName}`,
-    greeting: `Hello ${quoted(m.name)}`,
-    paragraphs: [
-      `${m.companyName} approved your request for the restricted information in the battery passport of ${m.productName}.`,
-    ],
-    action: { label: 'Open the passport with restricted access', url: m.link },
-    after: [
-      'The link works once, in one browser, and expires in 7 days. That browser then sees the restricted information for 30 days.',
-      'Do not forward this email: whoever opens the link first gets the access.',
-    ],
+    subject: t('email.approved.subject', { product: m.productName }),
+    greeting: t('email.greeting', { name: quoted(m.name) }),
+    paragraphs: [t('email.approved.approved', { company: m.companyName, product: m.productName })],
+    action: { label: t('email.approved.action'), url: m.link },
+    after: [t('email.approved.once'), t('email.approved.forward')],
   });
 }
 
 /** To the requester: the decision and the manufacturer's reason. */
-export function rejectedEmail(m: PoliMailSubject & { name: string; reason: string }): RenderedEmail {
+export function rejectedEmail(m: PoliMailSubject & { name: string; reason: string; locale?: Locale }): RenderedEmail {
+  const locale = m.locale ?? 'en';
+  const { t } = i18nFor(locale);
   return renderEmail({
+    locale,
     companyName: m.companyName,
-    subject: `Access request declined: ${m.productName}`,
-    greeting: `Hello ${quoted(m.name)}`,
+    subject: t('email.rejected.subject', { product: m.productName }),
+    greeting: t('email.greeting', { name: quoted(m.name) }),
     paragraphs: [
-      `${m.companyName} declined your request for the restricted information in the battery passport of ${m.productName}.`,
-      `Their reason: ${quoted(m.reason)}`,
+      t('email.rejected.declined', { company: m.companyName, product: m.productName }),
+      t('email.rejected.reason', { reason: quoted(m.reason) }),
     ],
-    after: ['You may send a new request from the passport page if your situation changes.'],
+    after: [t('email.rejected.again')],
   });
 }

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import type { Logger } from 'pino';
 import { config } from '../../config';
 import { ServiceError } from '../../errors';
+import { LOCALE_HEADER } from '../../i18n/locales';
 import { declaredLength, FORM_MAX_BODY_BYTES } from '../bounded-body';
 import { clientAddressFromHeaders } from '../client-address';
 import { renderError } from '../errors';
@@ -14,6 +15,7 @@ import { CORS_HEADERS, type CorsDecision, corsDecision, preflightResponse } from
 import { type FeatureFlags, featureGate } from './feature-gate';
 import { foreignOriginPage, isForeignOriginAction } from './foreign-origin';
 import { forwardedRequestHeaders } from './forwarded-headers';
+import { pageLocale } from './page-locale';
 import {
   RESOLVER_INTERNAL_HEADERS,
   RESOLVER_LINK_TYPE_HEADER,
@@ -204,6 +206,8 @@ export function createMiddleware(deps: MiddlewareDeps) {
       for (const internal of RESOLVER_INTERNAL_HEADERS) headers.delete(internal);
       headers.delete(PAGE_RENDER_HEADER);
       headers.delete(PAGE_NONCE_HEADER);
+      // The page's language, chosen here only: a client's own header of that name is replaced.
+      headers.set(LOCALE_HEADER, pageLocale(url, request.headers));
       if (resolver.kind === 'rewrite') {
         headers.set(RESOLVER_PATH_HEADER, resolver.address ?? pathname);
         if (resolver.target === 'linktype') {

@@ -70,16 +70,16 @@ const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods
 describe('resolverDecision', () => {
   const link = (path: string) => `<${BASE}${path}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
 
-  it('hands back the key the domain read from the address, untouched, or null when the address names nothing', () => {
+  it('hands back the key the domain read from the address, untouched, or null when the address names nothing; the page varies on Accept-Language too (it speaks the reader’s language)', () => {
     expect(decide('/item/42', BROWSER)).toEqual({
       kind: 'page',
       key: 42,
-      headers: { Link: link('/item/42'), Vary: 'Accept', ...CORS },
+      headers: { Link: link('/item/42'), Vary: 'Accept, Accept-Language', ...CORS },
     });
     expect(decide('/item/x', BROWSER)).toEqual({
       kind: 'page',
       key: null,
-      headers: { Link: link('/item/x'), Vary: 'Accept', ...CORS },
+      headers: { Link: link('/item/x'), Vary: 'Accept, Accept-Language', ...CORS },
     });
     expect(decide('/item/42', 'application/ld+json')).toMatchObject({ kind: 'rewrite', target: 'jsonld' });
     expect(decide('/item/42', 'application/aas+json')).toMatchObject({

@@ -174,7 +174,8 @@ export function resolverDecision<K>(
     return {
       kind: 'page',
       key: parsed.key,
-      headers: answerHeaders,
+      // The page speaks the language Accept-Language asks for (unless `?lang=` chooses it).
+      headers: { ...answerHeaders, Vary: 'Accept, Accept-Language' },
       ...(slashed.address ? { rewriteTo: address } : {}),
     };
   return {

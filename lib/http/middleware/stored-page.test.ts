@@ -44,10 +44,10 @@ describe('storedPageResponse', () => {
     expect(response.headers.get('X-Robots-Tag')).toBe('noindex');
   });
 
-  it("a shared cache may keep it (the caching table's page row), with a strong ETag, Vary: Accept, Cookie beside the render's own, and a bodiless 304", async () => {
+  it("a shared cache may keep it (the caching table's page row), with a strong ETag, Vary: Accept, Accept-Language, Cookie beside the render's own, and a bodiless 304", async () => {
     const response = storedPageResponse(anonymous, page({ vary: 'rsc, Accept-Encoding' }), linkset);
     expect(response.headers.get('Cache-Control')).toBe(CACHING.page.cacheControl);
-    expect(response.headers.get('Vary')).toBe('rsc, Accept-Encoding, Accept, Cookie');
+    expect(response.headers.get('Vary')).toBe('rsc, Accept-Encoding, Accept, Accept-Language, Cookie');
     const etag = response.headers.get('ETag')!;
     expect(etag).toBe(`"${createHash('sha256').update('<html>ü</html>', 'utf8').digest('hex')}"`);
     const again = storedPageResponse({ headers: new Headers({ 'If-None-Match': etag }) }, page({}), linkset);

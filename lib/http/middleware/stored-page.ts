@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { strongEtag } from '../../crypto/served-bytes';
+import { isLocale } from '../../i18n/locales';
 import { CACHING, cachingHeaders } from '../caching';
 import { matchesIfNoneMatch } from '../public-route';
 import { mergeVary } from '../vary';
@@ -55,7 +56,8 @@ export function renderNonce(headers: Pick<Headers, 'get'>): string | null {
 }
 
 /**
- * Whether the stored page may answer: a viewer page (GET or HEAD, no query) at an address that names exactly one
+ * Whether the stored page may answer: a viewer page (GET or HEAD, no query but a `?lang=` naming one of the
+ * languages, lower-case: one spelling per stored page) at an address that names exactly one
  * resource, from a browser holding no restricted-access grant (its page may show restricted fields) and not
  * navigating inside the app (Next.js then wants its own payload, not HTML).
  */
@@ -66,10 +68,16 @@ export function servesStoredPage<K>(
 ): boolean {
   if (resolver.kind !== 'page' || resolver.key === null) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.url.search !== '') return false;
+  if (request.url.search !== '' && !isLanguageQuery(request.url.search)) return false;
   if (!addresses.namesOne(resolver.key)) return false;
   if (addresses.restricted(request.headers.get('cookie'))) return false;
   return NEXT_CLIENT_HEADERS.every((name) => request.headers.get(name) === null);
+}
+
+/** A query that only chooses the page's language, spelled as the page's own links spell it. */
+function isLanguageQuery(search: string): boolean {
+  const match = /^\?lang=([a-z]{2})$/.exec(search);
+  return match !== null && isLocale(match[1]);
 }
 
 /** A stored (or freshly rendered) page as the stored-page route answers it: the same for every anonymous answer. */

@@ -33,14 +33,18 @@ function acceptedTypes(accept: string | null): Set<string> {
 }
 
 /**
- * The one link of a type a request means: the only one, or the only one of the media type Accept names; null when
- * that cannot be decided (the standard's 300 Multiple Choices).
+ * The one link of a type a request means: the only one, or the only one of the media type Accept names; among
+ * several in every language (the viewer: the address itself and one `?lang=` link per language), the one that speaks
+ * them all, which follows the request's Accept-Language itself. Null when that cannot be decided (the standard's 300
+ * Multiple Choices).
  */
 export function chooseLink(targets: readonly LinkTarget[], accept: string | null): LinkTarget | null {
   if (targets.length === 1) return targets[0];
   const types = acceptedTypes(accept);
   const matching = targets.filter((t) => t.type !== undefined && types.has(t.type));
-  return matching.length === 1 ? matching[0] : null;
+  if (matching.length === 1) return matching[0];
+  const multilingual = (matching.length > 0 ? matching : targets).filter((t) => (t.hreflang?.length ?? 0) > 1);
+  return multilingual.length === 1 ? multilingual[0] : null;
 }
 
 export type LinkTypeAnswer = { kind: 'redirect'; location: string } | { kind: 'choices'; linkset: Linkset };

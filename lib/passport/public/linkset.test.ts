@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_AT, publicPassport } from '../../../testing/public-passport';
+import { LOCALES } from '../../i18n/locales';
 import {
   buildLinkset,
   CREDENTIAL_RELATION,
@@ -51,9 +52,12 @@ describe('buildLinkset: the RFC 9264 linkset of a passport', () => {
     }
   });
 
-  it('names the viewer with the GS1 pip and defaultLink link types, the default with a title only', () => {
-    const viewer = { href: context.anchor, type: 'text/html', title: 'Voltaris VX 75', hreflang: ['en'] };
-    expect(context[GS1_PIP]).toEqual([viewer]);
+  it('names the viewer with the GS1 pip (the address in every language, then one link per language) and defaultLink, the default with a title only', () => {
+    const viewer = { href: context.anchor, type: 'text/html', title: 'Voltaris VX 75', hreflang: [...LOCALES] };
+    expect(context[GS1_PIP]).toEqual([
+      viewer,
+      ...LOCALES.map((lang) => ({ ...viewer, href: `${context.anchor}?lang=${lang}`, hreflang: [lang] })),
+    ]);
     // GS1-Conformant resolver: exactly one default link, with a title but none of the optional attributes.
     expect(context[GS1_DEFAULT_LINK]).toEqual([{ href: context.anchor, title: 'Voltaris VX 75' }]);
   });

@@ -1,4 +1,5 @@
 import { VC_JWT_MEDIA_TYPE } from '../../credentials/vocabulary';
+import { LOCALES } from '../../i18n/locales';
 import { DPP_NAMESPACE } from './jsonld';
 import type { PublicPassport } from './lookup';
 
@@ -59,8 +60,17 @@ export function buildLinkset(passport: PublicPassport, baseUrl: string): Linkset
     type: VC_JWT_MEDIA_TYPE,
     title: `Signed credential of version ${version}`,
   });
-  // The viewer is written in English; the passport data itself is whatever the manufacturer entered.
-  const viewer: LinkTarget = { href: uri, type: 'text/html', title: passport.product.name, hreflang: ['en'] };
+  // The viewer speaks every official EU language: the address itself follows Accept-Language, and `?lang=` fixes one
+  // (the passport data itself is whatever the manufacturer entered).
+  const viewers: LinkTarget[] = [
+    { href: uri, type: 'text/html', title: passport.product.name, hreflang: [...LOCALES] },
+    ...LOCALES.map((lang) => ({
+      href: `${uri}?lang=${lang}`,
+      type: 'text/html',
+      title: passport.product.name,
+      hreflang: [lang],
+    })),
+  ];
   const jsonLd: LinkTarget = { href: `${api}/jsonld`, type: 'application/ld+json', title: 'Passport as JSON-LD' };
   const json: LinkTarget = { href: api, type: 'application/json', title: 'Public passport document' };
   return {
@@ -68,7 +78,7 @@ export function buildLinkset(passport: PublicPassport, baseUrl: string): Linkset
       {
         anchor: uri,
         itemDescription: passport.product.name,
-        [GS1_PIP]: [viewer],
+        [GS1_PIP]: viewers,
         [GS1_DEFAULT_LINK]: [{ href: uri, title: passport.product.name }],
         [GS1_SUSTAINABILITY_INFO]: [json, jsonLd],
         [GS1_MASTER_DATA]: [

@@ -5,6 +5,7 @@ import { sqlRows } from '../../db/sql';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { passportPath } from '../../gs1/digital-link';
 import { nextBuildId } from '../../health';
+import type { Locale } from '../../i18n/locales';
 import { logger } from '../../log';
 import { sha256Hex } from '../canonical-json';
 import { isPubliclyServed } from '../states';
@@ -21,7 +22,7 @@ import { parseResolverPath } from './resolver-key';
  * change's commit, on every instance, with no message.
  *
  * Only the canonical address of a serialised passport and its /dpp/{slug} address are stored: each names exactly
- * one passport (unique GTIN + serial, unique slug), so the path alone finds the row. Withdrawn passports, unknown
+ * one passport (unique GTIN + serial, unique slug), so the path and the page's language alone find the row. Withdrawn passports, unknown
  * addresses and other spellings are rendered on every request, as before. How a page is rendered is the caller's
  * (lib/server/page-render.ts requests it from this same process); this module decides what is stored and served.
  */
@@ -72,14 +73,15 @@ interface StoredRow {
 const STORED_PAGE = `
   SELECT s."html", s."sha256", s."nonce", s."headers"
   FROM "PublicPage" s JOIN "Product" p ON p."id" = s."productId"
-  WHERE s."path" = $1 AND s."revision" = p."revision" AND s."build" = $2 AND s."baseUrl" = $3 AND p."mode" = 'LIVE'`;
+  WHERE s."path" = $1 AND s."locale" = $2 AND s."revision" = p."revision" AND s."build" = $3 AND s."baseUrl" = $4
+    AND p."mode" = 'LIVE'`;
 
 /** The stored page of `path` if it is current: one read by primary key, joined to its product's revision. */
-async function readStoredPage(path: string, build: string): Promise<RenderedPage | null> {
+async function readStoredPage(path: string, locale: Locale, build: string): Promise<RenderedPage | null> {
   const [row] = await sqlRows<StoredRow>({
     name: 'stored-page',
     text: STORED_PAGE,
-    values: [path, build, config().BASE_URL],
+    values: [path, locale, build, config().BASE_URL],
   });
   if (!row) return null;
   // Bytes that no longer match their hash are never served: the page is rendered again instead.
@@ -123,13 +125,13 @@ async function targetOf(path: string): Promise<Target | null> {
   };
 }
 
-async function storePage(path: string, target: Target, build: string, page: RenderedPage): Promise<void> {
+async function storePage(path: string, locale: Locale, target: Target, build: string, page: RenderedPage) {
   const html = gzipSync(page.html);
   await prisma.$executeRaw`
-    INSERT INTO "PublicPage" ("path", "productId", "revision", "build", "baseUrl", "nonce", "headers", "html", "sha256", "builtAt")
-    VALUES (${path}, ${target.productId}::uuid, ${target.revision}, ${build}, ${config().BASE_URL}, ${page.nonce},
+    INSERT INTO "PublicPage" ("path", "locale", "productId", "revision", "build", "baseUrl", "nonce", "headers", "html", "sha256", "builtAt")
+    VALUES (${path}, ${locale}, ${target.productId}::uuid, ${target.revision}, ${build}, ${config().BASE_URL}, ${page.nonce},
             ${JSON.stringify(page.headers)}::jsonb, ${html}, ${sha256Hex(html)}, now())
-    ON CONFLICT ("path") DO UPDATE SET
+    ON CONFLICT ("path", "locale") DO UPDATE SET
       "productId" = EXCLUDED."productId", "revision" = EXCLUDED."revision", "build" = EXCLUDED."build",
       "baseUrl" = EXCLUDED."baseUrl", "nonce" = EXCLUDED."nonce", "headers" = EXCLUDED."headers",
       "html" = EXCLUDED."html", "sha256" = EXCLUDED."sha256", "builtAt" = EXCLUDED."builtAt"
@@ -137,7 +139,7 @@ async function storePage(path: string, target: Target, build: string, page: Rend
        OR "PublicPage"."build" <> EXCLUDED."build" OR "PublicPage"."baseUrl" <> EXCLUDED."baseUrl"`;
 }
 
-// One render per address at a time: a burst of first views of one passport renders it once.
+// One render per address and language at a time: a burst of first views of one passport renders it once.
 const RENDERS = Symbol.for('battery-passport-service.page-renders');
 type Holder = { [RENDERS]?: Map<string, Promise<{ page: RenderedPage; noindex: boolean }>> };
 const renders = () => ((globalThis as Holder)[RENDERS] ??= new Map());
@@ -145,16 +147,16 @@ const renders = () => ((globalThis as Holder)[RENDERS] ??= new Map());
 export interface PageStoreOptions {
   /** The build the pages are filed under: the running one unless a test says otherwise. */
   build?: string;
-  /** How a missing page is rendered (for an anonymous browser, with a fresh placeholder nonce). */
-  render: (path: string) => Promise<RenderedPage>;
+  /** How a missing page is rendered (for an anonymous browser, in that language, with a fresh placeholder nonce). */
+  render: (path: string, locale: Locale) => Promise<RenderedPage>;
 }
 
 /** Renders the page, and stores it when the passport's address and state allow; storing never fails the answer. */
-async function renderAndStore(path: string, build: string, render: (path: string) => Promise<RenderedPage>) {
+async function renderAndStore(path: string, locale: Locale, build: string, render: PageStoreOptions['render']) {
   const target = await targetOf(path).catch(() => null);
-  const page = await render(path);
+  const page = await render(path, locale);
   if (target?.storable && page.status === 200) {
-    await storePage(path, target, build, page).catch((err: unknown) =>
+    await storePage(path, locale, target, build, page).catch((err: unknown) =>
       logger().warn({ err, path }, 'passport page not stored'),
     );
   }
@@ -163,24 +165,26 @@ async function renderAndStore(path: string, build: string, render: (path: string
 
 /**
  * The page for an anonymous browser's request for the viewer page at `path` (as requested, still
- * percent-encoded): the stored page when current, else a fresh render. Every answer of one revision is the same.
+ * percent-encoded) in `locale`: the stored page when current, else a fresh render. Every answer of one revision and
+ * language is the same.
  */
-export async function passportPage(path: string, options: PageStoreOptions): Promise<PassportPage> {
+export async function passportPage(path: string, locale: Locale, options: PageStoreOptions): Promise<PassportPage> {
   const build = options.build ?? nextBuildId()!;
   const { render } = options;
   // A failed read only costs this answer the stored copy: the render decides. Not when the database is gone: the
   // render would fail too, after a loopback request and a whole page's failed queries (under a bounded heap, two
   // renders' worth of failures at once), so the caller answers "not just now" instead.
-  const stored = await readStoredPage(path, build).catch((err: unknown) => {
+  const stored = await readStoredPage(path, locale, build).catch((err: unknown) => {
     if (isDatabaseUnavailable(err)) throw err;
     logger().warn({ err, path }, 'stored passport page not read');
     return null;
   });
   if (stored) return asServed(stored, false);
-  let pending = renders().get(path);
+  const renderKey = `${locale} ${path}`;
+  let pending = renders().get(renderKey);
   if (!pending) {
-    pending = renderAndStore(path, build, render).finally(() => renders().delete(path));
-    renders().set(path, pending);
+    pending = renderAndStore(path, locale, build, render).finally(() => renders().delete(renderKey));
+    renders().set(renderKey, pending);
   }
   const { page, noindex } = await pending;
   return asServed(page, noindex);

@@ -18,7 +18,9 @@
  *   the revision that decides whether the in-memory passport is still current. A read gets bytes, their strong ETag
  *   (the quoted SHA-256) and the headers the answer needs; the HTTP layer makes the response, 304 included.
  */
+
 import { config } from '../../config';
+import type { Locale } from '../../i18n/locales';
 import { AAS_MEDIA_TYPE } from './aas';
 import { versionAasBody } from './aas-version';
 import { CREDENTIAL_MEDIA_TYPE, publicCredentialBySlug } from './credential-view';
@@ -53,6 +55,7 @@ export type { KeyQualifier } from './resolver-key';
 export { digitalLinkKey, parseResolverPath, resolverKey } from './resolver-key';
 export { productNotFound } from './served';
 export { publicViewOf, storePublicView, versionNotFound } from './snapshot-view';
+export { publicVersionChanges } from './version-changes';
 export type { Vocabulary } from './vocabulary';
 export { DPP_VOCABULARY, ESPR_VOCABULARY, vocabularyDocument } from './vocabulary';
 
@@ -172,10 +175,10 @@ async function qrRepresentation(slug: string, format: ReturnType<typeof parseQrF
 /**
  * The viewer page at `path` (a resolver address as requested, still percent-encoded) for an anonymous browser: the
  * stored page of the product's current revision, else a fresh render through `options.render`, stored when the
- * address and the passport allow. The same bytes and headers for every answer of one revision.
+ * address and the passport allow. The same bytes and headers for every answer of one revision and language.
  */
-export function pageRepresentation(path: string, options: PageStoreOptions): Promise<PassportPage> {
-  return passportPage(path, options);
+export function pageRepresentation(path: string, locale: Locale, options: PageStoreOptions): Promise<PassportPage> {
+  return passportPage(path, locale, options);
 }
 
 /** Whether a key names exactly one passport (a slug, or a GTIN with a serial), so its address alone finds its page. */

@@ -1,8 +1,12 @@
 import type { Metadata } from 'next';
+import { getI18n } from '@/lib/i18n/request';
 import { parseResolverPath } from '@/lib/passport/public/representations';
 import styles from '../../components/viewer.module.css';
 
-export const metadata: Metadata = { title: 'Email address confirmed', robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t('poli.verified.title'), robots: { index: false } };
+}
 
 type SearchParams = Promise<{ passport?: string | string[] }>;
 
@@ -11,21 +15,18 @@ function passportLink(raw: string | string[] | undefined): string | null {
   return typeof raw === 'string' && parseResolverPath(raw)?.key ? raw : null;
 }
 
-/** Where the verification link ends: what happens next, and the way back to the passport. */
+/** Where the verification link ends: what happens next, and the way back to the passport (in the same language). */
 export default async function VerifiedPage({ searchParams }: { searchParams: SearchParams }) {
+  const { t, locale } = await getI18n();
   const back = passportLink((await searchParams).passport);
   return (
     <main className={styles.page}>
-      <h1>Your email address is confirmed</h1>
-      <p>Thank you. Your request for the restricted information now goes to the manufacturer for review.</p>
-      <p>
-        You will get an email with their decision. If they approve, the email holds a link that opens the restricted
-        information in your browser: it works once, within 7 days, and the access then lasts 30 days in that browser. If
-        they decline, the email gives their reason.
-      </p>
+      <h1>{t('poli.verified.title')}</h1>
+      <p>{t('poli.verified.thanks')}</p>
+      <p>{t('poli.verified.next')}</p>
       {back && (
         <p>
-          <a href={back}>Back to the passport</a>
+          <a href={`${back}?lang=${locale}`}>{t('poli.verified.back')}</a>
         </p>
       )}
     </main>

@@ -4,12 +4,16 @@ import {
   grantCookieHeader,
   grantCookieName,
   INVALID_LINK_PAGE,
+  RESTRICTED_VIEW_ANCHOR,
   redeemPoliAccess,
   secureCookie,
   seeOther,
 } from '@/lib/poli';
 
-/** The approved requester's access link: the browser gets the grant cookie and lands on the passport page. */
+/**
+ * The approved requester's access link: the browser gets the grant cookie and lands on the passport page's restricted
+ * section, in the language the request was made in.
+ */
 export const GET = publicRoute({}, async (request) => {
   const outcome = await redeemPoliAccess({ input: { token: new URL(request.url).searchParams.get('token') } });
   if (!outcome.ok) return seeOther(INVALID_LINK_PAGE);
@@ -17,5 +21,5 @@ export const GET = publicRoute({}, async (request) => {
     maxAgeSeconds: (outcome.expiresAt.getTime() - Date.now()) / 1000,
     secure: secureCookie(config().BASE_URL, request.url),
   });
-  return seeOther(outcome.passportPath, { 'Set-Cookie': cookie });
+  return seeOther(`${outcome.passportPath}?lang=${outcome.locale}#${RESTRICTED_VIEW_ANCHOR}`, { 'Set-Cookie': cookie });
 });

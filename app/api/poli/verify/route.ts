@@ -5,6 +5,8 @@ import { INVALID_LINK_PAGE, seeOther, VERIFIED_PAGE, verifyPoliEmail } from '@/l
 export const GET = publicRoute({}, async (request) => {
   const outcome = await verifyPoliEmail({ input: { token: new URL(request.url).searchParams.get('token') } });
   return seeOther(
-    outcome.ok ? `${VERIFIED_PAGE}?passport=${encodeURIComponent(outcome.passportPath)}` : INVALID_LINK_PAGE,
+    outcome.ok
+      ? `${VERIFIED_PAGE}?passport=${encodeURIComponent(outcome.passportPath)}&lang=${outcome.locale}`
+      : INVALID_LINK_PAGE,
   );
 });

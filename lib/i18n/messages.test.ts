@@ -1,0 +1,107 @@
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { englishFieldMessages } from './field-messages';
+import { DEFAULT_LOCALE, LOCALES } from './locales';
+import { MESSAGES } from './messages';
+import { i18nFor } from './translator';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every message of a file by its dotted key. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+/** The arguments and tags a message uses: a translation must use the same. */
+function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (el.type === TYPE.argument || el.type === TYPE.number || el.type === TYPE.date) out.add(el.value);
+    if (el.type === TYPE.plural || el.type === TYPE.select) {
+      out.add(el.value);
+      for (const option of Object.values(el.options)) argumentsOf(option.value, out);
+    }
+    if (el.type === TYPE.tag) {
+      out.add(`<${el.value}>`);
+      argumentsOf(el.children, out);
+    }
+  }
+  return out;
+}
+
+/** Plural categories a message uses that its language lacks, or that its language needs and it lacks. */
+function pluralProblems(elements: MessageFormatElement[], locale: string): string[] {
+  const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories as string[];
+  const problems: string[] = [];
+  for (const el of elements) {
+    if (el.type === TYPE.plural) {
+      const keys = Object.keys(el.options).filter((k) => !k.startsWith('='));
+      for (const k of keys) if (!needed.includes(k)) problems.push(`category ${k} is not one of ${locale}'s`);
+      for (const c of needed) if (!keys.includes(c)) problems.push(`category ${c} missing`);
+    }
+    if (el.type === TYPE.plural || el.type === TYPE.select)
+      for (const option of Object.values(el.options)) problems.push(...pluralProblems(option.value, locale));
+    if (el.type === TYPE.tag) problems.push(...pluralProblems(el.children, locale));
+  }
+  return problems;
+}
+
+const english = flatten(MESSAGES[DEFAULT_LOCALE] as unknown as Tree);
+
+describe('message files: one reviewed file per official EU language', () => {
+  it('there is a file for each of the 24 official languages', () => {
+    expect(LOCALES).toHaveLength(24);
+    expect(Object.keys(MESSAGES).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it("the English file's field labels, help texts, option labels, categories and sections are the schemas' own", () => {
+    const { fields, categories, groups } = MESSAGES.en;
+    expect({ fields, categories, groups }).toEqual(englishFieldMessages());
+  });
+
+  it.each(LOCALES)(
+    '%s: every message of the English file, no other, each valid ICU with the same arguments',
+    (locale) => {
+      const messages = flatten(MESSAGES[locale] as unknown as Tree);
+      expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, source] of english) {
+        const translated = messages.get(key)!;
+        expect(translated.trim(), key).not.toBe('');
+        const ast = parse(translated);
+        expect([...argumentsOf(ast)].sort(), key).toEqual([...argumentsOf(parse(source))].sort());
+        expect(pluralProblems(ast, locale), key).toEqual([]);
+      }
+    },
+  );
+
+  it.each(LOCALES.filter((l) => l !== DEFAULT_LOCALE))('%s: translated, not English left in place', (locale) => {
+    const messages = flatten(MESSAGES[locale] as unknown as Tree);
+    const same = [...english].filter(([key, text]) => messages.get(key) === text && /[a-z]{4}/.test(text));
+    // Proper names, units and international terms may read the same; a whole section left in English may not.
+    expect(same.length / english.size).toBeLessThan(0.1);
+  });
+});
+
+describe('translator', () => {
+  it('formats numbers, dates and plurals for the language, and labels fields in it', () => {
+    const de = i18nFor('de');
+    expect(de.fmt.formatNumber(1234.5, 'kWh')).toBe('1.234,5 kWh');
+    expect(de.fmt.formatDate('2026-03-12')).toBe('12. März 2026');
+    const en = i18nFor('en');
+    expect(en.fmt.formatNumber(1234.5, 'kWh')).toBe('1,234.5 kWh');
+    expect(en.t('common.entries', { count: 1 })).toBe('1 entry');
+    expect(en.t('common.entries', { count: 3 })).toBe('3 entries');
+    const field = { id: 'battery_chemistry', label: 'Battery chemistry' } as Parameters<typeof en.label>[0];
+    expect(en.label(field)).toBe('Battery chemistry');
+    expect(de.label(field)).not.toBe('Battery chemistry');
+  });
+
+  it("a field a language file does not know keeps the schema's own label", () => {
+    const field = { id: 'not_a_field', label: 'Own label' } as Parameters<ReturnType<typeof i18nFor>['label']>[0];
+    expect(i18nFor('fr').label(field)).toBe('Own label');
+  });
+});
