@@ -69,15 +69,7 @@ export async function PassportView({
         ) : (
           <WithdrawalNotice withdrawal={lookup.withdrawal} i18n={i18n} />
         )}
-        <VersionHistory
-          productId={passport.product.id}
-          schema={passport.schema}
-          slug={passport.product.slug}
-          versions={passport.versions}
-          current={passport.dpp.version}
-          linked={false}
-          i18n={i18n}
-        />
+        <VersionHistory passport={passport} linked={false} i18n={i18n} />
         <PassportFooter i18n={i18n} />
       </main>
     );
@@ -120,15 +112,7 @@ export async function PassportView({
           i18n={i18n}
         />
       )}
-      <VersionHistory
-        productId={passport.product.id}
-        schema={passport.schema}
-        slug={passport.product.slug}
-        versions={passport.versions}
-        current={passport.dpp.version}
-        linked
-        i18n={i18n}
-      />
+      <VersionHistory passport={passport} linked i18n={i18n} />
       <PassportFooter i18n={i18n} />
     </main>
   );

@@ -1,33 +1,27 @@
 import type { I18n } from '@/lib/i18n/translator';
-import { publicVersionChanges, type VersionSummary } from '@/lib/passport/public/representations';
-import type { CategorySchema } from '@/lib/schema/types';
+import { type PublicPassport, publicVersionChanges } from '@/lib/passport/public/representations';
 import { sha256Prefix } from '@/lib/schema/value-format';
 import styles from './viewer.module.css';
 
 /**
  * Every published version as people read it ("Version 3, published 12 March 2026", and which public fields it
- * changed), newest first, the served one marked; the JSON of each version and its fingerprint are behind "For developers". Snapshots are only served while
- * the passport is published, so a withdrawn passport lists its versions without links.
+ * changed), newest first, the served one marked; the JSON of each version and its fingerprint are behind "For
+ * developers". Snapshots are only served while the passport is published, so a withdrawn passport lists its versions
+ * without links.
  */
 export async function VersionHistory({
-  productId,
-  schema,
-  slug,
-  versions,
-  current,
+  passport,
   linked,
   i18n,
 }: {
-  productId: string;
-  /** The served version's schema: the fields a change is named by. */
-  schema: CategorySchema;
-  slug: string;
-  versions: VersionSummary[];
-  current: number;
+  passport: PublicPassport;
   linked: boolean;
   i18n: I18n;
 }) {
   const { t, fmt } = i18n;
+  const { schema, versions } = passport;
+  const { id: productId, slug } = passport.product;
+  const current = passport.dpp.version;
   const changes = await publicVersionChanges(productId, current, schema);
   const changedText = (version: number) => {
     const ids = changes.get(version);
