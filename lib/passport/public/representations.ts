@@ -46,7 +46,7 @@ export type { PublicContinuity, PublicEndOfLife, PublicSuccession } from './docu
 export { refreshPublicDocument } from './documents';
 export { buildJsonLd } from './jsonld';
 export { resolverLinkType } from './link-types';
-export type { PassportKey, PublicLookup, PublicPassport, VersionSummary, Withdrawal } from './lookup';
+export type { PassportKey, PublicLookup, PublicPassport, Withdrawal } from './lookup';
 export { findPublicPassport } from './lookup';
 export type { PageStoreOptions, PassportPage, RenderedPage } from './page-store';
 export { pageStoreEnabled } from './page-store';
