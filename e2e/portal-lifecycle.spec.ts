@@ -54,11 +54,7 @@ const eventCounts = async (productId: string) => {
 };
 
 /** The version the public viewer's header states. */
-const viewerVersion = (page: Page) =>
-  page
-    .locator('header dl > div')
-    .filter({ has: page.locator('dt', { hasText: /^Version$/ }) })
-    .locator('dd');
+const viewerVersion = (page: Page) => page.getByTestId('viewer-version');
 
 async function expectPanelAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page })

@@ -39,7 +39,7 @@ export function PassportHeader({
           {status === 'withdrawn' ? t('viewer.identity.withdrawn') : t('viewer.identity.published')}
         </span>{' '}
         <span className={styles.versionTag}>
-          {t('viewer.identity.version')} {dpp.version}
+          {t('viewer.identity.version')} <span data-testid="viewer-version">{dpp.version}</span>
         </span>
       </>,
     ],
