@@ -108,8 +108,9 @@ describe('createMiddleware with stored pages', () => {
     expect(header(await call(`/01/${GTIN}/21/SN-1`, { 'accept-language': 'fr-BE,fr;q=0.9' }))).toBe('fr');
     expect(header(await call(`/01/${GTIN}/21/SN-1`, { [LOCALE_HEADER]: 'de' }))).toBe('en');
     expect(header(await call('/poli/invalid-link', { 'accept-language': 'mt' }))).toBe('mt');
-    // The operator portal speaks English.
+    // The operator portal and the landing page are written in English.
     expect(header(await call('/portal/sign-in', { 'accept-language': 'de' }))).toBe('en');
+    expect(header(await call('/?lang=de', { 'accept-language': 'de' }))).toBe('en');
   });
 
   it("lets the route's own render request through to the page, rendered with its placeholder nonce", async () => {
