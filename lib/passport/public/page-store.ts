@@ -44,6 +44,11 @@ export interface PassportPage {
   bytes: Buffer;
   /** Whether the page stays out of search indexes (a withdrawn passport's notice). */
   noindex: boolean;
+  /**
+   * A stored page's bytes as stored, gzip-compressed, with their strong ETag (the quoted SHA-256 the row keeps): an
+   * answer to a browser that accepts gzip sends them as they are, neither decompressed nor compressed again.
+   */
+  gzip?: { bytes: Buffer; etag: string };
 }
 
 let enabled: boolean | undefined;
@@ -56,11 +61,12 @@ export function pageStoreEnabled(): boolean {
 }
 
 /** The page of every answer: the stored page or a fresh render, as it is. */
-const asServed = (rendered: RenderedPage, noindex: boolean): PassportPage => ({
+const asServed = (rendered: RenderedPage, noindex: boolean, gzip?: PassportPage['gzip']): PassportPage => ({
   status: rendered.status,
   headers: rendered.headers,
   bytes: rendered.html,
   noindex,
+  ...(gzip ? { gzip } : {}),
 });
 
 interface StoredRow {
@@ -77,7 +83,11 @@ const STORED_PAGE = `
     AND p."mode" = 'LIVE'`;
 
 /** The stored page of `path` if it is current: one read by primary key, joined to its product's revision. */
-async function readStoredPage(path: string, locale: Locale, build: string): Promise<RenderedPage | null> {
+async function readStoredPage(
+  path: string,
+  locale: Locale,
+  build: string,
+): Promise<{ page: RenderedPage; gzip: NonNullable<PassportPage['gzip']> } | null> {
   const [row] = await sqlRows<StoredRow>({
     name: 'stored-page',
     text: STORED_PAGE,
@@ -89,7 +99,11 @@ async function readStoredPage(path: string, locale: Locale, build: string): Prom
     logger().warn({ path }, 'stored passport page does not match its hash; rendering it again');
     return null;
   }
-  return { status: 200, headers: row.headers, html: gunzipSync(row.html), nonce: row.nonce };
+  const gzip = Buffer.from(row.html);
+  return {
+    page: { status: 200, headers: row.headers, html: gunzipSync(gzip), nonce: row.nonce },
+    gzip: { bytes: gzip, etag: `"${row.sha256}"` },
+  };
 }
 
 interface Target {
@@ -125,8 +139,14 @@ async function targetOf(path: string): Promise<Target | null> {
   };
 }
 
-async function storePage(path: string, locale: Locale, target: Target, build: string, page: RenderedPage) {
-  const html = gzipSync(page.html);
+async function storePage(
+  path: string,
+  locale: Locale,
+  target: Target,
+  build: string,
+  page: RenderedPage,
+  html: Buffer,
+) {
   await prisma.$executeRaw`
     INSERT INTO "PublicPage" ("path", "locale", "productId", "revision", "build", "baseUrl", "nonce", "headers", "html", "sha256", "builtAt")
     VALUES (${path}, ${locale}, ${target.productId}::uuid, ${target.revision}, ${build}, ${config().BASE_URL}, ${page.nonce},
@@ -141,7 +161,9 @@ async function storePage(path: string, locale: Locale, target: Target, build: st
 
 // One render per address and language at a time: a burst of first views of one passport renders it once.
 const RENDERS = Symbol.for('battery-passport-service.page-renders');
-type Holder = { [RENDERS]?: Map<string, Promise<{ page: RenderedPage; noindex: boolean }>> };
+type Holder = {
+  [RENDERS]?: Map<string, Promise<{ page: RenderedPage; noindex: boolean; gzip?: PassportPage['gzip'] }>>;
+};
 const renders = () => ((globalThis as Holder)[RENDERS] ??= new Map());
 
 export interface PageStoreOptions {
@@ -155,12 +177,19 @@ export interface PageStoreOptions {
 async function renderAndStore(path: string, locale: Locale, build: string, render: PageStoreOptions['render']) {
   const target = await targetOf(path).catch(() => null);
   const page = await render(path, locale);
-  if (target?.storable && page.status === 200) {
-    await storePage(path, locale, target, build, page).catch((err: unknown) =>
+  // A found page is compressed once: the stored copy, and what a gzip-taking browser gets from this answer on (the
+  // same bytes and ETag as from the store).
+  const gzip = page.status === 200 ? gzipSync(page.html) : null;
+  if (gzip && target?.storable) {
+    await storePage(path, locale, target, build, page, gzip).catch((err: unknown) =>
       logger().warn({ err, path }, 'passport page not stored'),
     );
   }
-  return { page, noindex: target?.noindex ?? false };
+  return {
+    page,
+    noindex: target?.noindex ?? false,
+    gzip: gzip ? { bytes: gzip, etag: `"${sha256Hex(gzip)}"` } : undefined,
+  };
 }
 
 /**
@@ -179,13 +208,13 @@ export async function passportPage(path: string, locale: Locale, options: PageSt
     logger().warn({ err, path }, 'stored passport page not read');
     return null;
   });
-  if (stored) return asServed(stored, false);
+  if (stored) return asServed(stored.page, false, stored.gzip);
   const renderKey = `${locale} ${path}`;
   let pending = renders().get(renderKey);
   if (!pending) {
     pending = renderAndStore(path, locale, build, render).finally(() => renders().delete(renderKey));
     renders().set(renderKey, pending);
   }
-  const { page, noindex } = await pending;
-  return asServed(page, noindex);
+  const { page, noindex, gzip } = await pending;
+  return asServed(page, noindex, gzip);
 }
