@@ -134,9 +134,10 @@ test.describe('the passport lifecycle in the portal', () => {
     await page.goto(`/dpp/${slug}`);
     await expect(viewerVersion(page)).toHaveText('2');
     await expect(page.locator('[data-field="model_number"] dd')).toHaveText('VX-REV-2');
-    const history = page.getByRole('region', { name: 'Version history' });
-    await expect(history.getByRole('link', { name: 'Version 1' })).toBeVisible();
-    await expect(history.getByRole('link', { name: 'Version 2' })).toBeVisible();
+    const history = page.getByRole('region', { name: 'Versions' });
+    await history.getByText('For developers').click();
+    await expect(history.getByRole('link', { name: 'JSON of version 1' })).toBeVisible();
+    await expect(history.getByRole('link', { name: 'JSON of version 2' })).toBeVisible();
 
     // Withdrawal with every detail the notice shows.
     await page.goto(`/portal/passports/${draft.id}`);
