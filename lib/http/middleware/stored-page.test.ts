@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CACHING } from '../caching';
 import { newNonce } from './security-headers';
@@ -64,37 +63,5 @@ describe('storedPageResponse', () => {
     expect(missing.headers.get('ETag')).toBeNull();
     const failed = storedPageResponse(anonymous, { ...page({}), status: 500 }, linkset);
     expect(failed.headers.get('Cache-Control')).toBe('no-store');
-  });
-
-  it('a browser taking gzip gets the stored compressed bytes as they are, with their own ETag and 304; others the page itself', async () => {
-    const gz = gzipSync(Buffer.from('<html>ü</html>', 'utf8'));
-    const etag = `"${createHash('sha256').update(gz).digest('hex')}"`;
-    const stored = { ...page({}), gzip: { bytes: gz, etag } };
-    const gzipped = storedPageResponse(
-      { headers: new Headers({ 'accept-encoding': 'gzip, deflate, br' }) },
-      stored,
-      linkset,
-    );
-    expect(gzipped.headers.get('Content-Encoding')).toBe('gzip');
-    expect(gzipped.headers.get('ETag')).toBe(etag);
-    expect(gzipped.headers.get('Vary')).toContain('Accept-Encoding');
-    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')).toBe('<html>ü</html>');
-    const again = storedPageResponse(
-      { headers: new Headers({ 'accept-encoding': 'gzip', 'if-none-match': etag }) },
-      stored,
-      linkset,
-    );
-    expect(again.status).toBe(304);
-    expect(again.headers.get('Content-Encoding')).toBeNull();
-    for (const accept of [null, 'identity', 'gzip;q=0, identity', 'br']) {
-      const plain = storedPageResponse(
-        { headers: new Headers(accept === null ? {} : { 'accept-encoding': accept }) },
-        stored,
-        linkset,
-      );
-      expect(plain.headers.get('Content-Encoding'), String(accept)).toBeNull();
-      expect(plain.headers.get('ETag'), String(accept)).not.toBe(etag);
-      expect(Buffer.from(await plain.arrayBuffer()).toString('utf8'), String(accept)).toBe('<html>ü</html>');
-    }
   });
 });

@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import Negotiator from 'negotiator';
 import { strongEtag } from '../../crypto/served-bytes';
 import { isLocale } from '../../i18n/locales';
 import { CACHING, cachingHeaders } from '../caching';
@@ -88,17 +87,6 @@ export interface StoredPageAnswer {
   headers: Record<string, string>;
   bytes: Uint8Array;
   noindex: boolean;
-  /** The same page gzip-compressed, with its strong ETag, when the store holds it so (sent as it is). */
-  gzip?: { bytes: Uint8Array; etag: string };
-}
-
-/** Whether the request takes gzip (Accept-Encoding, q-values honoured, preferred to identity or equal). */
-function acceptsGzip(headers: Pick<Headers, 'get'>): boolean {
-  const value = headers.get('accept-encoding');
-  return (
-    value !== null &&
-    new Negotiator({ headers: { 'accept-encoding': value } }).encoding(['gzip', 'identity']) === 'gzip'
-  );
 }
 
 /**
@@ -122,18 +110,11 @@ export function storedPageResponse(
   // Whatever its status, the answer is the viewer page at a resolver address: it varies as the page row says.
   headers.set('Vary', mergeVary(headers.get('vary') ?? undefined, CACHING.page.vary.join(', ')));
   if (page.status !== 200) return new Response(page.bytes as BodyInit, { status: page.status, headers });
-  // A gzip-taking browser gets the stored compressed bytes as they are (no compression per answer); each encoding is
-  // its own representation, with its own strong ETag.
-  const gzip = page.gzip && acceptsGzip(request.headers) ? page.gzip : null;
-  headers.set('Vary', mergeVary(headers.get('vary') ?? undefined, 'Accept-Encoding'));
-  if (gzip) headers.set('Content-Encoding', 'gzip');
-  const body = gzip ? gzip.bytes : page.bytes;
-  const etag = gzip ? gzip.etag : strongEtag(page.bytes);
+  const etag = strongEtag(page.bytes);
   headers.set('ETag', etag);
   if (matchesIfNoneMatch(request, etag)) {
     headers.delete('Content-Type');
-    headers.delete('Content-Encoding');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body as BodyInit, { status: 200, headers });
+  return new Response(page.bytes as BodyInit, { status: 200, headers });
 }

@@ -44,11 +44,6 @@ export interface PassportPage {
   bytes: Buffer;
   /** Whether the page stays out of search indexes (a withdrawn passport's notice). */
   noindex: boolean;
-  /**
-   * A stored page's bytes as stored, gzip-compressed, with their strong ETag (the quoted SHA-256 the row keeps): an
-   * answer to a browser that accepts gzip sends them as they are, neither decompressed nor compressed again.
-   */
-  gzip?: { bytes: Buffer; etag: string };
 }
 
 let enabled: boolean | undefined;
@@ -61,12 +56,11 @@ export function pageStoreEnabled(): boolean {
 }
 
 /** The page of every answer: the stored page or a fresh render, as it is. */
-const asServed = (rendered: RenderedPage, noindex: boolean, gzip?: PassportPage['gzip']): PassportPage => ({
+const asServed = (rendered: RenderedPage, noindex: boolean): PassportPage => ({
   status: rendered.status,
   headers: rendered.headers,
   bytes: rendered.html,
   noindex,
-  ...(gzip ? { gzip } : {}),
 });
 
 interface StoredRow {
@@ -83,11 +77,7 @@ const STORED_PAGE = `
     AND p."mode" = 'LIVE'`;
 
 /** The stored page of `path` if it is current: one read by primary key, joined to its product's revision. */
-async function readStoredPage(
-  path: string,
-  locale: Locale,
-  build: string,
-): Promise<{ page: RenderedPage; gzip: NonNullable<PassportPage['gzip']> } | null> {
+async function readStoredPage(path: string, locale: Locale, build: string): Promise<RenderedPage | null> {
   const [row] = await sqlRows<StoredRow>({
     name: 'stored-page',
     text: STORED_PAGE,
@@ -99,11 +89,7 @@ async function readStoredPage(
     logger().warn({ path }, 'stored passport page does not match its hash; rendering it again');
     return null;
   }
-  const gzip = Buffer.from(row.html);
-  return {
-    page: { status: 200, headers: row.headers, html: gunzipSync(gzip), nonce: row.nonce },
-    gzip: { bytes: gzip, etag: `"${row.sha256}"` },
-  };
+  return { status: 200, headers: row.headers, html: gunzipSync(row.html), nonce: row.nonce };
 }
 
 interface Target {
@@ -139,14 +125,8 @@ async function targetOf(path: string): Promise<Target | null> {
   };
 }
 
-async function storePage(
-  path: string,
-  locale: Locale,
-  target: Target,
-  build: string,
-  page: RenderedPage,
-  html: Buffer,
-) {
+async function storePage(path: string, locale: Locale, target: Target, build: string, page: RenderedPage) {
+  const html = gzipSync(page.html);
   await prisma.$executeRaw`
     INSERT INTO "PublicPage" ("path", "locale", "productId", "revision", "build", "baseUrl", "nonce", "headers", "html", "sha256", "builtAt")
     VALUES (${path}, ${locale}, ${target.productId}::uuid, ${target.revision}, ${build}, ${config().BASE_URL}, ${page.nonce},
@@ -161,9 +141,7 @@ async function storePage(
 
 // One render per address and language at a time: a burst of first views of one passport renders it once.
 const RENDERS = Symbol.for('battery-passport-service.page-renders');
-type Holder = {
-  [RENDERS]?: Map<string, Promise<{ page: RenderedPage; noindex: boolean; gzip?: PassportPage['gzip'] }>>;
-};
+type Holder = { [RENDERS]?: Map<string, Promise<{ page: RenderedPage; noindex: boolean }>> };
 const renders = () => ((globalThis as Holder)[RENDERS] ??= new Map());
 
 export interface PageStoreOptions {
@@ -177,19 +155,12 @@ export interface PageStoreOptions {
 async function renderAndStore(path: string, locale: Locale, build: string, render: PageStoreOptions['render']) {
   const target = await targetOf(path).catch(() => null);
   const page = await render(path, locale);
-  // A found page is compressed once: the stored copy, and what a gzip-taking browser gets from this answer on (the
-  // same bytes and ETag as from the store).
-  const gzip = page.status === 200 ? gzipSync(page.html) : null;
-  if (gzip && target?.storable) {
-    await storePage(path, locale, target, build, page, gzip).catch((err: unknown) =>
+  if (target?.storable && page.status === 200) {
+    await storePage(path, locale, target, build, page).catch((err: unknown) =>
       logger().warn({ err, path }, 'passport page not stored'),
     );
   }
-  return {
-    page,
-    noindex: target?.noindex ?? false,
-    gzip: gzip ? { bytes: gzip, etag: `"${sha256Hex(gzip)}"` } : undefined,
-  };
+  return { page, noindex: target?.noindex ?? false };
 }
 
 /**
@@ -208,13 +179,13 @@ export async function passportPage(path: string, locale: Locale, options: PageSt
     logger().warn({ err, path }, 'stored passport page not read');
     return null;
   });
-  if (stored) return asServed(stored.page, false, stored.gzip);
+  if (stored) return asServed(stored, false);
   const renderKey = `${locale} ${path}`;
   let pending = renders().get(renderKey);
   if (!pending) {
     pending = renderAndStore(path, locale, build, render).finally(() => renders().delete(renderKey));
     renders().set(renderKey, pending);
   }
-  const { page, noindex, gzip } = await pending;
-  return asServed(page, noindex, gzip);
+  const { page, noindex } = await pending;
+  return asServed(page, noindex);
 }
