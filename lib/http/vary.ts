@@ -6,14 +6,23 @@ const tokens = (value: string) =>
     .map((t) => t.trim())
     .filter(Boolean);
 
-/** Vary is a list (RFC 9110 12.5.5): the union of both, existing tokens first, no duplicates, `*` absorbing all. */
+/** nginx keeps no answer whose Vary is longer than this (NGX_HTTP_CACHE_VARY_LEN): such a page would never be cached. */
+const CACHEABLE_VARY_BYTES = 128;
+
+/**
+ * Vary is a list (RFC 9110 12.5.5): the union of both, existing tokens first, no duplicates, `*` absorbing all.
+ * Written with the usual spaces after the commas, unless that makes it longer than a shared cache keeps: then without
+ * them (a viewer page's Next.js router headers and the caching table's four come to 129 bytes with spaces, 122
+ * without).
+ */
 export function mergeVary(existing: string | undefined, added: string): string {
   const merged: string[] = [];
   for (const token of [...tokens(existing ?? ''), ...tokens(added)]) {
     if (token === '*') return '*';
     if (!merged.some((t) => t.toLowerCase() === token.toLowerCase())) merged.push(token);
   }
-  return merged.join(', ');
+  const spaced = merged.join(', ');
+  return spaced.length <= CACHEABLE_VARY_BYTES ? spaced : merged.join(',');
 }
 
 const joined = (value: number | string | readonly string[]) =>

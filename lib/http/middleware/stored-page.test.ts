@@ -47,7 +47,7 @@ describe('storedPageResponse', () => {
   it("a shared cache may keep it (the caching table's page row), with a strong ETag, Vary: Accept, Accept-Language, Cookie beside the render's own, and a bodiless 304", async () => {
     const response = storedPageResponse(anonymous, page({ vary: 'rsc, Accept-Encoding' }), linkset);
     expect(response.headers.get('Cache-Control')).toBe(CACHING.page.cacheControl);
-    expect(response.headers.get('Vary')).toBe('rsc,Accept-Encoding,Accept,Accept-Language,Cookie');
+    expect(response.headers.get('Vary')).toBe('rsc, Accept-Encoding, Accept, Accept-Language, Cookie');
     // As the page renders it (Next.js's router headers first), short enough for nginx to keep it (128 bytes at most).
     const rendered = page({
       vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',

@@ -80,9 +80,6 @@ function isLanguageQuery(search: string): boolean {
   return match !== null && isLocale(match[1]);
 }
 
-/** A header list without the optional spaces after its commas. */
-const compactList = (value: string) => value.split(/\s*,\s*/).join(',');
-
 /** A stored (or freshly rendered) page as the stored-page route answers it: the same for every anonymous answer. */
 export interface StoredPageAnswer {
   status: number;
@@ -110,10 +107,8 @@ export function storedPageResponse(
   const row = page.status === 200 ? 'page' : page.status === 404 ? 'not-found' : 'private';
   const caching = cachingHeaders(row);
   headers.set('Cache-Control', caching['Cache-Control']);
-  // Whatever its status, the answer is the viewer page at a resolver address: it varies as the page row says. The
-  // list is written without spaces: nginx keeps no answer whose Vary exceeds 128 bytes (NGX_HTTP_CACHE_VARY_LEN),
-  // and Next.js's four router headers with the row's four come to 129 with them.
-  headers.set('Vary', compactList(mergeVary(headers.get('vary') ?? undefined, CACHING.page.vary.join(', '))));
+  // Whatever its status, the answer is the viewer page at a resolver address: it varies as the page row says.
+  headers.set('Vary', mergeVary(headers.get('vary') ?? undefined, CACHING.page.vary.join(', ')));
   if (page.status !== 200) return new Response(page.bytes as BodyInit, { status: page.status, headers });
   const etag = strongEtag(page.bytes);
   headers.set('ETag', etag);
