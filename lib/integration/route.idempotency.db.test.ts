@@ -132,13 +132,15 @@ describe.each(WRITES)('promise 3: idempotency of writes (%s)', (_kind, route) =>
     const { company, key } = await tenant();
     const idempotencyKey = crypto.randomUUID();
     const kept = crypto.randomUUID();
-    await signedWrite(key, { body: { name: 'old' }, idempotencyKey });
+    // The first write is signed at a pinned second so the retry below can never carry the same signature.
+    const signedAt = Math.floor(Date.now() / 1000);
+    await signedWrite(key, { body: { name: 'old' }, idempotencyKey, sign: { timestamp: signedAt } });
     await signedWrite(key, { body: { name: 'kept' }, idempotencyKey: kept });
     const expire = () => prisma.$executeRaw`UPDATE "IdempotencyRecord" SET "expiresAt" = now() - interval '1 second'
       WHERE "apiKeyId" = ${key.id}::uuid AND "idempotencyKey" = ${idempotencyKey}`;
     await expire();
-    // Signed afresh (a second earlier, still inside the window): the first signature is remembered as used.
-    const sign = { timestamp: Math.floor(Date.now() / 1000) - 1 };
+    // Signed afresh (a second before the first, still inside the window): the first signature is remembered as used.
+    const sign = { timestamp: signedAt - 1 };
     const again = await signedWrite(key, { body: { name: 'old' }, idempotencyKey, sign });
     expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, null]);
     expect(await executions(company.id)).toBe(3);
