@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { REQUEST_PATH_HEADER } from '@/lib/http/middleware/forwarded-headers';
 import { requestLocale } from '@/lib/i18n/request';
+import { portalLocale } from '@/lib/portal/i18n';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -18,8 +21,9 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 // which a page prerendered at build time could not.
 export default async function RootLayout({ children, head }: { children: ReactNode; head: ReactNode }) {
   await connection();
-  // The page's language as the middleware chose it (the portal's is English).
-  const locale = await requestLocale();
+  // The page's language as the middleware chose it; on the portal, the operator's choice in their profile first.
+  const path = (await headers()).get(REQUEST_PATH_HEADER) ?? '';
+  const locale = /^\/portal(\/|$|\?)/.test(path) ? await portalLocale() : await requestLocale();
   return (
     <html lang={locale}>
       <head>{head}</head>

@@ -2,9 +2,10 @@ import { unstable_rethrow } from 'next/navigation';
 import type { UserRole } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../errors';
-import { toServiceError } from '../http/errors';
+import { INTERNAL_MESSAGE, toServiceError } from '../http/errors';
 import { newRequestId } from '../http/request-id';
 import { isSingleLineText, SINGLE_LINE_MESSAGE } from '../storable-text';
+import { type PortalTranslator, portalT } from './i18n';
 import { currentOperator, type Operator, portalContext } from './session';
 
 /** What every portal form shows after it ran: a message, and per-field messages for inputs. */
@@ -32,28 +33,42 @@ export async function runAction(
   // biome-ignore lint/suspicious/noConfusingVoidType: an action with nothing to say simply returns
   work: (scope: ActionScope) => Promise<Partial<ActionState> | void>,
 ): Promise<ActionState> {
+  const t = await portalT('shell');
   try {
     const operator = await currentOperator();
-    if (!operator) return { ok: false, message: 'Your session has ended. Sign in again.' };
+    if (!operator) return { ok: false, message: t('action.sessionEnded') };
     if (roles !== 'any' && !roles.includes(operator.role)) {
-      return { ok: false, message: `Your role (${operator.role}) does not allow this action.` };
+      return { ok: false, message: t('action.roleRefused', { role: operator.role }) };
     }
     const result = await work({ operator, ctx: portalContext(operator) });
     return { ok: true, message: null, ...(result ?? {}) };
   } catch (error) {
     unstable_rethrow(error);
-    return failure(error);
+    return failure(error, t);
   }
 }
 
-function failure(error: unknown): ActionState {
+const CONFIRM_MESSAGE = 'Tick the confirmation box to go ahead.';
+
+/**
+ * The portal's own messages in the operator's language. A domain verb's message stays as the Integration API
+ * writes it (English, the same words an integrator reads).
+ */
+const PORTAL_MESSAGE_KEYS: Record<string, string> = {
+  [CONFIRM_MESSAGE]: 'action.confirm',
+  [SINGLE_LINE_MESSAGE]: 'action.singleLine',
+  [INTERNAL_MESSAGE]: 'action.unexpected',
+};
+
+function failure(error: unknown, t: PortalTranslator): ActionState {
   const known = toServiceError(error, { requestId: newRequestId() });
-  if (!(error instanceof ServiceError)) return { ok: false, message: known.message };
+  const say = (message: string) => (PORTAL_MESSAGE_KEYS[message] ? t(PORTAL_MESSAGE_KEYS[message]) : message);
+  if (!(error instanceof ServiceError)) return { ok: false, message: say(known.message) };
   const fieldErrors: Record<string, string> = {};
-  for (const f of error.options.fieldErrors ?? []) fieldErrors[f.field_id] = f.message;
+  for (const f of error.options.fieldErrors ?? []) fieldErrors[f.field_id] = say(f.message);
   const field = error.options.details?.field;
-  if (typeof field === 'string') fieldErrors[field] = error.message;
-  return { ok: false, message: error.message, ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
+  if (typeof field === 'string') fieldErrors[field] = say(error.message);
+  return { ok: false, message: say(error.message), ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
 }
 
 /** A form value as a trimmed string ('' when absent or a file). */
@@ -76,7 +91,7 @@ export function formLine(form: FormData, name: string): string {
 /** Consequential actions carry the confirmation box; a POST without it changes nothing. */
 export function requireConfirmation(form: FormData): void {
   if (formText(form, 'confirm') !== 'yes') {
-    throw new ServiceError('VALIDATION_ERROR', 'Tick the confirmation box to go ahead.', {
+    throw new ServiceError('VALIDATION_ERROR', CONFIRM_MESSAGE, {
       details: { field: 'confirm' },
     });
   }

@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
+import { cache } from 'react';
 import { prisma } from '../db/client';
 import type { UserRole } from '../db/generated/enums';
 import type { DomainContext } from '../domain/context';
@@ -15,13 +16,15 @@ export interface Operator {
   role: UserRole;
   companyId: string;
   companyName: string;
+  /** The portal language chosen in the profile ('en' or 'de'); null follows the browser. */
+  locale: string | null;
 }
 
 /**
  * The signed-in operator, re-read from the database on every request: a disabled user, a suspended company, a
- * changed role or a password reset takes effect at once, whatever the session cookie still says.
+ * changed role or a password reset takes effect at once, whatever the session cookie still says. Read once per request: the layout, the page and the portal's language share it.
  */
-export async function currentOperator(): Promise<Operator | null> {
+export const currentOperator = cache(async (): Promise<Operator | null> => {
   const session = await getServerSession(authOptions());
   const signedIn = session?.user as { id?: string; signedInAt?: number } | undefined;
   const userId = signedIn?.id;
@@ -37,8 +40,9 @@ export async function currentOperator(): Promise<Operator | null> {
     role: user.role,
     companyId: user.companyId,
     companyName: user.company.name,
+    locale: user.locale,
   };
-}
+});
 
 /** Pages call this first: no session sends the browser to sign in, and back to the page it asked for. */
 export async function requireOperator(): Promise<Operator> {

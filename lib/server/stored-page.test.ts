@@ -101,15 +101,18 @@ describe('createMiddleware with stored pages', () => {
     expect(response.headers.get('x-middleware-override-headers')).not.toContain(PAGE_NONCE_HEADER);
   });
 
-  it('tells the route and the page the language: `?lang=`, then Accept-Language, then English; a client cannot set it', async () => {
+  it('tells the route and the page the language: `?lang=`, then Accept-Language, then English (the portal: en or de); a client cannot set it', async () => {
     const { call } = setup();
     const header = (r: Response) => r.headers.get(`x-middleware-request-${LOCALE_HEADER}`);
     expect(header(await call(`/01/${GTIN}/21/SN-1?lang=el`, { 'accept-language': 'de' }))).toBe('el');
     expect(header(await call(`/01/${GTIN}/21/SN-1`, { 'accept-language': 'fr-BE,fr;q=0.9' }))).toBe('fr');
     expect(header(await call(`/01/${GTIN}/21/SN-1`, { [LOCALE_HEADER]: 'de' }))).toBe('en');
     expect(header(await call('/poli/invalid-link', { 'accept-language': 'mt' }))).toBe('mt');
-    // The operator portal and the landing page are written in English.
-    expect(header(await call('/portal/sign-in', { 'accept-language': 'de' }))).toBe('en');
+    // The operator portal speaks English and German (Accept-Language until an operator chooses in the profile)...
+    expect(header(await call('/portal/sign-in', { 'accept-language': 'de-AT,de;q=0.9' }))).toBe('de');
+    expect(header(await call('/portal/sign-in', { 'accept-language': 'fr' }))).toBe('en');
+    expect(header(await call('/portal?lang=de'))).toBe('en');
+    // ...and the landing page is written in English.
     expect(header(await call('/?lang=de', { 'accept-language': 'de' }))).toBe('en');
   });
 

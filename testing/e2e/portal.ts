@@ -26,6 +26,15 @@ export async function newPortalCompany(roles: UserRole[] = ['ADMIN']) {
   return { company, users };
 }
 
+/**
+ * The portal language an operator chose in their profile ('de' or 'en'; null follows the browser), written as the
+ * profile page writes it. Sign in as usual (the sign-in page follows the browser, English in the tests); every page
+ * after it speaks the chosen language.
+ */
+export async function choosePortalLanguage(user: { id: string }, locale: 'en' | 'de' | null) {
+  await db().user.update({ where: { id: user.id }, data: { locale } });
+}
+
 /** Signs in through the sign-in form, as a person would, and waits for the dashboard (or `expectPath`). */
 export async function signIn(
   page: Page,

@@ -1,15 +1,15 @@
 import Link from 'next/link';
+import { portalT } from '@/lib/portal/i18n';
 
 /** A portal address that names nothing of this company: no hint whether it exists elsewhere. */
-export default function PortalNotFound() {
+export default async function PortalNotFound() {
+  const t = await portalT('shell');
   return (
     <>
-      <h1>Not found</h1>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
       <p>
-        There is nothing at this address in your company&apos;s portal. It may have been deleted, or the link is wrong.
-      </p>
-      <p>
-        <Link href="/portal">Back to the dashboard</Link>
+        <Link href="/portal">{t('notFound.back')}</Link>
       </p>
     </>
   );

@@ -1,17 +1,16 @@
 import Link from 'next/link';
+import { portalT } from '@/lib/portal/i18n';
 import type { Operator } from '@/lib/portal/session';
 
 /** What an editor or reviewer sees on an administrator's page: the reason and a way on, never the data. */
-export function AdminOnly({ operator, what }: { operator: Operator; what: string }) {
+export async function AdminOnly({ operator, what }: { operator: Operator; what: string }) {
+  const t = await portalT('shell');
   return (
     <>
-      <h1>Administrators only</h1>
+      <h1>{t('adminOnly.title')}</h1>
+      <p>{t('adminOnly.body', { what, role: operator.role })}</p>
       <p>
-        {what} are managed by your company&apos;s administrators. Your role ({operator.role}) does not include them; ask
-        an administrator if you need a change.
-      </p>
-      <p>
-        <Link href="/portal">Back to the dashboard</Link>
+        <Link href="/portal">{t('adminOnly.back')}</Link>
       </p>
     </>
   );

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import s from '../portal.module.css';
 
 export interface NavItem {
@@ -15,6 +16,7 @@ export interface NavItem {
  * a "Menu" button once client script runs (without it the list stays open), and folds again after each move.
  */
 export function NavLinks({ items }: { items: NavItem[] }) {
+  const t = useTranslations('shell');
   const pathname = usePathname();
   const [scripted, setScripted] = useState(false);
   const [open, setOpen] = useState(false);
@@ -34,7 +36,8 @@ export function NavLinks({ items }: { items: NavItem[] }) {
           aria-controls="portal-sections"
           onClick={() => setOpen((o) => !o)}
         >
-          Menu{here ? <span className={s.menuHere}> · {here.label}</span> : null}
+          {t('menu')}
+          {here ? <span className={s.menuHere}> · {here.label}</span> : null}
         </button>
       ) : null}
       <ul id="portal-sections" className={s.sections} data-folded={scripted && !open ? 'true' : undefined}>

@@ -1,11 +1,12 @@
 import Link from 'next/link';
+import { portalT } from '@/lib/portal/i18n';
 import s from '../portal.module.css';
 
 /**
  * Keyset paging for long lists: `next` is the cursor of the following page (null on the last one). The current
  * query string is kept, so filters survive paging.
  */
-export function Pager({
+export async function Pager({
   path,
   params,
   next,
@@ -22,10 +23,11 @@ export function Pager({
     return qs ? `${path}?${qs}` : path;
   };
   if (!next && !hasCursor) return null;
+  const t = await portalT('shell');
   return (
-    <nav className={s.pager} aria-label="Pages">
-      {hasCursor ? <Link href={href(first)}>First page</Link> : null}
-      {next ? <Link href={href({ ...params, cursor: next })}>Next page</Link> : null}
+    <nav className={s.pager} aria-label={t('pages')}>
+      {hasCursor ? <Link href={href(first)}>{t('firstPage')}</Link> : null}
+      {next ? <Link href={href({ ...params, cursor: next })}>{t('nextPage')}</Link> : null}
     </nav>
   );
 }

@@ -1,3 +1,7 @@
+'use client';
+
+import { useTranslations } from 'use-intl/react';
+
 /** Work done out of a total, as an accessible progress bar with its label and the numbers in words beside it. */
 export function ProgressBar({
   id,
@@ -11,7 +15,8 @@ export function ProgressBar({
   /** Unknown (null) while the total is not known yet: the bar is indeterminate. */
   max: number | null;
 }) {
-  const text = max === null ? `${value} so far` : `${value} of ${max}`;
+  const t = useTranslations('shell');
+  const text = max === null ? t('progress.soFar', { value }) : t('progress.of', { value, max });
   return (
     <div>
       <label htmlFor={id}>{label}</label>{' '}

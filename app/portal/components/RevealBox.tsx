@@ -1,19 +1,20 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import s from '../portal.module.css';
 
 /** Secrets shown exactly once: a warning, the values, and a copy button for each. */
 export function RevealBox({ values }: { values: Record<string, string> }) {
+  const t = useTranslations('shell');
   const [copied, setCopied] = useState<string | null>(null);
   // Two boxes can be on one page (a rotated key, then its rotated signing secret): ids must stay unique.
   const titleId = useId();
   return (
     <section className={s.reveal} aria-labelledby={titleId} data-testid="one-time-secret">
-      <h2 id={titleId}>Copy these now</h2>
+      <h2 id={titleId}>{t('reveal.title')}</h2>
       <p>
-        <strong>They are shown only this once and cannot be recovered.</strong> Store them in your secret manager; if
-        you lose them, rotate or revoke and create new ones.
+        <strong>{t('reveal.warning')}</strong> {t('reveal.advice')}
       </p>
       <dl>
         {Object.entries(values).map(([label, value]) => (
@@ -31,7 +32,7 @@ export function RevealBox({ values }: { values: Record<string, string> }) {
                   )
                 }
               >
-                {copied === label ? 'Copied' : `Copy ${label.toLowerCase()}`}
+                {copied === label ? t('reveal.copied') : t('reveal.copy', { label: label.toLowerCase() })}
               </button>
             </dd>
           </div>

@@ -2,9 +2,11 @@
 
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import s from '../portal.module.css';
 
 export function SignOutButton() {
+  const t = useTranslations('shell');
   const [pending, setPending] = useState(false);
   return (
     <button
@@ -17,7 +19,7 @@ export function SignOutButton() {
         void signOut({ callbackUrl: '/portal/sign-in' });
       }}
     >
-      {pending ? 'Signing out…' : 'Sign out'}
+      {pending ? t('signingOut') : t('signOut')}
     </button>
   );
 }
