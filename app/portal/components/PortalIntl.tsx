@@ -15,7 +15,8 @@ export function PortalIntl({
   children,
 }: {
   locale: PortalLocale;
-  messages: PortalMessages;
+  /** The areas the page's client components use (the signed-out pages send only theirs). */
+  messages: Partial<PortalMessages>;
   children: ReactNode;
 }) {
   return (

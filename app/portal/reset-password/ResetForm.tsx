@@ -2,23 +2,18 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import s from '../portal.module.css';
 import { chooseNewPassword, type ResetState } from './actions';
 
-const MESSAGES: Partial<Record<ResetState['status'], string>> = {
-  'invalid-link': 'This link is used, expired or unknown. Ask for a new one.',
-  mismatch: 'The two passwords differ. Type the same password twice.',
-  failed: 'The password could not be changed just now. Try again in a minute.',
-};
-
 /** Works without client script: the browser posts the form and the page renders again with the outcome. */
 export function ResetForm({ token, minLength, usable }: { token: string; minLength: number; usable: boolean }) {
+  const t = useTranslations('auth.reset');
   const [state, action, pending] = useActionState<ResetState, FormData>(chooseNewPassword, { status: 'idle' });
   if (state.status === 'done')
     return (
       <p role="status" className={s.success}>
-        Your new password is set, and every other session of your account has ended.{' '}
-        <Link href="/portal/sign-in">Sign in</Link>
+        {t('done')} <Link href="/portal/sign-in">{t('signIn')}</Link>
       </p>
     );
   // The page read the link as used before this form's post was answered (without client script the page renders
@@ -26,13 +21,18 @@ export function ResetForm({ token, minLength, usable }: { token: string; minLeng
   if (state.status === 'invalid-link' || (state.status === 'idle' && !usable))
     return (
       <p role="alert" className={s.error}>
-        {MESSAGES['invalid-link']} <Link href="/portal/forgot-password">Ask for a new link</Link>
+        {t('invalidLink')} <Link href="/portal/forgot-password">{t('askAgain')}</Link>
       </p>
     );
-  const message = state.status === 'refused' ? state.message : MESSAGES[state.status];
+  const message =
+    state.status === 'refused'
+      ? state.message
+      : state.status === 'mismatch' || state.status === 'failed'
+        ? t(state.status)
+        : undefined;
   return (
-    <form className={s.form} action={action} aria-label="Choose a new password">
-      <p className="muted">At least {minLength} characters. This link works once.</p>
+    <form className={s.form} action={action} aria-label={t('formLabel')}>
+      <p className="muted">{t('rules', { minLength })}</p>
       {message ? (
         <p role="alert" className={s.error} id="reset-error">
           {message}
@@ -40,7 +40,7 @@ export function ResetForm({ token, minLength, usable }: { token: string; minLeng
       ) : null}
       <input type="hidden" name="token" value={token} />
       <label>
-        New password
+        {t('password')}
         <input
           name="password"
           type="password"
@@ -51,11 +51,11 @@ export function ResetForm({ token, minLength, usable }: { token: string; minLeng
         />
       </label>
       <label>
-        The same password again
+        {t('again')}
         <input name="confirm" type="password" autoComplete="new-password" minLength={minLength} required />
       </label>
       <button type="submit" className={s.button} disabled={pending} aria-busy={pending}>
-        {pending ? 'Saving…' : 'Set the new password'}
+        {pending ? t('pending') : t('submit')}
       </button>
     </form>
   );

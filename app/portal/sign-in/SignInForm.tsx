@@ -2,15 +2,12 @@
 
 import { signIn } from 'next-auth/react';
 import { type FormEvent, useState } from 'react';
+import { useTranslations } from 'use-intl/react';
 import s from '../portal.module.css';
-
-const MESSAGES: Record<string, string> = {
-  THROTTLED: 'Too many sign-in attempts. Wait a few minutes, then try again.',
-  CredentialsSignin: 'The email or password is not correct.',
-};
 
 /** next-auth's credentials sign-in; it carries next-auth's CSRF token for us. */
 export function SignInForm({ returnTo, initialError }: { returnTo: string; initialError: string | null }) {
+  const t = useTranslations('auth.signIn');
   const [error, setError] = useState<string | null>(initialError);
   const [pending, setPending] = useState(false);
 
@@ -29,33 +26,33 @@ export function SignInForm({ returnTo, initialError }: { returnTo: string; initi
         window.location.assign(returnTo);
         return;
       }
-      setError(MESSAGES[result?.error ?? ''] ?? MESSAGES.CredentialsSignin);
+      setError(result?.error === 'THROTTLED' ? t('throttled') : t('wrong'));
     } catch {
-      setError('The service could not be reached. Try again.');
+      setError(t('unreachable'));
     }
     setPending(false);
   }
 
   return (
-    <form className={s.form} onSubmit={submit} aria-label="Sign in">
+    <form className={s.form} onSubmit={submit} aria-label={t('formLabel')}>
       {error ? (
         <p role="alert" className={s.error}>
           {error}
         </p>
       ) : null}
       <noscript>
-        <p className={s.error}>Signing in needs JavaScript: it carries the sign-in form&apos;s CSRF token.</p>
+        <p className={s.error}>{t('noScript')}</p>
       </noscript>
       <label>
-        Email
+        {t('email')}
         <input name="email" type="email" autoComplete="username" required />
       </label>
       <label>
-        Password
+        {t('password')}
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       <button type="submit" className={s.button} disabled={pending} aria-busy={pending}>
-        {pending ? 'Signing in…' : 'Sign in'}
+        {pending ? t('pending') : t('submit')}
       </button>
     </form>
   );

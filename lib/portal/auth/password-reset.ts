@@ -6,6 +6,7 @@ import { queueEmail } from '../../email/outbox';
 import { passwordResetEmail } from '../../email/templates/account';
 import { ServiceError } from '../../errors';
 import { limit } from '../../http/rate-limit';
+import { isPortalLocale, type PortalLocale } from '../../i18n/portal-locales';
 import { absoluteUrl } from '../../poli/links';
 import { hashPresentedToken, issueToken, later, sameHash } from '../../poli/tokens';
 
@@ -29,11 +30,14 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export async function requestPasswordReset({
   email: typed,
   clientAddress,
+  locale,
   db = prisma,
   now = new Date(),
 }: {
   email: string;
   clientAddress: string;
+  /** The language of the page the request came from: the mail's, unless the operator chose one in the profile. */
+  locale?: PortalLocale;
   db?: Db;
   now?: Date;
 }): Promise<ResetRequestOutcome> {
@@ -51,6 +55,7 @@ export async function requestPasswordReset({
         disabledAt: true,
         companyId: true,
         role: true,
+        locale: true,
         company: { select: { name: true, suspendedAt: true } },
       },
     });
@@ -64,6 +69,7 @@ export async function requestPasswordReset({
       companyName: user.company.name,
       link: absoluteUrl(`${RESET_PAGE}?token=${encodeURIComponent(token.token)}`),
       ttlMinutes: RESET_TTL_MS / 60_000,
+      locale: isPortalLocale(user.locale) ? user.locale : locale,
     });
     await queueEmail(tx, { companyId: user.companyId, to: email, ...mail });
     await writeAudit(tx, {

@@ -3,6 +3,7 @@ import type { ProductState } from '../../db/generated/enums';
 import type { TenantArgs } from '../../domain/context';
 import { PUBLIC_STATE } from '../../passport/states';
 import { requireRole } from '../../passport/transitions/result';
+import type { PublicStateName } from '../passports/list';
 import { STATE_LABEL } from '../passports/state-label';
 import { DASHBOARD_ROLES } from './attention';
 
@@ -13,8 +14,12 @@ export interface ChartPoint {
 
 export const BMS_CHART_DAYS = 30;
 
-/** The tenant's passports per workflow state, every state listed (zero when none). */
-export async function passportsByState({ ctx, db = prisma }: TenantArgs): Promise<ChartPoint[]> {
+/** The tenant's passports per workflow state, every state listed (zero when none), named by `label`. */
+export async function passportsByState({
+  ctx,
+  db = prisma,
+  label = (state) => STATE_LABEL[state],
+}: TenantArgs & { label?: (state: PublicStateName) => string }): Promise<ChartPoint[]> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const groups = await db.product.groupBy({
     by: ['state'],
@@ -24,20 +29,24 @@ export async function passportsByState({ ctx, db = prisma }: TenantArgs): Promis
   const counts = new Map(groups.map((g) => [g.state, g._count._all]));
   // PUBLIC_STATE lists the states in the workflow's order, so the bars read like the lifecycle.
   return (Object.keys(PUBLIC_STATE) as ProductState[]).map((state) => ({
-    label: STATE_LABEL[PUBLIC_STATE[state]],
+    label: label(PUBLIC_STATE[state]),
     value: counts.get(state) ?? 0,
   }));
 }
 
-/** The tenant's passports per battery category, every category listed (zero when none). */
-export async function passportsByCategory({ ctx, db = prisma }: TenantArgs): Promise<ChartPoint[]> {
+/** The tenant's passports per battery category, every category listed (zero when none), named by `label`. */
+export async function passportsByCategory({
+  ctx,
+  db = prisma,
+  label = (_code, name) => name,
+}: TenantArgs & { label?: (code: string, name: string) => string }): Promise<ChartPoint[]> {
   requireRole(ctx, DASHBOARD_ROLES, 'read the dashboard');
   const [categories, groups] = await Promise.all([
     db.category.findMany({ select: { id: true, name: true, code: true }, orderBy: { code: 'asc' } }),
     db.product.groupBy({ by: ['categoryId'], where: { companyId: ctx.companyId }, _count: { _all: true } }),
   ]);
   const counts = new Map(groups.map((g) => [g.categoryId, g._count._all]));
-  return categories.map((c) => ({ label: c.name, value: counts.get(c.id) ?? 0 }));
+  return categories.map((c) => ({ label: label(c.code, c.name), value: counts.get(c.id) ?? 0 }));
 }
 
 /** `YYYY-MM-DD` of the UTC day `days` before `now`'s. */
