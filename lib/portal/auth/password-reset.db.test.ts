@@ -44,6 +44,26 @@ describe('forgot password: a single-use link by email', () => {
     expect(await prisma.emailOutbox.count({ where: { to: unknown } })).toBe(0);
   });
 
+  it("writes the mail in the operator's chosen portal language, else in the language of the page it was asked from", async () => {
+    const chose = await operator();
+    await prisma.user.update({ where: { id: chose.id }, data: { locale: 'de' } });
+    await requestPasswordReset({ email: chose.email, clientAddress: address(), locale: 'en' });
+    const german = await prisma.emailOutbox.findFirstOrThrow({ where: { to: chose.email } });
+    expect(german.subject).toBe('Neues Passwort für das Betreiberportal wählen');
+    expect(german.text).toContain('läuft in 60 Minuten ab');
+
+    const follows = await operator();
+    await requestPasswordReset({ email: follows.email, clientAddress: address(), locale: 'de' });
+    expect((await prisma.emailOutbox.findFirstOrThrow({ where: { to: follows.email } })).subject).toBe(
+      'Neues Passwort für das Betreiberportal wählen',
+    );
+    const english = await operator();
+    await requestPasswordReset({ email: english.email, clientAddress: address() });
+    expect((await prisma.emailOutbox.findFirstOrThrow({ where: { to: english.email } })).subject).toBe(
+      'Choose a new password for the operator portal',
+    );
+  });
+
   it('sets the new password once: the link is then used up, the old password fails and the new one signs in', async () => {
     const user = await operator();
     await requestPasswordReset({ email: user.email, clientAddress: address() });
