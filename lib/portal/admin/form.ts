@@ -29,9 +29,9 @@ export function formOptionalInt(form: FormData, name: string, message: string): 
   return Number(text);
 }
 
-/** `live` or `test`, as the mode radio sends it. */
-export function formMode(form: FormData, name = 'mode'): 'live' | 'test' {
+/** `live` or `test`, as the mode radio sends it; `message` (in the operator's language) when it is neither. */
+export function formMode(form: FormData, message = 'Choose live or test.', name = 'mode'): 'live' | 'test' {
   const mode = formText(form, name);
-  if (mode !== 'live' && mode !== 'test') throw invalid('Choose live or test.', name);
+  if (mode !== 'live' && mode !== 'test') throw invalid(message, name);
   return mode;
 }

@@ -20,4 +20,16 @@ describe('keyWarningText', () => {
     expect(keyWarningText({ status: 'revoked', createdAt: at(-400), expiresAt: at(1) }, now)).toBeNull();
     expect(keyWarningText({ status: 'expired', createdAt: at(-400), expiresAt: at(-1) }, now)).toBeNull();
   });
+
+  it('says the same in German, and each English warning exactly as the header words it', () => {
+    expect(keyWarningText({ status: 'active', createdAt: at(-91), expiresAt: at(200) }, now, 'de')).toBe(
+      'Dieser API-Schlüssel ist älter als 90 Tage; rotieren Sie ihn',
+    );
+    expect(keyWarningText({ status: 'grace', createdAt: at(-1), expiresAt: at(3) }, now, 'de')).toBe(
+      `Dieser API-Schlüssel läuft in 3 Tag(en) ab (${at(3)}); rotieren Sie ihn`,
+    );
+    expect(keyWarningText({ status: 'grace', createdAt: at(-1), expiresAt: at(3) }, now, 'en')).toBe(
+      `This API key expires in 3 day(s) (${at(3)}); rotate it`,
+    );
+  });
 });

@@ -1,30 +1,31 @@
 import a from '@/app/portal/components/admin.module.css';
 import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 import type { ProductChoice } from '@/lib/portal/admin/lookups';
+import { portalT } from '@/lib/portal/i18n';
 import { ActionForm, FieldError } from '../../components/ActionForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { createBmsSecretAction } from './actions';
 
 /** A name, and optionally the products the secret may update (picked, or named by id); none means all of them. */
-export function CreateSecretForm({ products }: { products: ProductChoice[] }) {
+export async function CreateSecretForm({ products }: { products: ProductChoice[] }) {
+  const t = await portalT('admin');
   return (
-    <ActionForm action={createBmsSecretAction} aria-label="New BMS secret">
+    <ActionForm action={createBmsSecretAction} aria-label={t('bms.create.title')}>
       <KeepFormValues />
       <div className={a.field}>
         <label>
-          Name
+          {t('bms.create.name')}
           <input name="name" maxLength={100} autoComplete="off" aria-describedby="name-hint name-error" />
         </label>
         <span id="name-hint" className={a.hint}>
-          Optional: what it is for, e.g. the plant or the BMS model.
+          {t('bms.create.nameHint')}
         </span>
         <FieldError name="name" />
       </div>
       <fieldset aria-describedby="products-hint productIds-error">
-        <legend>Products</legend>
+        <legend>{t('bms.create.products')}</legend>
         <p id="products-hint" className={a.hint}>
-          Leave everything empty to let the secret update every product of your company, or limit it to the products
-          ticked or named below.
+          {t('bms.create.productsHint')}
         </p>
         {products.length > 0 ? (
           <div className={a.scopes}>
@@ -32,7 +33,7 @@ export function CreateSecretForm({ products }: { products: ProductChoice[] }) {
               <label key={p.id} className={a.checkboxLine}>
                 <input type="checkbox" name="productIds" value={p.id} />
                 <span>
-                  {p.name} {p.mode === 'TEST' ? <span className={a.hint}>(sandbox)</span> : null}{' '}
+                  {p.name} {p.mode === 'TEST' ? <span className={a.hint}>{t('bms.create.sandbox')}</span> : null}{' '}
                   <code className={a.hint}>{p.id}</code>
                 </span>
               </label>
@@ -41,7 +42,7 @@ export function CreateSecretForm({ products }: { products: ProductChoice[] }) {
         ) : null}
         <div className={a.field}>
           <label>
-            Other product ids
+            {t('bms.create.otherIds')}
             <textarea
               name="otherProductIds"
               rows={2}
@@ -50,12 +51,12 @@ export function CreateSecretForm({ products }: { products: ProductChoice[] }) {
             />
           </label>
           <span id="otherProductIds-hint" className={a.hint}>
-            One product UUID per line.
+            {t('bms.create.otherIdsHint')}
           </span>
         </div>
         <FieldError name="productIds" />
       </fieldset>
-      <SubmitButton pendingText="Creating…">Create secret</SubmitButton>
+      <SubmitButton pendingText={t('bms.create.pending')}>{t('bms.create.submit')}</SubmitButton>
     </ActionForm>
   );
 }

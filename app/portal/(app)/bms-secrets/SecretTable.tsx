@@ -2,15 +2,16 @@ import a from '@/app/portal/components/admin.module.css';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Time } from '@/app/portal/components/Time';
 import type { BmsSecretView } from '@/lib/bms/secret-admin';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
 import { ActionForm } from '../../components/ActionForm';
 import { ConfirmField } from '../../components/ConfirmField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { revokeBmsSecretAction } from './actions';
 
-const label = (secret: BmsSecretView) => secret.name ?? 'Unnamed secret';
+const label = (secret: BmsSecretView, t: PortalTranslator) => secret.name ?? t('bms.unnamed');
 
-function Products({ ids, names }: { ids: string[]; names: Map<string, string> }) {
-  if (ids.length === 0) return <>All products</>;
+function Products({ ids, names, t }: { ids: string[]; names: Map<string, string>; t: PortalTranslator }) {
+  if (ids.length === 0) return <>{t('bms.allProducts')}</>;
   return (
     <ul className={a.list}>
       {ids.map((id) => (
@@ -21,24 +22,24 @@ function Products({ ids, names }: { ids: string[]; names: Map<string, string> })
 }
 
 /** The state, and the revoke form while the secret is active. */
-function Status({ secret }: { secret: BmsSecretView }) {
+function Status({ secret, t }: { secret: BmsSecretView; t: PortalTranslator }) {
   // The form stays mounted after revocation so its confirmation message survives the refresh.
   return (
     <ActionForm
       action={revokeBmsSecretAction.bind(null, secret.id)}
       className={a.rowForm}
-      aria-label={`Revoke ${label(secret)}`}
+      aria-label={t('bms.revoke.label', { name: label(secret, t) })}
     >
       {secret.revokedAt ? (
         <span>
-          <span className={a.offBadge}>Revoked</span> <Time value={secret.revokedAt} />
+          <span className={a.offBadge}>{t('bms.revoked')}</span> <Time value={secret.revokedAt} />
         </span>
       ) : (
         <>
-          <span className={a.okBadge}>Active</span>
-          <ConfirmField>Revoke “{label(secret)}” now</ConfirmField>
-          <SubmitButton variant="danger" pendingText="Revoking…">
-            Revoke
+          <span className={a.okBadge}>{t('bms.active')}</span>
+          <ConfirmField>{t('bms.revoke.confirm', { name: label(secret, t) })}</ConfirmField>
+          <SubmitButton variant="danger" pendingText={t('bms.revoke.pending')}>
+            {t('bms.revoke.submit')}
           </SubmitButton>
         </>
       )}
@@ -46,16 +47,24 @@ function Status({ secret }: { secret: BmsSecretView }) {
   );
 }
 
-const columns = (names: Map<string, string>): Column<BmsSecretView>[] => [
-  { id: 'name', header: 'Name', cell: label },
-  { id: 'id', header: 'Id', cell: (secret) => <code>{secret.id}</code> },
-  { id: 'products', header: 'Products', cell: (secret) => <Products ids={secret.productIds} names={names} /> },
-  { id: 'created', header: 'Created', cell: (secret) => <Time value={secret.createdAt} /> },
-  { id: 'used', header: 'Last used', cell: (secret) => <Time value={secret.lastUsedAt} fallback="Never" /> },
-  { id: 'status', header: 'Status', cell: (secret) => <Status secret={secret} /> },
+const columns = (names: Map<string, string>, t: PortalTranslator): Column<BmsSecretView>[] => [
+  { id: 'name', header: t('bms.column.name'), cell: (secret) => label(secret, t) },
+  { id: 'id', header: t('bms.column.id'), cell: (secret) => <code>{secret.id}</code> },
+  {
+    id: 'products',
+    header: t('bms.column.products'),
+    cell: (secret) => <Products ids={secret.productIds} names={names} t={t} />,
+  },
+  { id: 'created', header: t('bms.column.created'), cell: (secret) => <Time value={secret.createdAt} /> },
+  {
+    id: 'used',
+    header: t('bms.column.lastUsed'),
+    cell: (secret) => <Time value={secret.lastUsedAt} fallback={t('bms.never')} />,
+  },
+  { id: 'status', header: t('bms.column.status'), cell: (secret) => <Status secret={secret} t={t} /> },
 ];
 
-export function SecretTable({
+export async function SecretTable({
   secrets,
   names,
   labelledBy,
@@ -64,14 +73,15 @@ export function SecretTable({
   names: Map<string, string>;
   labelledBy: string;
 }) {
+  const t = await portalT('admin');
   return (
     <DataTable
       labelledBy={labelledBy}
-      columns={columns(names)}
+      columns={columns(names, t)}
       rows={secrets}
       rowKey={(secret) => secret.id}
       rowAttributes={(secret) => ({ 'data-secret-id': secret.id })}
-      empty="No BMS secrets yet. Create the first one below."
+      empty={t('bms.empty')}
       scrollable
     />
   );

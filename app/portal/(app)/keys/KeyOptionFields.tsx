@@ -1,30 +1,34 @@
 import a from '@/app/portal/components/admin.module.css';
 import s from '@/app/portal/portal.module.css';
+import { slotted } from '@/lib/portal/admin/slots';
+import { portalT } from '@/lib/portal/i18n';
 import { FieldError } from '../../components/ActionForm';
 
 /** Mode, lifetime and address allow-list: the same for ordinary and admin keys. */
-export function KeyOptionFields({ maxDays }: { maxDays: number }) {
+export async function KeyOptionFields({ maxDays }: { maxDays: number }) {
+  const t = await portalT('admin');
   return (
     <>
       <fieldset aria-describedby="mode-error">
-        <legend>Mode</legend>
+        <legend>{t('keyForm.mode')}</legend>
         <label className={s.checkbox}>
           <input type="radio" name="mode" value="live" defaultChecked />{' '}
-          <span>
-            Live (<code>pk_live_</code>): real passports
-          </span>
+          <span>{slotted((m) => t('keyForm.live', m), { prefix: <code>pk_live_</code> })}</span>
         </label>
         <label className={s.checkbox}>
           <input type="radio" name="mode" value="test" />{' '}
           <span>
-            Sandbox (<code>pk_test_</code>): throwaway test data, sends <code>X-Service-Mode: test</code>
+            {slotted((m) => t('keyForm.test', m), {
+              prefix: <code>pk_test_</code>,
+              header: <code>X-Service-Mode: test</code>,
+            })}
           </span>
         </label>
         <FieldError name="mode" />
       </fieldset>
       <div className={a.field}>
         <label>
-          Expires after (days)
+          {t('keyForm.expires')}
           <input
             name="expiresInDays"
             type="number"
@@ -36,7 +40,7 @@ export function KeyOptionFields({ maxDays }: { maxDays: number }) {
           />
         </label>
         <span id="expiresInDays-hint" className={a.hint}>
-          Optional: 1 to {maxDays} days; empty means 365.
+          {t('keyForm.expiresHint', { max: maxDays })}
         </span>
         <FieldError name="expiresInDays" />
       </div>
@@ -46,11 +50,12 @@ export function KeyOptionFields({ maxDays }: { maxDays: number }) {
 }
 
 /** The key's name, when minted and when changed. */
-export function KeyNameField({ defaultValue }: { defaultValue?: string }) {
+export async function KeyNameField({ defaultValue }: { defaultValue?: string }) {
+  const t = await portalT('admin');
   return (
     <div className={a.field}>
       <label>
-        Name
+        {t('keyForm.name')}
         <input
           name="name"
           required
@@ -66,11 +71,12 @@ export function KeyNameField({ defaultValue }: { defaultValue?: string }) {
 }
 
 /** The address allow-list, when minted and when changed. */
-export function AllowedCidrsField({ defaultValue }: { defaultValue?: string }) {
+export async function AllowedCidrsField({ defaultValue }: { defaultValue?: string }) {
+  const t = await portalT('admin');
   return (
     <div className={a.field}>
       <label>
-        Allowed addresses (CIDR)
+        {t('keyForm.cidrs')}
         <textarea
           name="allowedCidrs"
           rows={3}
@@ -80,8 +86,7 @@ export function AllowedCidrsField({ defaultValue }: { defaultValue?: string }) {
         />
       </label>
       <span id="allowedCidrs-hint" className={a.hint}>
-        Optional: one IPv4 or IPv6 range per line (e.g. 203.0.113.0/24); requests from elsewhere are refused. Empty
-        means any address.
+        {t('keyForm.cidrsHint')}
       </span>
       <FieldError name="allowedCidrs" />
     </div>

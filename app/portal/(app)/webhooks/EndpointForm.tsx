@@ -2,19 +2,21 @@ import a from '@/app/portal/components/admin.module.css';
 import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 import s from '@/app/portal/portal.module.css';
 import type { Mode } from '@/lib/db/generated/enums';
+import { portalT } from '@/lib/portal/i18n';
 import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/events';
 import { ActionForm, FieldError } from '../../components/ActionForm';
 import { SubmitButton } from '../../components/SubmitButton';
 import { createEndpointAction } from './actions';
 
 /** A new endpoint: where to, which events, which mode; its whsec_ signing secret is shown once. */
-export function EndpointForm({ mode }: { mode: Mode }) {
+export async function EndpointForm({ mode }: { mode: Mode }) {
+  const t = await portalT('admin');
   return (
-    <ActionForm action={createEndpointAction} aria-label="New webhook endpoint">
+    <ActionForm action={createEndpointAction} aria-label={t('webhooks.create.label')}>
       <KeepFormValues />
       <div className={a.field}>
         <label>
-          URL
+          {t('webhooks.create.url')}
           <input
             name="url"
             type="url"
@@ -25,31 +27,31 @@ export function EndpointForm({ mode }: { mode: Mode }) {
           />
         </label>
         <span id="url-hint" className={a.hint}>
-          Live endpoints need https. Addresses that resolve to private or internal networks are refused.
+          {t('webhooks.create.urlHint')}
         </span>
         <FieldError name="url" />
       </div>
       <label>
-        Description
+        {t('webhooks.create.description')}
         <input name="description" maxLength={500} autoComplete="off" />
       </label>
       <fieldset>
-        <legend>Mode</legend>
+        <legend>{t('webhooks.create.mode')}</legend>
         <label className={s.checkbox}>
           <input type="radio" name="mode" value="live" defaultChecked={mode === 'LIVE'} />{' '}
-          <span>Live: events of real passports</span>
+          <span>{t('webhooks.create.live')}</span>
         </label>
         <label className={s.checkbox}>
           <input type="radio" name="mode" value="test" defaultChecked={mode === 'TEST'} />{' '}
-          <span>Sandbox: events of sandbox data only</span>
+          <span>{t('webhooks.create.test')}</span>
         </label>
       </fieldset>
       <fieldset aria-describedby="eventTypes-error">
-        <legend>Event types</legend>
+        <legend>{t('webhooks.create.eventTypes')}</legend>
         <div className={a.scopes}>
           <label className={a.checkboxLine}>
             <input type="checkbox" name="eventTypes" value="*" />
-            <span>All event types, present and future</span>
+            <span>{t('webhooks.create.allEvents')}</span>
           </label>
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <label key={type} className={a.checkboxLine}>
@@ -60,7 +62,7 @@ export function EndpointForm({ mode }: { mode: Mode }) {
         </div>
         <FieldError name="eventTypes" />
       </fieldset>
-      <SubmitButton pendingText="Creating…">Create endpoint</SubmitButton>
+      <SubmitButton pendingText={t('webhooks.create.pending')}>{t('webhooks.create.submit')}</SubmitButton>
     </ActionForm>
   );
 }

@@ -1,14 +1,15 @@
 import Link from 'next/link';
 import a from '@/app/portal/components/admin.module.css';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
-import { MODE_LABEL } from '@/app/portal/components/mode-label';
 import { Time } from '@/app/portal/components/Time';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
+import { type PortalLabels, portalLabels } from '@/lib/portal/labels';
 import { EndpointState, type EndpointView } from './EndpointState';
 
-const columns: Column<EndpointView>[] = [
+const columns = (t: PortalTranslator, l: PortalLabels): Column<EndpointView>[] => [
   {
     id: 'url',
-    header: 'URL',
+    header: t('webhooks.column.url'),
     cell: (e) => (
       <>
         <Link href={`/portal/webhooks/${e.id}`}>{e.url}</Link>
@@ -16,18 +17,25 @@ const columns: Column<EndpointView>[] = [
       </>
     ),
   },
-  { id: 'mode', header: 'Mode', cell: (e) => MODE_LABEL[e.mode] },
+  { id: 'mode', header: t('webhooks.column.mode'), cell: (e) => l.mode(e.mode) },
   {
     id: 'events',
-    header: 'Event types',
-    cell: (e) => (e.eventTypes.includes('*') ? 'All' : e.eventTypes.map((t) => <code key={t}>{t} </code>)),
+    header: t('webhooks.column.eventTypes'),
+    cell: (e) =>
+      e.eventTypes.includes('*')
+        ? t('webhooks.allEvents')
+        : e.eventTypes.map((type) => <code key={type}>{type} </code>),
   },
-  { id: 'state', header: 'State', cell: (e) => <EndpointState endpoint={e} /> },
-  { id: 'failing', header: 'Failing since', cell: (e) => <Time value={e.failingSince} fallback="Not failing" /> },
-  { id: 'created', header: 'Created', cell: (e) => <Time value={e.createdAt} /> },
+  { id: 'state', header: t('webhooks.column.state'), cell: (e) => <EndpointState endpoint={e} /> },
+  {
+    id: 'failing',
+    header: t('webhooks.column.failingSince'),
+    cell: (e) => <Time value={e.failingSince} fallback={t('webhooks.notFailing')} />,
+  },
+  { id: 'created', header: t('webhooks.column.created'), cell: (e) => <Time value={e.createdAt} /> },
 ];
 
-export function EndpointTable({
+export async function EndpointTable({
   endpoints,
   mode,
   labelledBy,
@@ -36,14 +44,16 @@ export function EndpointTable({
   mode: 'live' | 'test';
   labelledBy: string;
 }) {
+  const t = await portalT('admin');
+  const l = await portalLabels();
   return (
     <DataTable
       labelledBy={labelledBy}
-      columns={columns}
+      columns={columns(t, l)}
       rows={endpoints}
       rowKey={(e) => e.id}
       rowAttributes={(e) => ({ 'data-endpoint-id': e.id })}
-      empty={`No ${mode === 'test' ? 'sandbox' : 'live'} webhook endpoints yet.`}
+      empty={t('webhooks.empty', { mode })}
       scrollable
     />
   );

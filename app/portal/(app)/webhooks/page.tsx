@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import a from '@/app/portal/components/admin.module.css';
@@ -6,13 +5,17 @@ import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { modeParam, withMode } from '@/lib/portal/admin/webhooks';
+import { portalT } from '@/lib/portal/i18n';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { listWebhookEndpoints } from '@/lib/webhooks/endpoints/list';
 import { Pager } from '../../components/Pager';
 import { EndpointForm } from './EndpointForm';
 import { EndpointTable } from './EndpointTable';
 
-export const metadata: Metadata = { title: 'Webhooks' };
+export async function generateMetadata() {
+  const t = await portalT('admin');
+  return { title: t('webhooks.title') };
+}
 
 type Search = Promise<{ mode?: string; cursor?: string }>;
 
@@ -28,34 +31,32 @@ async function load(ctx: Parameters<typeof listWebhookEndpoints>[0]['ctx'], curs
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Search }) {
   const operator = await requireOperator();
-  if (!hasRole(operator, PORTAL_ROLES.admin)) return <AdminOnly operator={operator} what="Webhook endpoints" />;
+  const t = await portalT('admin');
+  if (!hasRole(operator, PORTAL_ROLES.admin)) return <AdminOnly operator={operator} what={t('webhooks.what')} />;
   const q = await searchParams;
   const mode = modeParam(q.mode);
   const result = await load(withMode(portalContext(operator), mode), q.cursor);
   const modeName = mode === 'TEST' ? 'test' : 'live';
   return (
     <>
-      <h1>Webhooks</h1>
-      <p>
-        Endpoints receive your company&apos;s events (product and passport changes) as signed POST requests, retried
-        with backoff for about a day. Live endpoints receive live events, sandbox endpoints sandbox events.
-      </p>
+      <h1>{t('webhooks.title')}</h1>
+      <p>{t('webhooks.intro')}</p>
       {'refusal' in result ? (
         <p className={s.error}>{result.refusal}</p>
       ) : (
         <>
           <section aria-labelledby="endpoints-title">
-            <h2 id="endpoints-title">Endpoints</h2>
-            <nav aria-label="Mode">
+            <h2 id="endpoints-title">{t('webhooks.list')}</h2>
+            <nav aria-label={t('webhooks.modeNav')}>
               <ul className={a.tabs}>
                 <li>
                   <Link href="/portal/webhooks?mode=live" aria-current={modeName === 'live' ? 'page' : undefined}>
-                    Live endpoints
+                    {t('webhooks.liveTab')}
                   </Link>
                 </li>
                 <li>
                   <Link href="/portal/webhooks?mode=test" aria-current={modeName === 'test' ? 'page' : undefined}>
-                    Sandbox endpoints
+                    {t('webhooks.testTab')}
                   </Link>
                 </li>
               </ul>
@@ -68,7 +69,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
             />
           </section>
           <section aria-labelledby="create-title">
-            <h2 id="create-title">New endpoint</h2>
+            <h2 id="create-title">{t('webhooks.create.title')}</h2>
             <EndpointForm mode={mode} />
           </section>
         </>

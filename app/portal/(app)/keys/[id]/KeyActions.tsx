@@ -2,6 +2,7 @@ import a from '@/app/portal/components/admin.module.css';
 import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 import { DEFAULT_GRACE_HOURS, MAX_GRACE_HOURS } from '@/lib/integration/key-admin/rotate';
 import type { KeyView } from '@/lib/integration/key-admin/view';
+import { portalT } from '@/lib/portal/i18n';
 import { ActionForm, FieldError } from '../../../components/ActionForm';
 import { ConfirmField } from '../../../components/ConfirmField';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -12,23 +13,20 @@ import { revokeKeyAction, rotateKeyAction, rotateSigningSecretAction, updateKeyA
  * Each form stays mounted whatever the key's state, so the one-time values and messages it shows survive the
  * page refresh that follows the change; only its controls depend on the state.
  */
-export function KeyActions({ keyView: key }: { keyView: KeyView }) {
+export async function KeyActions({ keyView: key }: { keyView: KeyView }) {
+  const t = await portalT('admin');
   const working = key.status === 'active' || key.status === 'grace';
   return (
     <div className={a.actions}>
       <section aria-labelledby="rotate-title">
-        <h2 id="rotate-title">Rotate</h2>
-        <ActionForm action={rotateKeyAction.bind(null, key.id)} aria-label="Rotate key">
+        <h2 id="rotate-title">{t('key.rotate.title')}</h2>
+        <ActionForm action={rotateKeyAction.bind(null, key.id)} aria-label={t('key.rotate.label')}>
           {key.status === 'active' ? (
             <>
-              <p>
-                Mints a successor with the same name, scopes, mode, addresses and lifetime, and a new signing secret.
-                This key keeps working for the grace period (default {DEFAULT_GRACE_HOURS} hours), so you can deploy the
-                new one first; then it stops.
-              </p>
+              <p>{t('key.rotate.body', { hours: DEFAULT_GRACE_HOURS })}</p>
               <div className={a.field}>
                 <label>
-                  Grace period (hours)
+                  {t('key.rotate.grace')}
                   <input
                     name="graceHours"
                     type="number"
@@ -41,54 +39,51 @@ export function KeyActions({ keyView: key }: { keyView: KeyView }) {
                 </label>
                 <FieldError name="graceHours" />
               </div>
-              <SubmitButton pendingText="Rotating…">Rotate key</SubmitButton>
+              <SubmitButton pendingText={t('key.rotate.pending')}>{t('key.rotate.submit')}</SubmitButton>
             </>
           ) : (
-            <p>Only an active key can be rotated.</p>
+            <p>{t('key.rotate.notActive')}</p>
           )}
         </ActionForm>
       </section>
       <section aria-labelledby="secret-title">
-        <h2 id="secret-title">Signing secret</h2>
-        <ActionForm action={rotateSigningSecretAction.bind(null, key.id)} aria-label="Rotate signing secret">
+        <h2 id="secret-title">{t('key.secret.title')}</h2>
+        <ActionForm action={rotateSigningSecretAction.bind(null, key.id)} aria-label={t('key.secret.label')}>
           {working ? (
             <>
-              <p>
-                Issues a new signing secret for this key. The current secret stops verifying at once: update your
-                systems straight away.
-              </p>
-              <ConfirmField>I understand that signed requests with the current secret fail from now on.</ConfirmField>
-              <SubmitButton variant="secondary" pendingText="Issuing…">
-                Rotate signing secret
+              <p>{t('key.secret.body')}</p>
+              <ConfirmField>{t('key.secret.confirm')}</ConfirmField>
+              <SubmitButton variant="secondary" pendingText={t('key.secret.pending')}>
+                {t('key.secret.submit')}
               </SubmitButton>
             </>
           ) : (
-            <p>This key no longer works; its signing secret cannot be replaced.</p>
+            <p>{t('key.secret.notWorking')}</p>
           )}
         </ActionForm>
       </section>
       <section aria-labelledby="edit-title">
-        <h2 id="edit-title">Name and allowed addresses</h2>
-        <ActionForm action={updateKeyAction.bind(null, key.id)} aria-label="Change key">
+        <h2 id="edit-title">{t('key.edit.title')}</h2>
+        <ActionForm action={updateKeyAction.bind(null, key.id)} aria-label={t('key.edit.label')}>
           <KeepFormValues />
           <KeyNameField defaultValue={key.name} />
           <AllowedCidrsField defaultValue={key.allowedCidrs.join('\n')} />
-          <SubmitButton variant="secondary" pendingText="Saving…">
-            Save
+          <SubmitButton variant="secondary" pendingText={t('key.edit.pending')}>
+            {t('key.edit.submit')}
           </SubmitButton>
         </ActionForm>
       </section>
       <section aria-labelledby="revoke-title">
-        <h2 id="revoke-title">Revoke</h2>
-        <ActionForm action={revokeKeyAction.bind(null, key.id)} aria-label="Revoke key">
+        <h2 id="revoke-title">{t('key.revoke.title')}</h2>
+        <ActionForm action={revokeKeyAction.bind(null, key.id)} aria-label={t('key.revoke.label')}>
           {key.status === 'revoked' ? (
-            <p>This key is revoked.</p>
+            <p>{t('key.revoke.revoked')}</p>
           ) : (
             <>
-              <p>Revoking is immediate and final: the key is refused from its very next request.</p>
-              <ConfirmField>I understand that requests with this key are refused from now on.</ConfirmField>
-              <SubmitButton variant="danger" pendingText="Revoking…">
-                Revoke key
+              <p>{t('key.revoke.body')}</p>
+              <ConfirmField>{t('key.revoke.confirm')}</ConfirmField>
+              <SubmitButton variant="danger" pendingText={t('key.revoke.pending')}>
+                {t('key.revoke.submit')}
               </SubmitButton>
             </>
           )}

@@ -8,6 +8,7 @@ import { rotateSigningSecret } from '@/lib/integration/key-admin/rotate-signing-
 import { updateKey } from '@/lib/integration/key-admin/update';
 import { type ActionState, formLine, requireConfirmation, runAction } from '@/lib/portal/action';
 import { formLines, formOptionalInt } from '@/lib/portal/admin/form';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
 import { PORTAL_ROLES } from '@/lib/portal/session';
 
 const refresh = (keyId: string) => {
@@ -15,10 +16,10 @@ const refresh = (keyId: string) => {
   revalidatePath(`/portal/keys/${keyId}`);
 };
 
-function graceHours(form: FormData): number | undefined {
-  const hours = formOptionalInt(form, 'graceHours', `Give the grace period in whole hours, 0 to ${MAX_GRACE_HOURS}.`);
+function graceHours(form: FormData, t: PortalTranslator): number | undefined {
+  const hours = formOptionalInt(form, 'graceHours', t('key.rotate.graceInvalid', { max: MAX_GRACE_HOURS }));
   if (hours !== undefined && hours > MAX_GRACE_HOURS) {
-    throw new ServiceError('VALIDATION_ERROR', `The grace period is at most ${MAX_GRACE_HOURS} hours.`, {
+    throw new ServiceError('VALIDATION_ERROR', t('key.rotate.graceTooLong', { max: MAX_GRACE_HOURS }), {
       details: { field: 'graceHours' },
     });
   }
@@ -27,10 +28,12 @@ function graceHours(form: FormData): number | undefined {
 
 export async function rotateKeyAction(keyId: string, _: ActionState, form: FormData): Promise<ActionState> {
   return runAction(PORTAL_ROLES.admin, async ({ ctx }) => {
-    const successor = await rotateKey({ ctx, input: { keyId, graceHours: graceHours(form) } });
+    const t = await portalT('admin');
+    const successor = await rotateKey({ ctx, input: { keyId, graceHours: graceHours(form, t) } });
     refresh(keyId);
     return {
-      message: `Rotated: the new key is ${successor.displayPrefix}…; this key keeps working until the grace period ends.`,
+      message: t('key.rotate.done', { prefix: successor.displayPrefix }),
+      // The one-time box names its values by these English labels in every language (its `data-secret`).
       reveal: { 'API key': successor.key, 'Signing secret': successor.signingSecret },
     };
   });
@@ -38,11 +41,12 @@ export async function rotateKeyAction(keyId: string, _: ActionState, form: FormD
 
 export async function rotateSigningSecretAction(keyId: string, _: ActionState, form: FormData): Promise<ActionState> {
   return runAction(PORTAL_ROLES.admin, async ({ ctx }) => {
+    const t = await portalT('admin');
     requireConfirmation(form);
     const rotated = await rotateSigningSecret({ ctx, input: { keyId } });
     refresh(keyId);
     return {
-      message: 'New signing secret issued; the previous one no longer verifies.',
+      message: t('key.secret.done'),
       reveal: { 'Signing secret': rotated.signingSecret },
     };
   });
@@ -50,20 +54,22 @@ export async function rotateSigningSecretAction(keyId: string, _: ActionState, f
 
 export async function updateKeyAction(keyId: string, _: ActionState, form: FormData): Promise<ActionState> {
   return runAction(PORTAL_ROLES.admin, async ({ ctx }) => {
+    const t = await portalT('admin');
     await updateKey({
       ctx,
       input: { keyId, name: formLine(form, 'name'), allowedCidrs: formLines(form, 'allowedCidrs') },
     });
     refresh(keyId);
-    return { message: 'Saved. The change applies from the key’s next request.' };
+    return { message: t('key.edit.done') };
   });
 }
 
 export async function revokeKeyAction(keyId: string, _: ActionState, form: FormData): Promise<ActionState> {
   return runAction(PORTAL_ROLES.admin, async ({ ctx }) => {
+    const t = await portalT('admin');
     requireConfirmation(form);
     await revokeKey({ ctx, input: { keyId } });
     refresh(keyId);
-    return { message: 'Revoked: requests with this key are refused from now on.' };
+    return { message: t('key.revoke.done') };
   });
 }

@@ -1,19 +1,22 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import a from '@/app/portal/components/admin.module.css';
-import { MODE_LABEL } from '@/app/portal/components/mode-label';
 import { Time } from '@/app/portal/components/Time';
 import { ServiceError } from '@/lib/errors';
 import { getKey } from '@/lib/integration/key-admin/get';
 import { keyWarningText } from '@/lib/portal/admin/key-warning';
 import { successorOf } from '@/lib/portal/admin/lookups';
+import { portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { KeyStatusBadge } from '../KeyStatusBadge';
 import { KeyActions } from './KeyActions';
 
-export const metadata: Metadata = { title: 'API key' };
+export async function generateMetadata() {
+  const t = await portalT('admin');
+  return { title: t('key.title') };
+}
 
 type Params = Promise<{ id: string }>;
 
@@ -29,52 +32,54 @@ async function loadKey(operator: Parameters<typeof portalContext>[0], id: string
 
 export default async function KeyPage({ params }: { params: Params }) {
   const operator = await requireOperator();
-  if (!hasRole(operator, PORTAL_ROLES.admin)) return <AdminOnly operator={operator} what="API keys" />;
+  const t = await portalT('admin');
+  if (!hasRole(operator, PORTAL_ROLES.admin)) return <AdminOnly operator={operator} what={t('keys.what')} />;
+  const l = await portalLabels();
   const { id } = await params;
   const key = await loadKey(operator, id);
   const successor = await successorOf(operator.companyId, key.id);
-  const warning = keyWarningText(key);
+  const warning = keyWarningText(key, new Date(), l.locale);
   return (
     <>
       <p>
-        <Link href="/portal/keys">All API keys</Link>
+        <Link href="/portal/keys">{t('key.all')}</Link>
       </p>
-      <h1>API key “{key.name}”</h1>
+      <h1>{t('key.heading', { name: key.name })}</h1>
       <dl className={a.details}>
-        <dt>Prefix</dt>
+        <dt>{t('key.prefix')}</dt>
         <dd>
           <code>{key.displayPrefix}…</code>
         </dd>
-        <dt>Status</dt>
+        <dt>{t('key.status')}</dt>
         <dd data-testid="key-status">
           <KeyStatusBadge status={key.status} />
           {warning ? <span className={a.warnBadge}> {warning}</span> : null}
         </dd>
-        <dt>Mode</dt>
-        <dd>{MODE_LABEL[key.mode]}</dd>
-        <dt>Scopes</dt>
+        <dt>{t('key.mode')}</dt>
+        <dd>{l.mode(key.mode)}</dd>
+        <dt>{t('key.scopes')}</dt>
         <dd>
           {key.scopes.map((scope) => (
             <code key={scope}>{scope} </code>
           ))}
         </dd>
-        <dt>Allowed addresses</dt>
-        <dd>{key.allowedCidrs.length > 0 ? key.allowedCidrs.join(', ') : 'Any address'}</dd>
-        <dt>Created</dt>
+        <dt>{t('key.cidrs')}</dt>
+        <dd>{key.allowedCidrs.length > 0 ? key.allowedCidrs.join(', ') : t('key.anyAddress')}</dd>
+        <dt>{t('key.created')}</dt>
         <dd>
           <Time value={key.createdAt} />
         </dd>
-        <dt>Last used</dt>
+        <dt>{t('key.lastUsed')}</dt>
         <dd>
-          <Time value={key.lastUsedAt} fallback="Never" />
+          <Time value={key.lastUsedAt} fallback={t('key.never')} />
         </dd>
-        <dt>Expires</dt>
+        <dt>{t('key.expires')}</dt>
         <dd>
-          <Time value={key.expiresAt} fallback="Never" />
+          <Time value={key.expiresAt} fallback={t('key.never')} />
         </dd>
         {key.graceUntil ? (
           <>
-            <dt>Works until (rotation)</dt>
+            <dt>{t('key.graceUntil')}</dt>
             <dd>
               <Time value={key.graceUntil} />
             </dd>
@@ -82,7 +87,7 @@ export default async function KeyPage({ params }: { params: Params }) {
         ) : null}
         {key.revokedAt ? (
           <>
-            <dt>Revoked</dt>
+            <dt>{t('key.revoked')}</dt>
             <dd>
               <Time value={key.revokedAt} />
             </dd>
@@ -90,15 +95,15 @@ export default async function KeyPage({ params }: { params: Params }) {
         ) : null}
         {key.rotatedFromId ? (
           <>
-            <dt>Replaces</dt>
+            <dt>{t('key.replaces')}</dt>
             <dd>
-              <Link href={`/portal/keys/${key.rotatedFromId}`}>the key it was rotated from</Link>
+              <Link href={`/portal/keys/${key.rotatedFromId}`}>{t('key.rotatedFrom')}</Link>
             </dd>
           </>
         ) : null}
         {successor ? (
           <>
-            <dt>Replaced by</dt>
+            <dt>{t('key.replacedBy')}</dt>
             <dd>
               <Link href={`/portal/keys/${successor.id}`}>
                 <code>{successor.displayPrefix}…</code>

@@ -1,5 +1,6 @@
 import a from '@/app/portal/components/admin.module.css';
 import s from '@/app/portal/portal.module.css';
+import { portalT } from '@/lib/portal/i18n';
 import { ActionForm } from '../../../components/ActionForm';
 import { ConfirmField } from '../../../components/ConfirmField';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -7,49 +8,46 @@ import type { EndpointView } from '../EndpointState';
 import { deleteEndpointAction, rotateSecretAction, setEnabledAction } from './actions';
 
 /** Pause or resume, a new signing secret, deletion. Each form stays mounted so its message survives the refresh. */
-export function EndpointActions({ endpoint }: { endpoint: EndpointView }) {
+export async function EndpointActions({ endpoint }: { endpoint: EndpointView }) {
+  const t = await portalT('admin');
   return (
     <div className={a.actions}>
       <section aria-labelledby="state-title">
-        <h2 id="state-title">{endpoint.enabled ? 'Disable' : 'Enable'}</h2>
+        <h2 id="state-title">{endpoint.enabled ? t('endpoint.disable.title') : t('endpoint.enable.title')}</h2>
         <ActionForm
           action={setEnabledAction.bind(null, endpoint.id, !endpoint.enabled)}
-          aria-label="Enable or disable endpoint"
+          aria-label={t('endpoint.stateLabel')}
         >
-          <p>
-            {endpoint.enabled
-              ? 'Pauses deliveries; events keep queueing and are sent when you enable the endpoint again.'
-              : 'Resumes deliveries, including those that waited while the endpoint was disabled, and clears the failure streak.'}
-          </p>
+          <p>{endpoint.enabled ? t('endpoint.disable.body') : t('endpoint.enable.body')}</p>
           <div className={s.inline}>
-            <SubmitButton variant="secondary" pendingText={endpoint.enabled ? 'Disabling…' : 'Enabling…'}>
-              {endpoint.enabled ? 'Disable endpoint' : 'Enable endpoint'}
+            <SubmitButton
+              variant="secondary"
+              pendingText={endpoint.enabled ? t('endpoint.disable.pending') : t('endpoint.enable.pending')}
+            >
+              {endpoint.enabled ? t('endpoint.disable.submit') : t('endpoint.enable.submit')}
             </SubmitButton>
           </div>
         </ActionForm>
       </section>
       <section aria-labelledby="rotate-title">
-        <h2 id="rotate-title">Signing secret</h2>
-        <ActionForm action={rotateSecretAction.bind(null, endpoint.id)} aria-label="Rotate signing secret">
-          <p>
-            Issues a new whsec_ secret, shown once. For 24 hours deliveries carry signatures of both secrets, so your
-            receiver can switch without losing one.
-          </p>
+        <h2 id="rotate-title">{t('endpoint.secret.title')}</h2>
+        <ActionForm action={rotateSecretAction.bind(null, endpoint.id)} aria-label={t('endpoint.secret.label')}>
+          <p>{t('endpoint.secret.body')}</p>
           <div className={s.inline}>
-            <SubmitButton variant="secondary" pendingText="Issuing…">
-              Rotate signing secret
+            <SubmitButton variant="secondary" pendingText={t('endpoint.secret.pending')}>
+              {t('endpoint.secret.label')}
             </SubmitButton>
           </div>
         </ActionForm>
       </section>
       <section aria-labelledby="delete-title">
-        <h2 id="delete-title">Delete</h2>
-        <ActionForm action={deleteEndpointAction.bind(null, endpoint.id)} aria-label="Delete endpoint">
-          <p>Deletes the endpoint and its delivery history. Nothing more is sent to it.</p>
-          <ConfirmField>I understand that this endpoint and its history are deleted.</ConfirmField>
+        <h2 id="delete-title">{t('endpoint.delete.title')}</h2>
+        <ActionForm action={deleteEndpointAction.bind(null, endpoint.id)} aria-label={t('endpoint.delete.label')}>
+          <p>{t('endpoint.delete.body')}</p>
+          <ConfirmField>{t('endpoint.delete.confirm')}</ConfirmField>
           <div className={s.inline}>
-            <SubmitButton variant="danger" pendingText="Deleting…">
-              Delete endpoint
+            <SubmitButton variant="danger" pendingText={t('endpoint.delete.pending')}>
+              {t('endpoint.delete.label')}
             </SubmitButton>
           </div>
         </ActionForm>

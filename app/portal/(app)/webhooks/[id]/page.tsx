@@ -1,24 +1,27 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminOnly } from '@/app/portal/components/AdminOnly';
 import a from '@/app/portal/components/admin.module.css';
 import { FilterSelect } from '@/app/portal/components/FilterSelect';
-import { MODE_LABEL } from '@/app/portal/components/mode-label';
 import { Time } from '@/app/portal/components/Time';
 import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
 import { ServiceError } from '@/lib/errors';
 import { cursorOf, PAGE_SIZE, positionFrom } from '@/lib/portal/admin/cursor';
 import { endpointModeOrThrow, withMode } from '@/lib/portal/admin/webhooks';
+import { portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { getWebhookEndpoint, listWebhookDeliveries } from '@/lib/webhooks/endpoints/list';
 import { Pager } from '../../../components/Pager';
 import { EndpointState } from '../EndpointState';
-import { DELIVERY_STATUS_LABEL, DeliveryTable } from './DeliveryTable';
+import { DeliveryTable, deliveryStatusLabels } from './DeliveryTable';
 import { EndpointActions } from './EndpointActions';
 
-export const metadata: Metadata = { title: 'Webhook endpoint' };
+export async function generateMetadata() {
+  const t = await portalT('admin');
+  return { title: t('endpoint.title') };
+}
 
 type Params = Promise<{ id: string }>;
 type Search = Promise<{ status?: string; cursor?: string }>;
@@ -52,7 +55,9 @@ async function load(ctx: DomainContext, id: string, status: DeliveryStatus | und
 
 export default async function WebhookEndpointPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const operator = await requireOperator();
-  if (!hasRole(operator, PORTAL_ROLES.admin)) return <AdminOnly operator={operator} what="Webhook endpoints" />;
+  const t = await portalT('admin');
+  if (!hasRole(operator, PORTAL_ROLES.admin)) return <AdminOnly operator={operator} what={t('webhooks.what')} />;
+  const l = await portalLabels();
   const { id } = await params;
   const q = await searchParams;
   const status = STATUSES.includes(q.status as DeliveryStatus) ? (q.status as DeliveryStatus) : undefined;
@@ -61,7 +66,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
   if ('refusal' in result) {
     return (
       <>
-        <h1>Webhook endpoint</h1>
+        <h1>{t('endpoint.title')}</h1>
         <p className={s.error}>{result.refusal}</p>
       </>
     );
@@ -70,53 +75,57 @@ export default async function WebhookEndpointPage({ params, searchParams }: { pa
   return (
     <>
       <p>
-        <Link href={`/portal/webhooks?mode=${endpoint.mode}`}>
-          All {endpoint.mode === 'test' ? 'sandbox' : 'live'} endpoints
-        </Link>
+        <Link href={`/portal/webhooks?mode=${endpoint.mode}`}>{t('endpoint.all', { mode: endpoint.mode })}</Link>
       </p>
-      <h1>Webhook endpoint</h1>
+      <h1>{t('endpoint.title')}</h1>
       <dl className={a.details}>
-        <dt>URL</dt>
+        <dt>{t('endpoint.url')}</dt>
         <dd>
           <code>{endpoint.url}</code>
         </dd>
         {endpoint.description ? (
           <>
-            <dt>Description</dt>
+            <dt>{t('endpoint.description')}</dt>
             <dd>{endpoint.description}</dd>
           </>
         ) : null}
-        <dt>Mode</dt>
-        <dd>{MODE_LABEL[endpoint.mode]}</dd>
-        <dt>Event types</dt>
-        <dd>{endpoint.eventTypes.includes('*') ? 'All, present and future' : endpoint.eventTypes.join(', ')}</dd>
-        <dt>State</dt>
+        <dt>{t('endpoint.mode')}</dt>
+        <dd>{l.mode(endpoint.mode)}</dd>
+        <dt>{t('endpoint.eventTypes')}</dt>
+        <dd>{endpoint.eventTypes.includes('*') ? t('endpoint.allEvents') : endpoint.eventTypes.join(', ')}</dd>
+        <dt>{t('endpoint.state')}</dt>
         <dd data-testid="endpoint-state">
           <EndpointState endpoint={endpoint} />
         </dd>
-        <dt>Failing since</dt>
+        <dt>{t('endpoint.failingSince')}</dt>
         <dd>
-          <Time value={endpoint.failingSince} fallback="Not failing" />
+          <Time value={endpoint.failingSince} fallback={t('webhooks.notFailing')} />
         </dd>
         {endpoint.previousSecretExpiresAt ? (
           <>
-            <dt>Previous secret signs until</dt>
+            <dt>{t('endpoint.previousSecret')}</dt>
             <dd>
               <Time value={endpoint.previousSecretExpiresAt} />
             </dd>
           </>
         ) : null}
-        <dt>Created</dt>
+        <dt>{t('endpoint.created')}</dt>
         <dd>
           <Time value={endpoint.createdAt} />
         </dd>
       </dl>
       <section aria-labelledby="deliveries-title">
-        <h2 id="deliveries-title">Delivery history</h2>
-        <form method="get" className={s.filters} aria-label="Filter deliveries">
-          <FilterSelect label="Status" name="status" value={status} anyLabel="Any" options={DELIVERY_STATUS_LABEL} />
+        <h2 id="deliveries-title">{t('endpoint.history')}</h2>
+        <form method="get" className={s.filters} aria-label={t('endpoint.filter.label')}>
+          <FilterSelect
+            label={t('endpoint.filter.status')}
+            name="status"
+            value={status}
+            anyLabel={t('endpoint.filter.any')}
+            options={deliveryStatusLabels(t)}
+          />
           <button type="submit" className={s.secondary}>
-            Show
+            {t('endpoint.filter.show')}
           </button>
         </form>
         <DeliveryTable
