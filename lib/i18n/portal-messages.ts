@@ -5,6 +5,7 @@ import de_audit from '../../messages/portal/de/audit.json' with { type: 'json' }
 import de_auth from '../../messages/portal/de/auth.json' with { type: 'json' };
 import de_dashboard from '../../messages/portal/de/dashboard.json' with { type: 'json' };
 import de_imports from '../../messages/portal/de/imports.json' with { type: 'json' };
+import de_mail from '../../messages/portal/de/mail.json' with { type: 'json' };
 import de_passport from '../../messages/portal/de/passport.json' with { type: 'json' };
 import de_passports from '../../messages/portal/de/passports.json' with { type: 'json' };
 import de_profile from '../../messages/portal/de/profile.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import en_audit from '../../messages/portal/en/audit.json' with { type: 'json' }
 import en_auth from '../../messages/portal/en/auth.json' with { type: 'json' };
 import en_dashboard from '../../messages/portal/en/dashboard.json' with { type: 'json' };
 import en_imports from '../../messages/portal/en/imports.json' with { type: 'json' };
+import en_mail from '../../messages/portal/en/mail.json' with { type: 'json' };
 import en_passport from '../../messages/portal/en/passport.json' with { type: 'json' };
 import en_passports from '../../messages/portal/en/passports.json' with { type: 'json' };
 import en_profile from '../../messages/portal/en/profile.json' with { type: 'json' };
@@ -32,6 +34,7 @@ const english = {
   shell: en_shell,
   auth: en_auth,
   profile: en_profile,
+  mail: en_mail,
   dashboard: en_dashboard,
   passports: en_passports,
   passport: en_passport,
@@ -49,6 +52,7 @@ export const PORTAL_MESSAGES: Record<PortalLocale, PortalMessages> = {
     shell: de_shell,
     auth: de_auth,
     profile: de_profile,
+    mail: de_mail,
     dashboard: de_dashboard,
     passports: de_passports,
     passport: de_passport,

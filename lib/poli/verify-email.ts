@@ -1,6 +1,6 @@
 import { type Db, prisma, type Tx } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { queueEmail } from '../email/outbox';
+import { mailDeciders } from '../email/operators';
 import { reviewNoticeEmail } from '../email/templates/poli';
 import { passportPath } from '../gs1/digital-link';
 import type { Locale } from '../i18n/locales';
@@ -12,17 +12,6 @@ import { requestLocaleOf } from './load-request';
 
 /** Invalid, used and expired links all answer the same: the holder learns nothing about which it was. */
 export type VerifyOutcome = { ok: true; requestId: string; passportPath: string; locale: Locale } | { ok: false };
-
-/** Who hears of a confirmed request: the company's active reviewers and admins, else its contact address. */
-async function reviewersOf(tx: Tx, companyId: string, contactEmail: string | null): Promise<string[]> {
-  const users = await tx.user.findMany({
-    where: { companyId, role: { in: ['ADMIN', 'REVIEWER'] }, disabledAt: null },
-    select: { email: true },
-    orderBy: { createdAt: 'asc' },
-  });
-  if (users.length > 0) return users.map((u) => u.email);
-  return contactEmail ? [contactEmail] : [];
-}
 
 /**
  * The requester opened the emailed link: the address is confirmed and the request goes to the manufacturer's
@@ -54,15 +43,15 @@ export async function verifyPoliEmail({
         product: { select: { name: true, slug: true, gtin: true, serialNumber: true, batchNumber: true } },
       },
     });
-    const mail = reviewNoticeEmail({
-      companyName: request.company.name,
-      productName: request.product.name,
-      requester: { name: request.name, organisation: request.organisation, email: request.email, role: request.role },
-      link: reviewLink(request.id),
-    });
-    for (const to of await reviewersOf(tx, request.companyId, request.company.contactEmail)) {
-      await queueEmail(tx, { companyId: request.companyId, to, ...mail });
-    }
+    await mailDeciders(tx, { id: request.companyId, contactEmail: request.company.contactEmail }, (locale) =>
+      reviewNoticeEmail({
+        companyName: request.company.name,
+        productName: request.product.name,
+        requester: { name: request.name, organisation: request.organisation, email: request.email, role: request.role },
+        link: reviewLink(request.id),
+        locale,
+      }),
+    );
     await auditPoliRequest(tx, request, 'PoliRequestVerified', requesterActor(request.id));
     return {
       ok: true,

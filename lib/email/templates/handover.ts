@@ -1,29 +1,45 @@
+import type { HandoverReason } from '../../db/generated/enums';
+import type { PortalLocale } from '../../i18n/portal-locales';
+import { portalTranslator } from '../../i18n/portal-messages';
 import { quoted, type RenderedEmail, renderEmail } from './layout';
 
-/** What every handover mail names: the passport, the two companies and the reason. */
+/**
+ * What every handover mail names: the passport, the two companies and the reason. Each goes to an operator in the
+ * portal language they chose (messages/portal/<code>/mail.json).
+ */
 export interface HandoverMail {
   /** The company the mail is sent on behalf of (the one whose operators receive it). */
   companyName: string;
   fromCompany: string;
   toCompany: string;
   productName: string;
-  reasonLabel: string;
+  handoverReason: HandoverReason;
   link: string;
+  locale: PortalLocale;
+}
+
+/** The translator of a mail, and the names every handover mail's messages take. */
+function words(m: HandoverMail) {
+  const t = portalTranslator(m.locale, 'mail');
+  const reason = t(`reason.${m.handoverReason}`);
+  return { t, names: { from: m.fromCompany, to: m.toCompany, product: m.productName, reason } };
 }
 
 /** To the receiving company's admins and reviewers: an offer waits for their answer. */
 export function handoverOfferedEmail(m: HandoverMail & { note: string | null; expiresAt: string }): RenderedEmail {
+  const { t, names } = words(m);
   return renderEmail({
+    locale: m.locale,
     companyName: m.companyName,
-    subject: `Battery passport offered to you: ${m.productName}`,
-    greeting: 'Hello',
+    subject: t('handover.offered.subject', names),
+    greeting: t('greeting'),
     paragraphs: [
-      `${m.fromCompany} offers ${m.toCompany} the battery passport of ${m.productName} (${m.reasonLabel.toLowerCase()}).`,
-      ...(m.note ? [`Their note: ${quoted(m.note)}`] : []),
-      'Accepting creates a draft passport in your company that starts from the published data and links to the original; the fields you declare again as the new operator are marked.',
+      t('handover.offered.body', names),
+      ...(m.note ? [t('handover.offered.note', { note: quoted(m.note) })] : []),
+      t('handover.offered.accepting'),
     ],
-    action: { label: 'Review the offer', url: m.link },
-    after: [`The offer expires on ${m.expiresAt.slice(0, 10)} (UTC) if nobody answers it.`],
+    action: { label: t('handover.offered.action'), url: m.link },
+    after: [t('handover.expires', { date: m.expiresAt.slice(0, 10) })],
   });
 }
 
@@ -31,32 +47,34 @@ export function handoverOfferedEmail(m: HandoverMail & { note: string | null; ex
 export function handoverDecidedEmail(
   m: HandoverMail & { outcome: 'accepted' | 'declined' | 'expired'; reason: string | null },
 ): RenderedEmail {
-  const what = {
-    accepted: `${m.toCompany} accepted the battery passport of ${m.productName} (${m.reasonLabel.toLowerCase()}). Its successor passport is a draft of ${m.toCompany} until they publish it; the original then names it as its successor.`,
-    declined: `${m.toCompany} declined the battery passport of ${m.productName} (${m.reasonLabel.toLowerCase()}). The passport stays with ${m.fromCompany}.`,
-    expired: `The offer of the battery passport of ${m.productName} from ${m.fromCompany} to ${m.toCompany} expired unanswered after 30 days. The passport stays with ${m.fromCompany}.`,
-  }[m.outcome];
+  const { t, names } = words(m);
   return renderEmail({
+    locale: m.locale,
     companyName: m.companyName,
-    subject: `Battery passport handover ${m.outcome}: ${m.productName}`,
-    greeting: 'Hello',
-    paragraphs: [what, ...(m.reason ? [`Their reason: ${quoted(m.reason)}`] : [])],
-    action: { label: 'Open the handover', url: m.link },
+    subject: t('handover.decided.subject', { outcome: m.outcome, product: m.productName }),
+    greeting: t('greeting'),
+    paragraphs: [
+      t(`handover.decided.${m.outcome}`, names),
+      ...(m.reason ? [t('handover.decided.reason', { reason: quoted(m.reason) })] : []),
+    ],
+    action: { label: t('handover.open'), url: m.link },
   });
 }
 
 /** To the offering company's admins and reviewers: the offer they made, as the receiving company now reads it. */
 export function handoverOfferSentEmail(m: HandoverMail & { note: string | null; expiresAt: string }): RenderedEmail {
+  const { t, names } = words(m);
   return renderEmail({
+    locale: m.locale,
     companyName: m.companyName,
-    subject: `Battery passport offered to ${m.toCompany}: ${m.productName}`,
-    greeting: 'Hello',
+    subject: t('handover.sent.subject', names),
+    greeting: t('greeting'),
     paragraphs: [
-      `${m.fromCompany} offered ${m.toCompany} the battery passport of ${m.productName} (${m.reasonLabel.toLowerCase()}). ${m.toCompany} accepts or declines the offer; until then the passport stays with ${m.fromCompany}, unchanged and published.`,
-      ...(m.note ? [`Your note: ${quoted(m.note)}`] : []),
+      t('handover.sent.body', names),
+      ...(m.note ? [t('handover.sent.note', { note: quoted(m.note) })] : []),
     ],
-    action: { label: 'Open the handover', url: m.link },
-    after: [`The offer expires on ${m.expiresAt.slice(0, 10)} (UTC) if nobody answers it.`],
+    action: { label: t('handover.open'), url: m.link },
+    after: [t('handover.expires', { date: m.expiresAt.slice(0, 10) })],
   });
 }
 
@@ -64,34 +82,40 @@ export function handoverOfferSentEmail(m: HandoverMail & { note: string | null; 
 export function handoverCompletedEmail(
   m: HandoverMail & { successorName: string; successorUrl: string; originalUrl: string },
 ): RenderedEmail {
+  const { t, names } = words(m);
   return renderEmail({
+    locale: m.locale,
     companyName: m.companyName,
-    subject: `Battery passport handover completed: ${m.productName}`,
-    greeting: 'Hello',
+    subject: t('handover.completed.subject', names),
+    greeting: t('greeting'),
     paragraphs: [
-      `${m.toCompany} published ${m.successorName}, the successor passport of ${m.productName} (${m.reasonLabel.toLowerCase()}). The responsibility for the battery's passport now lies with ${m.toCompany}.`,
-      `The original passport (${m.originalUrl}) names its successor, and the successor (${m.successorUrl}) names the original as its predecessor.`,
+      t('handover.completed.body', { ...names, successor: m.successorName }),
+      t('handover.completed.links', { original: m.originalUrl, successorUrl: m.successorUrl }),
     ],
-    action: { label: 'Open the handover', url: m.link },
+    action: { label: t('handover.open'), url: m.link },
   });
 }
 
 /** To the offering company's admins and reviewers: a successor outside the service recorded as they stated it. */
-export function handoverStatedEmail(m: {
-  companyName: string;
-  productName: string;
-  reasonLabel: string;
-  successorUri: string;
-  link: string;
-}): RenderedEmail {
+export function handoverStatedEmail(
+  m: Pick<HandoverMail, 'companyName' | 'productName' | 'handoverReason' | 'link' | 'locale'> & {
+    successorUri: string;
+  },
+): RenderedEmail {
+  const t = portalTranslator(m.locale, 'mail');
   return renderEmail({
+    locale: m.locale,
     companyName: m.companyName,
-    subject: `Battery passport successor stated: ${m.productName}`,
-    greeting: 'Hello',
+    subject: t('handover.stated.subject', { product: m.productName }),
+    greeting: t('greeting'),
     paragraphs: [
-      `The battery passport of ${m.productName} (${m.reasonLabel.toLowerCase()}) now names a successor outside this service, at the address you stated: ${quoted(m.successorUri)}.`,
-      'The public passport shows it as stated by the previous operator, not verified. The passport cannot be offered to anyone else any more.',
+      t('handover.stated.body', {
+        product: m.productName,
+        reason: t(`reason.${m.handoverReason}`),
+        uri: quoted(m.successorUri),
+      }),
+      t('handover.stated.public'),
     ],
-    action: { label: 'Open the handover', url: m.link },
+    action: { label: t('handover.open'), url: m.link },
   });
 }

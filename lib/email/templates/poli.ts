@@ -1,7 +1,9 @@
 import type { PoliRole } from '../../db/generated/enums';
 import type { Locale } from '../../i18n/locales';
+import type { PortalLocale } from '../../i18n/portal-locales';
+import { portalTranslator } from '../../i18n/portal-messages';
 import { i18nFor } from '../../i18n/translator';
-import { roleWithTier, tierForRole as tierOf } from '../../poli/roles';
+import { tierForRole as tierOf } from '../../poli/roles';
 import { quoted, type RenderedEmail, renderEmail } from './layout';
 
 /** What every PoLI mail names: the passport and the manufacturer deciding on it. */
@@ -31,22 +33,37 @@ export function verificationEmail(
   });
 }
 
-/** To the manufacturer's reviewers and admins: a confirmed request waits for a decision. */
+/** To the manufacturer's reviewers and admins (in the portal language each chose): a request waits for a decision. */
 export function reviewNoticeEmail(
   m: PoliMailSubject & {
     requester: { name: string; organisation: string; email: string; role: PoliRole };
     link: string;
+    locale?: PortalLocale;
   },
 ): RenderedEmail {
+  const locale = m.locale ?? 'en';
+  const t = portalTranslator(locale, 'mail');
+  const pt = i18nFor(locale).t;
+  const role = pt('poli.roleWithTier', {
+    role: pt(`poli.roles.${m.requester.role}`),
+    tier: pt(`poli.tiers.${tierOf(m.requester.role)}`),
+  });
   return renderEmail({
+    locale,
     companyName: m.companyName,
-    subject: `Access request to review: ${m.productName}`,
-    greeting: 'Hello',
+    subject: t('reviewNotice.subject', { product: m.productName }),
+    greeting: t('greeting'),
     paragraphs: [
-      `${quoted(m.requester.name)} (organisation ${quoted(m.requester.organisation)}, email ${quoted(m.requester.email)}) asks for access to the restricted information in the battery passport of ${m.productName}, as ${roleWithTier(m.requester.role)}.`,
-      'The email address is confirmed. Approve or reject the request in the portal; a rejection needs a reason, which the requester receives.',
+      t('reviewNotice.asks', {
+        name: quoted(m.requester.name),
+        organisation: quoted(m.requester.organisation),
+        email: quoted(m.requester.email),
+        product: m.productName,
+        role,
+      }),
+      t('reviewNotice.next'),
     ],
-    action: { label: 'Review the request', url: m.link },
+    action: { label: t('reviewNotice.action'), url: m.link },
   });
 }
 

@@ -4,16 +4,19 @@ import type { Handover, HandoverStatus, Mode, Prisma } from '../../db/generated/
 import { inTransaction } from '../../db/transaction';
 import { writeAudit } from '../../domain/audit';
 import { type Actor, type DomainContext, systemActor, type VerbArgs } from '../../domain/context';
-import { queueEmail } from '../../email/outbox';
+import { mailDeciders } from '../../email/operators';
 import {
+  type HandoverMail,
   handoverCompletedEmail,
   handoverDecidedEmail,
   handoverOfferedEmail,
   handoverOfferSentEmail,
   handoverStatedEmail,
 } from '../../email/templates/handover';
+import type { RenderedEmail } from '../../email/templates/layout';
 import { ServiceError } from '../../errors';
 import { passportPath } from '../../gs1/digital-link';
+import type { PortalLocale } from '../../i18n/portal-locales';
 import { isUuid } from '../../ids';
 import { isHttpUrl, validateFormData } from '../../schema/validate';
 import { isSingleLineText, isStorableText } from '../../storable-text';
@@ -207,17 +210,6 @@ export interface OfferHandoverInput {
   note?: string | null;
 }
 
-/** Who hears of a handover: the company's active admins and reviewers, else its contact address. */
-async function deciders(tx: Tx, company: { id: string; contactEmail: string | null }): Promise<string[]> {
-  const users = await tx.user.findMany({
-    where: { companyId: company.id, role: { in: ['ADMIN', 'REVIEWER'] }, disabledAt: null },
-    select: { email: true },
-    orderBy: { createdAt: 'asc' },
-  });
-  if (users.length > 0) return users.map((u) => u.email);
-  return company.contactEmail ? [company.contactEmail] : [];
-}
-
 /** The event both sides' endpoints receive; neither payload names the other side's draft. */
 function eventData(h: Row, side: 'from' | 'to'): Prisma.InputJsonObject {
   return {
@@ -271,14 +263,19 @@ async function recordBothSides(
 const counterpart = systemActor('handover');
 
 /** What every mail to a side of a handover names: that side, both companies, the passport, the reason, the offer. */
-function handoverMailBase(h: Row & { toCompany: NonNullable<Row['toCompany']> }, company: { name: string }) {
+function handoverMailBase(
+  h: Row & { toCompany: NonNullable<Row['toCompany']> },
+  company: { name: string },
+  locale: PortalLocale,
+): HandoverMail {
   return {
     companyName: company.name,
     fromCompany: h.fromCompany.name,
     toCompany: h.toCompany.name,
     productName: h.product.name,
-    reasonLabel: REASON_LABEL[h.reason],
+    handoverReason: h.reason,
     link: portalLink(h.id),
+    locale,
   };
 }
 
@@ -286,16 +283,10 @@ function handoverMailBase(h: Row & { toCompany: NonNullable<Row['toCompany']> },
 async function mailBothSides(
   tx: Tx,
   h: Row & { toCompany: NonNullable<Row['toCompany']> },
-  render: (common: ReturnType<typeof handoverMailBase>) => {
-    subject: string;
-    text: string;
-    html: string;
-    links: string[];
-  },
+  render: (common: HandoverMail) => RenderedEmail,
 ) {
   for (const company of [h.fromCompany, h.toCompany]) {
-    const mail = render(handoverMailBase(h, company));
-    for (const to of await deciders(tx, company)) await queueEmail(tx, { companyId: company.id, to, ...mail });
+    await mailDeciders(tx, company, (locale) => render(handoverMailBase(h, company, locale)));
   }
 }
 
@@ -388,28 +379,30 @@ export async function offerHandover({ ctx, input, db = prisma, now = new Date() 
         fromCompany: created.fromCompany.name,
         toCompany: created.toCompany.name,
         productName: created.product.name,
-        reasonLabel: REASON_LABEL[reason],
+        handoverReason: reason,
         link: portalLink(created.id),
         note,
         expiresAt: created.expiresAt.toISOString(),
       };
-      const mail = handoverOfferedEmail({ ...offer, companyName: created.toCompany.name });
-      for (const to of await deciders(tx, created.toCompany))
-        await queueEmail(tx, { companyId: created.toCompany.id, to, ...mail });
+      const toCompany = created.toCompany;
+      await mailDeciders(tx, toCompany, (locale) =>
+        handoverOfferedEmail({ ...offer, companyName: toCompany.name, locale }),
+      );
       // The offering side's confirmation: what was offered, to whom, until when.
-      const sent = handoverOfferSentEmail({ ...offer, companyName: created.fromCompany.name });
-      for (const to of await deciders(tx, created.fromCompany))
-        await queueEmail(tx, { companyId: created.fromCompany.id, to, ...sent });
+      await mailDeciders(tx, created.fromCompany, (locale) =>
+        handoverOfferSentEmail({ ...offer, companyName: created.fromCompany.name, locale }),
+      );
     } else if (successorUri) {
-      const mail = handoverStatedEmail({
-        companyName: created.fromCompany.name,
-        productName: created.product.name,
-        reasonLabel: REASON_LABEL[reason],
-        successorUri,
-        link: portalLink(created.id),
-      });
-      for (const to of await deciders(tx, created.fromCompany))
-        await queueEmail(tx, { companyId: created.fromCompany.id, to, ...mail });
+      await mailDeciders(tx, created.fromCompany, (locale) =>
+        handoverStatedEmail({
+          companyName: created.fromCompany.name,
+          productName: created.product.name,
+          handoverReason: reason,
+          successorUri,
+          link: portalLink(created.id),
+          locale,
+        }),
+      );
     }
     return handoverView(created, ctx.companyId, now);
   });
