@@ -6,6 +6,9 @@ import { loadCategorySchema } from '../../passport/schema-version';
 import { findPassport } from './detail';
 import { formDataBatch, groupFields, isFieldGroup } from './form-input';
 
+/** A form that lost its hidden fields; the portal's action shows it in the operator's language. */
+export const FORM_INCOMPLETE_MESSAGE = 'The form is incomplete: reload the page and try again.';
+
 export interface SaveGroupInput {
   productId: string;
   group: string;
@@ -26,7 +29,7 @@ export async function saveFormDataGroup({
   const product = await findPassport(db, ctx, input.productId);
   if (!product) throw new ServiceError('NOT_FOUND', 'No such product.');
   if (!isFieldGroup(input.group) || !/^\d{1,9}$/.test(input.lockVersion)) {
-    throw new ServiceError('VALIDATION_ERROR', 'The form is incomplete: reload the page and try again.');
+    throw new ServiceError('VALIDATION_ERROR', FORM_INCOMPLETE_MESSAGE);
   }
   const lockVersion = Number(input.lockVersion);
   const schema = await loadCategorySchema(db as Tx, product.categoryId, product.schemaVersion);

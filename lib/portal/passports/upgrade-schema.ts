@@ -2,6 +2,7 @@ import { prisma } from '../../db/client';
 import type { VerbArgs } from '../../domain/context';
 import { ServiceError } from '../../errors';
 import { upgradeSchemaVersion } from '../../passport/drafts/upgrade-schema';
+import { FORM_INCOMPLETE_MESSAGE } from './edit-form-data';
 
 /**
  * The passport page's "Move to schema version N" form, through the verb behind the API's schema-upgrade: the form
@@ -13,7 +14,7 @@ export async function moveDraftToCurrentSchema({
   db = prisma,
 }: VerbArgs<{ productId: string; lockVersion: string }>): Promise<{ schemaVersion: number }> {
   if (!/^\d{1,9}$/.test(input.lockVersion)) {
-    throw new ServiceError('VALIDATION_ERROR', 'The form is incomplete: reload the page and try again.');
+    throw new ServiceError('VALIDATION_ERROR', FORM_INCOMPLETE_MESSAGE);
   }
   const moved = await upgradeSchemaVersion({
     ctx,

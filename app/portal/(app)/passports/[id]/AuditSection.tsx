@@ -1,16 +1,22 @@
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
+import { type PortalLabels, portalLabels } from '@/lib/portal/labels';
 import { AUDIT_ENTRIES_SHOWN, type PassportDetail } from '@/lib/portal/passports/detail';
-import { formatTime } from '../labels';
 import p from '../passports.module.css';
 
 type Entry = PassportDetail['audit'][number];
 
-const columns: Column<Entry>[] = [
-  { id: 'time', header: 'Time', cell: (e) => <time dateTime={e.at.toISOString()}>{formatTime(e.at)}</time> },
-  { id: 'event', header: 'Event', cell: (e) => e.eventType },
+/** Event codes, roles, channels and the recorded context stay as recorded (the audit trail's own words). */
+const columns = (t: PortalTranslator, l: PortalLabels): Column<Entry>[] => [
+  {
+    id: 'time',
+    header: t('audit.time'),
+    cell: (e) => <time dateTime={e.at.toISOString()}>{l.time(e.at)}</time>,
+  },
+  { id: 'event', header: t('audit.event'), cell: (e) => e.eventType },
   {
     id: 'actor',
-    header: 'Actor',
+    header: t('audit.actor'),
     cell: (e) => (
       <>
         {e.actorRole}
@@ -23,8 +29,8 @@ const columns: Column<Entry>[] = [
       </>
     ),
   },
-  { id: 'channel', header: 'Channel', cell: (e) => e.channel },
-  { id: 'details', header: 'Details', cell: (e) => <Context pairs={e.context} /> },
+  { id: 'channel', header: t('audit.channel'), cell: (e) => e.channel },
+  { id: 'details', header: t('audit.details'), cell: (e) => <Context pairs={e.context} /> },
 ];
 
 function Context({ pairs }: { pairs: Entry['context'] }) {
@@ -43,18 +49,20 @@ function Context({ pairs }: { pairs: Entry['context'] }) {
 }
 
 /** The product's latest audit entries: who did what, through which channel, and the recorded context. */
-export function AuditSection({ detail }: { detail: PassportDetail }) {
+export async function AuditSection({ detail }: { detail: PassportDetail }) {
+  const t = await portalT('passport');
+  const l = await portalLabels();
   return (
     <section className={p.section} aria-labelledby="audit-title" id="audit">
-      <h2 id="audit-title">Audit trail</h2>
-      <p className={p.hint}>The latest {AUDIT_ENTRIES_SHOWN} entries for this passport, newest first.</p>
+      <h2 id="audit-title">{t('audit.title')}</h2>
+      <p className={p.hint}>{t('audit.intro', { count: String(AUDIT_ENTRIES_SHOWN) })}</p>
       <DataTable
-        caption="Audit entries of this passport, newest first"
-        columns={columns}
+        caption={t('audit.caption')}
+        columns={columns(t, l)}
         rows={detail.audit}
         rowKey={(e) => e.id}
         rowAttributes={(e) => ({ 'data-audit': e.eventType })}
-        empty="No audit entries for this passport yet."
+        empty={t('audit.empty')}
         scrollable
       />
     </section>

@@ -1,17 +1,18 @@
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { EmptyState } from '@/app/portal/components/EmptyState';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
+import { type PortalLabels, portalLabels } from '@/lib/portal/labels';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
-import { formatBytes, formatTime } from '../labels';
 import p from '../passports.module.css';
 import { PagedSection, type PageParams } from './SectionPager';
 
 type Document = NonNullable<PassportDetail['documents']>['items'][number];
 
 /** Each file downloads through the portal's own session-checked address under the passport's page. */
-const columns = (productId: string): Column<Document>[] => [
+const columns = (productId: string, t: PortalTranslator, l: PortalLabels): Column<Document>[] => [
   {
     id: 'title',
-    header: 'Title',
+    header: t('documents.titleColumn'),
     cell: (d) => (
       <>
         {d.title}
@@ -19,10 +20,10 @@ const columns = (productId: string): Column<Document>[] => [
       </>
     ),
   },
-  { id: 'type', header: 'Type', cell: (d) => d.documentType.replaceAll('_', ' ') },
+  { id: 'type', header: t('documents.type'), cell: (d) => d.documentType.replaceAll('_', ' ') },
   {
     id: 'file',
-    header: 'File',
+    header: t('documents.file'),
     cell: (d) => (
       <>
         <a href={`/portal/passports/${productId}/documents/${d.id}`} download={d.fileName}>
@@ -32,30 +33,43 @@ const columns = (productId: string): Column<Document>[] => [
       </>
     ),
   },
-  { id: 'size', header: 'Size', cell: (d) => formatBytes(d.byteLength) },
-  { id: 'sha256', header: 'SHA-256', cell: (d) => <code title={d.sha256}>{d.sha256.slice(0, 12)}…</code> },
+  { id: 'size', header: t('documents.size'), cell: (d) => l.bytes(d.byteLength) },
+  {
+    id: 'sha256',
+    header: t('documents.sha256'),
+    cell: (d) => <code title={d.sha256}>{d.sha256.slice(0, 12)}…</code>,
+  },
   {
     id: 'uploaded',
-    header: 'Uploaded',
-    cell: (d) => (d.createdAt ? <time dateTime={d.createdAt}>{formatTime(d.createdAt)}</time> : '—'),
+    header: t('documents.uploaded'),
+    cell: (d) => (d.createdAt ? <time dateTime={d.createdAt}>{l.time(d.createdAt)}</time> : '—'),
   },
 ];
 
 /** Evidence documents, each downloaded through the portal's own session-checked address. */
-export function DocumentsSection({ detail, params }: { detail: PassportDetail; params: PageParams }) {
+export async function DocumentsSection({ detail, params }: { detail: PassportDetail; params: PageParams }) {
+  const t = await portalT('passport');
+  const l = await portalLabels();
   const { documents, product } = detail;
   return (
-    <PagedSection id="documents" title="Documents" page={documents} productId={product.id} params={params}>
+    <PagedSection
+      id="documents"
+      title={t('documents.title')}
+      label={t('documents.pagerLabel')}
+      page={documents}
+      productId={product.id}
+      params={params}
+    >
       {documents === null ? (
-        <EmptyState>The company&apos;s plan does not include evidence documents.</EmptyState>
+        <EmptyState>{t('documents.notInPlan')}</EmptyState>
       ) : (
         <DataTable
-          caption="Evidence documents, oldest first"
-          columns={columns(product.id)}
+          caption={t('documents.caption')}
+          columns={columns(product.id, t, l)}
           rows={documents.items}
           rowKey={(d) => d.id}
           rowAttributes={(d) => ({ 'data-document': d.id })}
-          empty="No evidence documents yet. Integrations upload them through the Integration API."
+          empty={t('documents.empty')}
           scrollable
         />
       )}

@@ -1,4 +1,6 @@
 import { FieldError } from '@/app/portal/components/ActionForm';
+import { type PortalTranslator, portalI18n, portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import { inputText } from '@/lib/portal/passports/form-input';
 import type { FieldDefinition } from '@/lib/schema/types';
 import p from '../passports.module.css';
@@ -8,32 +10,37 @@ import { TierBadge } from './TierBadge';
 const LONG_TEXT = 300;
 
 /**
- * One schema field as a form control. No browser-side constraints: the server applies the API's rules, so the
- * message an operator reads is the one an integrator gets for the same value.
+ * One schema field as a form control, labelled in the operator's language. No browser-side constraints: the server
+ * applies the API's rules, so the message an operator reads is the one an integrator gets for the same value.
  */
-export function FieldInput({ field, value }: { field: FieldDefinition; value: unknown }) {
+export async function FieldInput({ field, value }: { field: FieldDefinition; value: unknown }) {
+  const t = await portalT('passport');
+  const i18n = await portalI18n();
+  const l = await portalLabels();
   const id = `field-${field.id}`;
   const describedBy = `${field.id}-hint ${field.id}-error`;
+  // English writes the tier in lower case within the hint's sentence; German keeps its nouns' capitals.
+  const tier = (f: FieldDefinition) => (l.locale === 'en' ? l.tier(f.access).toLowerCase() : l.tier(f.access));
   const label = (
     <>
-      {field.label}
+      {i18n.label(field)}
       {field.unit ? ` (${field.unit})` : ''}
       <TierBadge field={field} />
     </>
   );
   const hint = (
     <span id={`${field.id}-hint`} className={p.hint}>
-      {fieldHint(field)}
+      {fieldHint(field, { t, tier })}
     </span>
   );
   if (field.type === 'multi_enum') {
     const chosen = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
     // Stored values the options no longer list stay visible and checked, so saving the group keeps them.
     const options = [
-      ...(field.options ?? []),
+      ...(field.options ?? []).map((o) => ({ value: o.value, label: i18n.fmt.optionLabel(field, o.value) })),
       ...chosen
         .filter((v) => !field.options?.some((o) => o.value === v))
-        .map((v) => ({ value: v, label: `${v} (not an option)` })),
+        .map((v) => ({ value: v, label: t('data.notAnOption', { value: v }) })),
     ];
     return (
       <fieldset className={p.field} aria-describedby={describedBy} id={id}>
@@ -54,7 +61,14 @@ export function FieldInput({ field, value }: { field: FieldDefinition; value: un
   return (
     <div className={p.field}>
       <label htmlFor={id}>{label}</label>
-      <Control field={field} id={id} describedBy={describedBy} text={inputText(field, value)} />
+      <Control
+        field={field}
+        id={id}
+        describedBy={describedBy}
+        text={inputText(field, value)}
+        t={t}
+        option={(v) => i18n.fmt.optionLabel(field, v)}
+      />
       {hint}
       <FieldError name={field.id} />
     </div>
@@ -66,23 +80,28 @@ function Control({
   id,
   describedBy,
   text,
+  t,
+  option,
 }: {
   field: FieldDefinition;
   id: string;
   describedBy: string;
   text: string;
+  t: PortalTranslator;
+  /** An option's label in the operator's language. */
+  option: (value: string) => string;
 }) {
   const common = { id, name: field.id, 'aria-describedby': describedBy, defaultValue: text };
   switch (field.type) {
     case 'boolean':
       return (
         <select {...common}>
-          <option value="">Not provided</option>
+          <option value="">{t('data.notProvided')}</option>
           {text !== '' && text !== 'true' && text !== 'false' ? (
-            <option value={text}>{text} (not true or false)</option>
+            <option value={text}>{t('data.notBoolean', { value: text })}</option>
           ) : null}
-          <option value="true">Yes</option>
-          <option value="false">No</option>
+          <option value="true">{t('data.yes')}</option>
+          <option value="false">{t('data.no')}</option>
         </select>
       );
     case 'enum': {
@@ -91,11 +110,11 @@ function Control({
       const stray = text !== '' && !options.some((o) => o.value === text);
       return (
         <select {...common}>
-          <option value="">Not provided</option>
-          {stray ? <option value={text}>{text} (not an option)</option> : null}
+          <option value="">{t('data.notProvided')}</option>
+          {stray ? <option value={text}>{t('data.notAnOption', { value: text })}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {option(o.value)}
             </option>
           ))}
         </select>

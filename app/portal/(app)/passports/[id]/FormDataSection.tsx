@@ -1,9 +1,9 @@
 import { ActionForm } from '@/app/portal/components/ActionForm';
 import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
 import { SubmitButton } from '@/app/portal/components/SubmitButton';
+import { portalI18n, portalT } from '@/lib/portal/i18n';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { groupFields } from '@/lib/portal/passports/form-input';
-import { GROUP_TITLES } from '@/lib/schema/public-fields';
 import { FIELD_GROUPS, type FieldDefinition, type FieldGroup } from '@/lib/schema/types';
 import p from '../passports.module.css';
 import { saveFormData } from './actions';
@@ -12,7 +12,7 @@ import { FieldValueText } from './FieldValueText';
 import { TierBadge } from './TierBadge';
 
 /** The form data in the public viewer's groups, every tier shown; one form per group while it may be edited. */
-export function FormDataSection({
+export async function FormDataSection({
   detail,
   editable,
   readOnlyReason,
@@ -21,18 +21,17 @@ export function FormDataSection({
   editable: boolean;
   readOnlyReason: string | null;
 }) {
+  const t = await portalT('passport');
   const { schema, formData, product } = detail;
   const groups = FIELD_GROUPS.map((group) => ({ group, fields: groupFields(schema.fields, group) })).filter(
     (g) => g.fields.length > 0,
   );
   return (
     <section className={p.section} aria-labelledby="form-data-title" id="form-data">
-      <h2 id="form-data-title">Form data</h2>
+      <h2 id="form-data-title">{t('data.title')}</h2>
       <p>
-        {schema.category} field schema version {schema.version}. Restricted fields are marked with their access tier.{' '}
-        {editable
-          ? 'Each group is saved on its own, validated exactly as the Integration API validates it.'
-          : readOnlyReason}
+        {t('data.intro', { category: schema.category, version: String(schema.version) })}{' '}
+        {editable ? t('data.editable') : readOnlyReason}
       </p>
       {groups.map(({ group, fields }) =>
         editable ? (
@@ -54,15 +53,16 @@ export function FormDataSection({
 
 type GroupProps = { group: FieldGroup; fields: FieldDefinition[]; formData: Record<string, unknown> };
 
-function GroupView({ group, fields, formData }: GroupProps) {
+async function GroupView({ group, fields, formData }: GroupProps) {
+  const i18n = await portalI18n();
   return (
     <section aria-labelledby={`group-${group}`}>
-      <h3 id={`group-${group}`}>{GROUP_TITLES[group]}</h3>
+      <h3 id={`group-${group}`}>{i18n.group(group)}</h3>
       <dl className={p.fields}>
         {fields.map((field) => (
           <div key={field.id} id={`field-${field.id}`} data-field={field.id}>
             <dt>
-              {field.label}
+              {i18n.label(field)}
               <TierBadge field={field} />
             </dt>
             <dd>
@@ -75,22 +75,26 @@ function GroupView({ group, fields, formData }: GroupProps) {
   );
 }
 
-function GroupForm({
+async function GroupForm({
   group,
   fields,
   formData,
   productId,
   lockVersion,
 }: GroupProps & { productId: string; lockVersion: number }) {
-  const title = GROUP_TITLES[group];
+  const t = await portalT('passport');
+  const i18n = await portalI18n();
+  const title = i18n.group(group);
+  // English names the group in lower case within the button's words; German keeps its nouns' capitals.
+  const inSentence = i18n.locale === 'en' ? title.toLowerCase() : title;
   return (
     <section aria-labelledby={`group-${group}`}>
       <h3 id={`group-${group}`}>{title}</h3>
       <ActionForm
         action={saveFormData}
-        successMessage={`${title} saved.`}
+        successMessage={t('data.saved', { group: title })}
         className={p.groupForm}
-        aria-label={`${title} form data`}
+        aria-label={t('data.formLabel', { group: title })}
       >
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="group" value={group} />
@@ -100,7 +104,7 @@ function GroupForm({
           <FieldInput key={field.id} field={field} value={formData[field.id]} />
         ))}
         <div>
-          <SubmitButton pendingText="Saving…">Save {title.toLowerCase()}</SubmitButton>
+          <SubmitButton pendingText={t('data.saving')}>{t('data.save', { group: inSentence })}</SubmitButton>
         </div>
       </ActionForm>
     </section>

@@ -1,8 +1,10 @@
+import { portalLabels } from '@/lib/portal/labels';
 import type { FieldDefinition } from '@/lib/schema/types';
-import { TIER_LABEL } from '../labels';
 import p from '../passports.module.css';
 
 /** Restricted fields carry their tier; public ones carry nothing. */
-export function TierBadge({ field }: { field: FieldDefinition }) {
-  return field.access === 'public' ? null : <span className={p.tier}>{TIER_LABEL[field.access]}</span>;
+export async function TierBadge({ field }: { field: FieldDefinition }) {
+  if (field.access === 'public') return null;
+  const l = await portalLabels();
+  return <span className={p.tier}>{l.tier(field.access)}</span>;
 }

@@ -1,43 +1,57 @@
+import type { PortalTranslator } from '@/lib/portal/i18n';
 import type { FieldDefinition } from '@/lib/schema/types';
-import { TIER_LABEL } from '../labels';
 
-function rule(field: FieldDefinition): string | null {
+/** The words of a hint: the passport area's translator and the field's tier name as the hint writes it. */
+export interface HintWords {
+  /** `portalT('passport')` */
+  t: PortalTranslator;
+  /** The access tier's name within a sentence ("legitimate interest" in English). */
+  tier: (field: FieldDefinition) => string;
+}
+
+function rule(field: FieldDefinition, t: PortalTranslator): string | null {
   const unit = field.unit ? ` ${field.unit}` : '';
   switch (field.type) {
     case 'number':
     case 'integer': {
-      const kind = field.type === 'integer' ? 'A whole number' : 'A number';
-      if (field.min !== undefined && field.max !== undefined)
-        return `${kind} between ${field.min} and ${field.max}${unit}.`;
-      if (field.min !== undefined) return `${kind}, at least ${field.min}${unit}.`;
-      return field.max !== undefined ? `${kind}, at most ${field.max}${unit}.` : `${kind}${unit ? ` in${unit}` : ''}.`;
+      // Bounds as the input takes them (a decimal point in every language).
+      const kind = field.type === 'integer' ? t('hint.wholeNumber') : t('hint.number');
+      const min = String(field.min);
+      const max = String(field.max);
+      if (field.min !== undefined && field.max !== undefined) return t('hint.between', { kind, min, max, unit });
+      if (field.min !== undefined) return t('hint.atLeast', { kind, min, unit });
+      if (field.max !== undefined) return t('hint.atMost', { kind, max, unit });
+      return field.unit ? t('hint.inUnit', { kind, unit: field.unit }) : t('hint.plain', { kind });
     }
     case 'date':
-      return 'A date YYYY-MM-DD, or an ISO 8601 date-time with seconds and Z or an offset.';
+      return t('hint.date');
     case 'url':
-      return 'An absolute http or https address.';
+      return t('hint.url');
     case 'country':
-      return 'An ISO 3166-1 alpha-2 country code in capitals, such as DE.';
-    case 'array':
-      return `A JSON list of entries with the members: ${(field.items ?? []).map((m) => `${m.id}${m.mandated ? ' (mandated)' : ''}`).join(', ')}.`;
+      return t('hint.country');
+    case 'array': {
+      const members = (field.items ?? [])
+        .map((m) => (m.mandated ? t('hint.mandatedMember', { member: m.id }) : m.id))
+        .join(', ');
+      return t('hint.array', { members });
+    }
     case 'string':
-      // A field that states its pattern in words says that, the rule its refusal message names.
+      // A field that states its pattern in words says that, the rule its refusal message names (the API's words).
       if (field.patternMessage)
         return `${field.patternMessage.charAt(0).toUpperCase()}${field.patternMessage.slice(1)}.`;
-      return field.maxLength !== undefined ? `Text of at most ${field.maxLength} characters.` : null;
+      return field.maxLength !== undefined ? t('hint.maxLength', { max: String(field.maxLength) }) : null;
     default:
       return null;
   }
 }
 
 /** What an operator needs to know beside an input: its access tier, whether submission needs it, its rule. */
-export function fieldHint(field: FieldDefinition): string {
-  const tier = field.access === 'public' ? 'Public.' : `Restricted: ${TIER_LABEL[field.access].toLowerCase()} tier.`;
+export function fieldHint(field: FieldDefinition, { t, tier }: HintWords): string {
   return [
-    tier,
-    field.mandated ? 'Mandated for submission.' : null,
-    field.dynamic ? 'Dynamic (may change after publication).' : null,
-    rule(field),
+    field.access === 'public' ? t('hint.public') : t('hint.restricted', { tier: tier(field) }),
+    field.mandated ? t('hint.mandated') : null,
+    field.dynamic ? t('hint.dynamic') : null,
+    rule(field, t),
   ]
     .filter(Boolean)
     .join(' ');
