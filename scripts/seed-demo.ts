@@ -18,4 +18,7 @@ process.stderr.write(`Demo operator login: ${result.login.email} / ${result.logi
 process.stderr.write(
   `Second-life operator login (it received a handed-over passport): ${result.secondLifeLogin.email} / ${result.secondLifeLogin.password}\n`,
 );
+process.stderr.write(
+  `Reviewer who chose German for the portal: ${result.germanLogin.email} / ${result.germanLogin.password}\n`,
+);
 process.stderr.write(`Demo passport: ${result.passportPath} (every demo passport is listed on the landing page, /)\n`);

@@ -86,6 +86,7 @@ async function main() {
   await installReferenceData(url);
   let demoLogin: { email: string; password: string } | null = null;
   let secondLifeLogin: { email: string; password: string } | null = null;
+  let germanLogin: { email: string; password: string } | null = null;
   let demoPassportPath: string | null = null;
   if (embedded || process.env.SEED_DEMO === '1') {
     const { seedDemoIfAbsent } = await import('../prisma/seed/demo');
@@ -93,6 +94,7 @@ async function main() {
     if (demo.seeded) say('Seeded the demo company and passports.');
     demoLogin = demo.login;
     secondLifeLogin = demo.secondLifeLogin;
+    germanLogin = demo.germanLogin;
     demoPassportPath = demo.passportPath;
   }
   const { startWebServer } = await import('./server');
@@ -111,6 +113,7 @@ async function main() {
     say(`Demo operator login: ${demoLogin.email} / ${demoLogin.password} at ${cfg.BASE_URL}/portal/sign-in`);
   if (secondLifeLogin)
     say(`Second-life operator login (a handover's receiver): ${secondLifeLogin.email} / ${secondLifeLogin.password}`);
+  if (germanLogin) say(`Reviewer who chose German for the portal: ${germanLogin.email} / ${germanLogin.password}`);
   if (demoPassportPath) say(`Demo passport: ${cfg.BASE_URL}${demoPassportPath} (all of them: ${cfg.BASE_URL}/)`);
   say(`Health: ${cfg.BASE_URL}/api/health`);
   say('Press Ctrl-C to stop.');

@@ -27,10 +27,13 @@ import {
 export const DEMO_COMPANY_SLUG = 'demo';
 /** Printed at every start of the demo: it only ever guards local demo data. */
 export const DEMO_LOGIN = { email: 'operator@demo.example', password: 'demo-passport-2026' };
+/** A reviewer of the demo company who chose German for the portal (the same demo password). */
+export const DEMO_GERMAN_LOGIN = { email: 'reviewer@demo.example', password: DEMO_LOGIN.password };
 const DEMO_STAFF = [
   { email: DEMO_LOGIN.email, name: 'Dana Admin', role: 'ADMIN' as const },
   { email: 'editor@demo.example', name: 'Eli Editor', role: 'EDITOR' as const },
-  { email: 'reviewer@demo.example', name: 'Rae Reviewer', role: 'REVIEWER' as const },
+  // Chose German in the profile: the portal and the mails it sends this reviewer speak German.
+  { email: DEMO_GERMAN_LOGIN.email, name: 'Rae Reviewer', role: 'REVIEWER' as const, locale: 'de' },
 ];
 
 /** The second-life operator's login (the same demo password): it received the handed-over EV pack. */
@@ -53,12 +56,18 @@ export async function seedDemoIfAbsent(databaseUrl: string): Promise<{
   seeded: boolean;
   login: typeof DEMO_LOGIN;
   secondLifeLogin: typeof DEMO_SECOND_LIFE_LOGIN;
+  germanLogin: typeof DEMO_GERMAN_LOGIN;
   passportPath: string;
 }> {
   const db = createPrismaClient(databaseUrl);
   try {
     const existing = await db.company.findUnique({ where: { slug: DEMO_COMPANY_SLUG } });
-    const logins = { login: DEMO_LOGIN, secondLifeLogin: DEMO_SECOND_LIFE_LOGIN, passportPath: DEMO_PASSPORT_PATH };
+    const logins = {
+      login: DEMO_LOGIN,
+      secondLifeLogin: DEMO_SECOND_LIFE_LOGIN,
+      germanLogin: DEMO_GERMAN_LOGIN,
+      passportPath: DEMO_PASSPORT_PATH,
+    };
     if (existing) return { seeded: false, ...logins };
     const passwordHash = await hashPassword(DEMO_LOGIN.password);
     await db.$transaction((tx) => seedDemo(tx, passwordHash), { timeout: 60_000 });
