@@ -7,11 +7,14 @@ const text = (form: FormData, name: string): string | null => {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 };
 
+/** The form's own refusal (the upload route shows it in the operator's language). */
+export const FILE_REQUIRED_MESSAGE = 'Choose a file to import.';
+
 /** The portal's upload form (file, mapping, optional model) handed to createImport as the operator. */
 export async function importFromForm(ctx: DomainContext, form: FormData) {
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0)
-    throw new ServiceError('FILE_REQUIRED', 'Choose a file to import.', { details: { field: 'file' } });
+    throw new ServiceError('FILE_REQUIRED', FILE_REQUIRED_MESSAGE, { details: { field: 'file' } });
   return createImport({
     ctx,
     input: {

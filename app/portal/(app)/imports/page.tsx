@@ -5,74 +5,90 @@ import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
 import { ServiceError } from '@/lib/errors';
+import { portalT } from '@/lib/portal/i18n';
 import { type ImportListItem, listCompanyImports } from '@/lib/portal/imports/list';
-import { portalTime } from '@/lib/portal/review/time';
+import { portalLabels } from '@/lib/portal/labels';
 import { portalContext, requireOperator } from '@/lib/portal/session';
-import { IMPORT_STATUS_LABEL, UPLOAD_ROLES } from './labels';
+import { importStatusLabels, UPLOAD_ROLES } from './labels';
 
-export const metadata: Metadata = { title: 'Imports' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await portalT('imports');
+  return { title: t('list.title') };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const columns: Column<ImportListItem>[] = [
-  {
-    id: 'file',
-    header: 'File',
-    rowHeader: true,
-    cell: (i) => <Link href={`/portal/imports/${i.id}`}>{i.fileName ?? `Import of ${portalTime(i.createdAt)}`}</Link>,
-  },
-  { id: 'status', header: 'Status', cell: (i) => <span className={s.badge}>{IMPORT_STATUS_LABEL[i.status]}</span> },
-  {
-    id: 'rows',
-    header: 'Rows read',
-    cell: (i) => (i.total === null ? `${i.processed} so far` : `${i.processed} of ${i.total}`),
-  },
-  {
-    id: 'written',
-    header: 'Created / updated / unchanged',
-    cell: (i) => `${i.created} / ${i.updated} / ${i.unchanged}`,
-  },
-  { id: 'failed', header: 'Rows with errors', cell: (i) => i.failed },
-  { id: 'submitted', header: 'Submitted', cell: (i) => (i.submittedAt ? i.submittedCount : 'Not yet') },
-  {
-    id: 'created',
-    header: 'Uploaded',
-    cell: (i) => <time dateTime={i.createdAt.toISOString()}>{portalTime(i.createdAt)}</time>,
-  },
-];
+async function importColumns(): Promise<Column<ImportListItem>[]> {
+  const t = await portalT('imports');
+  const l = await portalLabels();
+  const status = await importStatusLabels();
+  return [
+    {
+      id: 'file',
+      header: t('list.column.file'),
+      rowHeader: true,
+      cell: (i) => (
+        <Link href={`/portal/imports/${i.id}`}>{i.fileName ?? t('list.unnamed', { time: l.time(i.createdAt) })}</Link>
+      ),
+    },
+    { id: 'status', header: t('list.column.status'), cell: (i) => <span className={s.badge}>{status[i.status]}</span> },
+    {
+      id: 'rows',
+      header: t('list.column.rows'),
+      cell: (i) =>
+        i.total === null
+          ? t('list.rowsSoFar', { processed: i.processed })
+          : t('list.rowsOf', { processed: i.processed, total: i.total }),
+    },
+    {
+      id: 'written',
+      header: t('list.column.written'),
+      cell: (i) => `${i.created} / ${i.updated} / ${i.unchanged}`,
+    },
+    { id: 'failed', header: t('list.column.failed'), cell: (i) => i.failed },
+    {
+      id: 'submitted',
+      header: t('list.column.submitted'),
+      cell: (i) => (i.submittedAt ? i.submittedCount : t('list.notYet')),
+    },
+    {
+      id: 'created',
+      header: t('list.column.created'),
+      cell: (i) => <time dateTime={i.createdAt.toISOString()}>{l.time(i.createdAt)}</time>,
+    },
+  ];
+}
 
 /** The company's imports, newest first: where each stands and what it wrote. */
 export default async function ImportsPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperator();
+  const t = await portalT('imports');
   const raw = (await searchParams).cursor;
   const cursor = typeof raw === 'string' && raw ? raw : undefined;
   const page = await loadPage(portalContext(operator), cursor);
   return (
     <>
-      <h1>Imports</h1>
-      <p>
-        ERP files (CSV, XLSX or JSON Lines) read row by row into draft passports, then submitted for review as one
-        batch.
-      </p>
+      <h1>{t('list.title')}</h1>
+      <p>{t('list.intro')}</p>
       {UPLOAD_ROLES.includes(operator.role) ? (
         <p>
           <Link className={s.button} href="/portal/imports/new">
-            Import a file
+            {t('list.importFile')}
           </Link>
         </p>
       ) : null}
       {page === 'invalid-cursor' ? (
         <p role="alert" className={s.error}>
-          That page link is not valid any more. <Link href="/portal/imports">Go to the first page</Link>.
+          {t('invalidCursor')} <Link href="/portal/imports">{t('firstPage')}</Link>.
         </p>
       ) : (
         <>
           <DataTable
-            caption="Imports, newest first"
-            columns={columns}
+            caption={t('list.caption')}
+            columns={await importColumns()}
             rows={page.items}
             rowKey={(i) => i.id}
-            empty={`No imports${cursor ? ' on this page' : ' yet'}.`}
+            empty={cursor ? t('list.emptyPage') : t('list.empty')}
           />
           <Pager path="/portal/imports" params={{ cursor }} next={page.nextCursor} />
         </>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'use-intl/react';
 import { ActionForm, FieldError } from '@/app/portal/components/ActionForm';
 import { ConfirmField } from '@/app/portal/components/ConfirmField';
 import { KeepFormValues } from '@/app/portal/components/KeepFormValues';
@@ -16,30 +17,31 @@ export function BatchDecisionForm({
   intent: 'approve' | 'reject';
   count: number;
 }) {
+  const t = useTranslations('review');
   const approve = intent === 'approve';
-  const passports = count === 1 ? '1 passport' : `${count} passports`;
   const reasonId = `reason-${importId}`;
   return (
-    <ActionForm action={batchDecision} aria-label={approve ? 'Approve batch' : 'Reject batch'}>
+    <ActionForm action={batchDecision} aria-label={approve ? t('decision.approve') : t('decision.reject')}>
       <KeepFormValues />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="importId" value={importId} />
       {approve ? null : (
         <label htmlFor={reasonId}>
-          Reason
+          {t('decision.reason')}
           <textarea id={reasonId} name="reason" rows={2} required maxLength={2000} />
           <FieldError name="reason" />
         </label>
       )}
       <ConfirmField>
-        {approve
-          ? `Publish all ${passports} of this batch, each as its next version.`
-          : `Send all ${passports} of this batch back to draft with this reason.`}
+        {approve ? t('decision.approveConfirm', { count }) : t('decision.rejectConfirm', { count })}
       </ConfirmField>
       <FieldError name="confirm" />
       <div>
-        <SubmitButton variant={approve ? 'button' : 'danger'} pendingText={approve ? 'Approving…' : 'Rejecting…'}>
-          {approve ? 'Approve batch' : 'Reject batch'}
+        <SubmitButton
+          variant={approve ? 'button' : 'danger'}
+          pendingText={approve ? t('decision.approving') : t('decision.rejecting')}
+        >
+          {approve ? t('decision.approve') : t('decision.reject')}
         </SubmitButton>
       </div>
     </ActionForm>

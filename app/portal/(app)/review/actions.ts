@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { approveImportBatch } from '@/lib/imports/batch/approve-batch';
 import { rejectImportBatch } from '@/lib/imports/batch/reject-batch';
 import { type ActionState, formText, requireConfirmation, runAction } from '@/lib/portal/action';
+import { portalT } from '@/lib/portal/i18n';
 
 /**
  * The Approve batch and Reject batch forms post here with their intent. The role is left to the verbs ('any'):
@@ -12,17 +13,18 @@ import { type ActionState, formText, requireConfirmation, runAction } from '@/li
 export async function batchDecision(_previous: ActionState, form: FormData): Promise<ActionState> {
   const intent = formText(form, 'intent');
   const importId = formText(form, 'importId');
+  const t = await portalT('review');
   const state = await runAction('any', async ({ ctx }) => {
     requireConfirmation(form);
     if (intent === 'approve') {
       const run = await approveImportBatch({ ctx, input: { importId } });
-      return { message: `Publishing ${run.total} passports: the progress shows below.` };
+      return { message: t('decision.approved', { count: run.total }) };
     }
     if (intent === 'reject') {
       const run = await rejectImportBatch({ ctx, input: { importId, reason: formText(form, 'reason') } });
-      return { message: `Sending ${run.total} passports back to draft: the progress shows below.` };
+      return { message: t('decision.rejected', { count: run.total }) };
     }
-    return { ok: false, message: 'That action does not exist.' };
+    return { ok: false, message: t('decision.unknown') };
   });
   if (state.ok) revalidatePath('/portal/review');
   return state;

@@ -6,83 +6,84 @@ import { RefreshWhile } from '@/app/portal/components/RefreshWhile';
 import s from '@/app/portal/portal.module.css';
 import type { DomainContext } from '@/lib/domain/context';
 import { ServiceError } from '@/lib/errors';
+import { portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import { listReviewBatches, type ReviewBatch } from '@/lib/portal/review/batches';
 import { listReviewQueue, type QueueItem, type QueuePage } from '@/lib/portal/review/queue';
-import { portalTime } from '@/lib/portal/review/time';
 import { type Operator, portalContext, requireOperator } from '@/lib/portal/session';
-import { CATEGORY_INFO, isBatteryCategory } from '@/lib/schema/categories';
 import { BatchCard } from './BatchCard';
 
-export const metadata: Metadata = { title: 'Review queue' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await portalT('review');
+  return { title: t('title') };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const categoryName = (code: string) => (isBatteryCategory(code) ? CATEGORY_INFO[code].name : code);
-
-const columns: Column<QueueItem>[] = [
-  {
-    id: 'passport',
-    header: 'Passport',
-    cell: (item) => <Link href={`/portal/passports/${item.id}`}>{item.name}</Link>,
-  },
-  { id: 'category', header: 'Category', cell: (item) => categoryName(item.category) },
-  {
-    id: 'mode',
-    header: 'Mode',
-    cell: (item) => <span className={s.badge}>{item.mode === 'LIVE' ? 'Live' : 'Sandbox'}</span>,
-  },
-  {
-    id: 'version',
-    header: 'Version',
-    cell: (item) =>
-      item.version > 0
-        ? `Revision: version ${item.version + 1} (public: ${item.version})`
-        : 'First publication: version 1',
-  },
-  {
-    id: 'submitted',
-    header: 'Submitted',
-    cell: (item) =>
-      item.submittedAt ? (
-        <time dateTime={item.submittedAt.toISOString()}>{portalTime(item.submittedAt)}</time>
-      ) : (
-        'Not recorded'
-      ),
-  },
-];
+async function queueColumns(): Promise<Column<QueueItem>[]> {
+  const t = await portalT('review');
+  const l = await portalLabels();
+  return [
+    {
+      id: 'passport',
+      header: t('column.passport'),
+      cell: (item) => <Link href={`/portal/passports/${item.id}`}>{item.name}</Link>,
+    },
+    { id: 'category', header: t('column.category'), cell: (item) => l.category(item.category) },
+    {
+      id: 'mode',
+      header: t('column.mode'),
+      cell: (item) => <span className={s.badge}>{l.mode(item.mode === 'LIVE' ? 'live' : 'test')}</span>,
+    },
+    {
+      id: 'version',
+      header: t('column.version'),
+      cell: (item) =>
+        item.version > 0 ? t('revision', { next: item.version + 1, published: item.version }) : t('firstPublication'),
+    },
+    {
+      id: 'submitted',
+      header: t('column.submitted'),
+      cell: (item) =>
+        item.submittedAt ? (
+          <time dateTime={item.submittedAt.toISOString()}>{l.time(item.submittedAt)}</time>
+        ) : (
+          t('notRecorded')
+        ),
+    },
+  ];
+}
 
 /** Submitted passports, oldest submission first: what reviewers decide on next. */
 export default async function ReviewQueuePage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperator();
+  const t = await portalT('review');
   const raw = (await searchParams).cursor;
   const cursor = typeof raw === 'string' && raw ? raw : undefined;
   const ctx = portalContext(operator);
   const [page, batches] = await Promise.all([loadPage(ctx, cursor), cursor ? [] : listReviewBatches({ ctx })]);
   return (
     <>
-      <h1>Review queue</h1>
-      <p>
-        Passports submitted for review, oldest first. Approving one publishes its next version; rejecting sends it back
-        to draft with your reason.
-      </p>
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
       {batches.length > 0 ? (
         <>
           <Batches batches={batches} operator={operator} />
-          <h2>Passports submitted one by one</h2>
+          <h2>{t('singleHeading')}</h2>
         </>
       ) : null}
       {page === 'invalid-cursor' ? (
         <p role="alert" className={s.error}>
-          That page link is not valid any more. <Link href="/portal/review">Go to the first page</Link>.
+          {t('invalidCursor')} <Link href="/portal/review">{t('firstPage')}</Link>.
         </p>
       ) : (
         <DataTable
-          caption={page.items.length === 1 ? '1 passport on this page' : `${page.items.length} passports on this page`}
+          caption={t('caption', { count: page.items.length })}
           captionClassName="muted"
-          columns={columns}
+          columns={await queueColumns()}
           rows={page.items}
           rowKey={(item) => item.id}
-          empty={`Nothing awaits review${cursor ? ' on this page' : ''}.`}
+          empty={cursor ? t('emptyPage') : t('empty')}
         />
       )}
       {page !== 'invalid-cursor' ? <Pager path="/portal/review" params={{ cursor }} next={page.nextCursor} /> : null}
@@ -101,11 +102,12 @@ async function loadPage(ctx: DomainContext, cursor: string | undefined): Promise
 }
 
 /** Each import's submission as one batch, decided in one action; the page refreshes while a decision runs. */
-function Batches({ batches, operator }: { batches: ReviewBatch[]; operator: Operator }) {
+async function Batches({ batches, operator }: { batches: ReviewBatch[]; operator: Operator }) {
+  const t = await portalT('review');
   const running = batches.some((b) => b.submitting || b.run?.status === 'QUEUED' || b.run?.status === 'RUNNING');
   return (
     <section aria-labelledby="batches-heading">
-      <h2 id="batches-heading">Imported batches</h2>
+      <h2 id="batches-heading">{t('batches.heading')}</h2>
       <RefreshWhile active={running} />
       {batches.map((batch) => (
         <BatchCard key={batch.importId} batch={batch} role={operator.role} />

@@ -1,37 +1,37 @@
 'use client';
 
+import { useTranslations } from 'use-intl/react';
 import { ActionForm, FieldError } from '@/app/portal/components/ActionForm';
 import { ConfirmField } from '@/app/portal/components/ConfirmField';
 import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import { importAction } from './actions';
 
-const TEXT = {
-  cancel: {
-    label: 'Cancel the import',
-    confirm: 'Stop reading this file; rows already written stay.',
-    button: 'Cancel import',
-    pending: 'Cancelling…',
-  },
-  submit: {
-    label: 'Submit for review',
-    confirm: 'Submit every valid draft of this import for review as one batch.',
-    button: 'Submit for review',
-    pending: 'Submitting…',
-  },
-} as const;
-
 /** A confirmed action on an import: Cancel while it runs, Submit for review once it is complete. */
 export function ImportActionForm({ importId, intent }: { importId: string; intent: 'cancel' | 'submit' }) {
-  const t = TEXT[intent];
+  const t = useTranslations('imports');
+  const text =
+    intent === 'cancel'
+      ? {
+          label: t('action.cancel.label'),
+          confirm: t('action.cancel.confirm'),
+          button: t('action.cancel.button'),
+          pending: t('action.cancel.pending'),
+        }
+      : {
+          label: t('action.submit.label'),
+          confirm: t('action.submit.confirm'),
+          button: t('action.submit.button'),
+          pending: t('action.submit.pending'),
+        };
   return (
-    <ActionForm action={importAction} aria-label={t.label}>
+    <ActionForm action={importAction} aria-label={text.label}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="importId" value={importId} />
-      <ConfirmField>{t.confirm}</ConfirmField>
+      <ConfirmField>{text.confirm}</ConfirmField>
       <FieldError name="confirm" />
       <div>
-        <SubmitButton variant={intent === 'cancel' ? 'danger' : 'button'} pendingText={t.pending}>
-          {t.button}
+        <SubmitButton variant={intent === 'cancel' ? 'danger' : 'button'} pendingText={text.pending}>
+          {text.button}
         </SubmitButton>
       </div>
     </ActionForm>

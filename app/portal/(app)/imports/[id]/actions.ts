@@ -4,22 +4,24 @@ import { revalidatePath } from 'next/cache';
 import { cancelImport } from '@/lib/imports/cancel-import';
 import { submitImport } from '@/lib/imports/submit-import';
 import { type ActionState, formText, requireConfirmation, runAction } from '@/lib/portal/action';
+import { portalT } from '@/lib/portal/i18n';
 
 /** Cancel (while queued or running) and Submit for review (once completed); the verbs check role and state. */
 export async function importAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const intent = formText(form, 'intent');
   const importId = formText(form, 'importId');
+  const t = await portalT('imports');
   const state = await runAction('any', async ({ ctx }) => {
     requireConfirmation(form);
     if (intent === 'cancel') {
       await cancelImport({ ctx, input: { importId } });
-      return { message: 'The import stops after the row it is on.' };
+      return { message: t('action.cancel.done') };
     }
     if (intent === 'submit') {
       await submitImport({ ctx, input: { importId } });
-      return { message: 'The valid drafts are being submitted for review as one batch.' };
+      return { message: t('action.submit.done') };
     }
-    return { ok: false, message: 'That action does not exist.' };
+    return { ok: false, message: t('action.unknown') };
   });
   if (state.ok) {
     revalidatePath(`/portal/imports/${importId}`);

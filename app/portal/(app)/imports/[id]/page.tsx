@@ -9,30 +9,38 @@ import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
 import { getImport } from '@/lib/imports/get-import';
 import type { ImportRecord } from '@/lib/imports/view';
+import { portalT } from '@/lib/portal/i18n';
 import { importErrorsPage } from '@/lib/portal/imports/errors-page';
-import { portalTime } from '@/lib/portal/review/time';
+import { portalLabels } from '@/lib/portal/labels';
 import { portalContext, requireOperator } from '@/lib/portal/session';
-import { IMPORT_STATUS_LABEL, UPLOAD_ROLES } from '../labels';
+import { importStatusLabels, UPLOAD_ROLES } from '../labels';
 import { ImportActionForm } from './ImportActionForm';
 
-export const metadata: Metadata = { title: 'Import' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await portalT('imports');
+  return { title: t('detail.title') };
+}
 
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 type RowError = Awaited<ReturnType<typeof importErrorsPage>>['items'][number];
 
-const errorColumns: Column<RowError>[] = [
-  { id: 'row', header: 'Row', rowHeader: true, cell: (e) => e.rowNumber },
-  { id: 'column', header: 'Column', cell: (e) => e.column ?? '' },
-  { id: 'field', header: 'Field', cell: (e) => e.fieldId ?? '' },
-  { id: 'code', header: 'Code', cell: (e) => <code>{e.code}</code> },
-  { id: 'message', header: 'Message', cell: (e) => e.message },
-];
+async function errorColumns(): Promise<Column<RowError>[]> {
+  const t = await portalT('imports');
+  return [
+    { id: 'row', header: t('detail.errors.column.row'), rowHeader: true, cell: (e) => e.rowNumber },
+    { id: 'column', header: t('detail.errors.column.column'), cell: (e) => e.column ?? '' },
+    { id: 'field', header: t('detail.errors.column.field'), cell: (e) => e.fieldId ?? '' },
+    { id: 'code', header: t('detail.errors.column.code'), cell: (e) => <code>{e.code}</code> },
+    { id: 'message', header: t('detail.errors.column.message'), cell: (e) => e.message },
+  ];
+}
 
 /** One import: where it stands (refreshing while it runs), what it wrote, its row errors, and what can be done next. */
 export default async function ImportPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const operator = await requireOperator();
   const ctx = portalContext(operator);
+  const t = await portalT('imports');
   const { id } = await params;
   const job = await getImport({ ctx, input: { importId: id } }).catch((error: unknown) => {
     if (error instanceof ServiceError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_ID')) notFound();
@@ -44,21 +52,22 @@ export default async function ImportPage({ params, searchParams }: { params: Par
     if (error instanceof ServiceError && error.code === 'VALIDATION_ERROR') return 'invalid-cursor' as const;
     throw error;
   });
+  const status = await importStatusLabels();
   const working = job.status === 'QUEUED' || job.status === 'RUNNING';
   const submitting = job.submittedAt !== null && job.submitFinishedAt === null;
   const mayAct = UPLOAD_ROLES.includes(operator.role);
   return (
     <>
       <p>
-        <Link href="/portal/imports">All imports</Link>
+        <Link href="/portal/imports">{t('detail.allImports')}</Link>
       </p>
-      <h1>Import {job.fileName ?? job.id}</h1>
+      <h1>{t('detail.heading', { name: job.fileName ?? job.id })}</h1>
       <RefreshWhile active={working || submitting} />
       <p role="status">
-        Status: <span className={s.badge}>{IMPORT_STATUS_LABEL[job.status]}</span>
-        {job.cancelRequestedAt && job.status === 'RUNNING' ? ' (stopping)' : null}
+        {t('detail.status')} <span className={s.badge}>{status[job.status]}</span>
+        {job.cancelRequestedAt && job.status === 'RUNNING' ? t('detail.stopping') : null}
       </p>
-      <ProgressBar id="import-progress" label="Rows read:" value={job.processed} max={job.total} />
+      <ProgressBar id="import-progress" label={t('detail.rowsRead')} value={job.processed} max={job.total} />
       {job.failureReason ? (
         <p role="alert" className={s.error}>
           {job.failureReason}
@@ -71,26 +80,26 @@ export default async function ImportPage({ params, searchParams }: { params: Par
         <ImportActionForm importId={job.id} intent="submit" />
       ) : null}
       <section aria-labelledby="errors-heading">
-        <h2 id="errors-heading">Row errors</h2>
+        <h2 id="errors-heading">{t('detail.errors.heading')}</h2>
         {job.failed > 0 || cursor ? (
           <p>
             <a href={`/portal/imports/${job.id}/errors.csv`} download>
-              Download errors as CSV
+              {t('detail.errors.download')}
             </a>
           </p>
         ) : null}
         {errors === 'invalid-cursor' ? (
           <p role="alert" className={s.error}>
-            That page link is not valid any more. <Link href={`/portal/imports/${job.id}`}>Go to the first page</Link>.
+            {t('invalidCursor')} <Link href={`/portal/imports/${job.id}`}>{t('firstPage')}</Link>.
           </p>
         ) : (
           <>
             <DataTable
               labelledBy="errors-heading"
-              columns={errorColumns}
+              columns={await errorColumns()}
               rows={errors.items}
               rowKey={(e, i) => `${e.rowNumber}-${i}`}
-              empty="No row errors."
+              empty={t('detail.errors.empty')}
               quietEmpty
               scrollable
             />
@@ -102,18 +111,19 @@ export default async function ImportPage({ params, searchParams }: { params: Par
   );
 }
 
-function Counts({ job }: { job: ImportRecord }) {
+async function Counts({ job }: { job: ImportRecord }) {
+  const t = await portalT('imports');
   return (
     <dl className={s.cards}>
       {(
         [
-          ['Created', job.created],
-          ['Updated', job.updated],
-          ['Unchanged', job.unchanged],
-          ['Rows with errors', job.failed],
+          ['created', t('detail.count.created'), job.created],
+          ['updated', t('detail.count.updated'), job.updated],
+          ['unchanged', t('detail.count.unchanged'), job.unchanged],
+          ['failed', t('detail.count.failed'), job.failed],
         ] as const
-      ).map(([label, value]) => (
-        <div key={label} className={s.card}>
+      ).map(([key, label, value]) => (
+        <div key={key} className={s.card}>
           <dt>{label}</dt>
           <dd>
             <strong>{value}</strong>
@@ -124,15 +134,18 @@ function Counts({ job }: { job: ImportRecord }) {
   );
 }
 
-function Submission({ job }: { job: ImportRecord }) {
+async function Submission({ job }: { job: ImportRecord }) {
   if (!job.submittedAt) return null;
-  if (!job.submitFinishedAt) return <p>Submitting the valid drafts for review: {job.submittedCount} so far.</p>;
+  const t = await portalT('imports');
+  if (!job.submitFinishedAt) return <p>{t('detail.submitting', { count: job.submittedCount })}</p>;
+  const l = await portalLabels();
   return (
     <p>
-      Submitted for review <time dateTime={job.submitFinishedAt.toISOString()}>{portalTime(job.submitFinishedAt)}</time>
-      : {job.submittedCount} passports in one batch
-      {job.submitRefused > 0 ? `, ${job.submitRefused} left as drafts` : ''}.{' '}
-      <Link href="/portal/review">Open the review queue</Link>.
+      {t('detail.submittedAt')}{' '}
+      <time dateTime={job.submitFinishedAt.toISOString()}>{l.time(job.submitFinishedAt)}</time>:{' '}
+      {t('detail.submittedBatch', { count: job.submittedCount })}
+      {job.submitRefused > 0 ? t('detail.leftAsDrafts', { count: job.submitRefused }) : ''}.{' '}
+      <Link href="/portal/review">{t('detail.openReview')}</Link>.
     </p>
   );
 }

@@ -1,13 +1,19 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import s from '@/app/portal/portal.module.css';
+import { portalT } from '@/lib/portal/i18n';
 import { importChoices } from '@/lib/portal/imports/choices';
 import { portalContext, requireOperator } from '@/lib/portal/session';
 import { UPLOAD_ROLES } from '../labels';
 
-export const metadata: Metadata = { title: 'Import a file' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await portalT('imports');
+  return { title: t('new.title') };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const ENDPOINT = 'POST /api/v1/imports';
 
 /**
  * The upload form: a file, the ERP mapping that reads its columns and, for items of a battery model, the model. It
@@ -15,41 +21,43 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  */
 export default async function NewImportPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperator();
+  const t = await portalT('imports');
   const error = (await searchParams).error;
   if (!UPLOAD_ROLES.includes(operator.role)) {
     return (
       <>
-        <h1>Import a file</h1>
+        <h1>{t('new.title')}</h1>
         <p role="alert" className={s.error}>
-          Your role ({operator.role}) does not allow importing files.{' '}
-          <Link href="/portal/imports">See the imports</Link>.
+          {t('new.roleRefused', { role: operator.role })} <Link href="/portal/imports">{t('new.seeImports')}</Link>.
         </p>
       </>
     );
   }
   const { mappings, models } = await importChoices({ ctx: portalContext(operator) });
+  // The endpoint is set in code within the sentence.
+  const [beforeEndpoint, afterEndpoint = ''] = t('new.intro', { endpoint: ENDPOINT }).split(ENDPOINT);
   return (
     <>
-      <h1>Import a file</h1>
+      <h1>{t('new.title')}</h1>
       <p>
-        Each row becomes a draft passport (or updates the one with its serial number). The mapping says which column
-        fills which field; JSON Lines files need none. Files here are limited to 1 MB (about 15,000 rows of a compact
-        export); larger files go through the Integration API (<code>POST /api/v1/imports</code>).
+        {beforeEndpoint}
+        <code>{ENDPOINT}</code>
+        {afterEndpoint}
       </p>
       <form method="post" action="/portal/imports/upload" encType="multipart/form-data" className={s.form}>
         {typeof error === 'string' && error ? (
           <p role="alert" className={s.error}>
-            The file was not imported: {error}
+            {t('new.notImported', { error })}
           </p>
         ) : null}
         <label htmlFor="import-file">
-          File (CSV, XLSX or JSON Lines)
+          {t('new.file')}
           <input id="import-file" name="file" type="file" required accept=".csv,.xlsx,.jsonl,.ndjson,text/csv" />
         </label>
         <label htmlFor="import-mapping">
-          ERP mapping
+          {t('new.mapping')}
           <select id="import-mapping" name="mappingId" defaultValue={mappings.length === 1 ? mappings[0].id : ''}>
-            <option value="">None (JSON Lines only)</option>
+            <option value="">{t('new.noMapping')}</option>
             {mappings.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name} ({m.category})
@@ -58,9 +66,9 @@ export default async function NewImportPage({ searchParams }: { searchParams: Se
           </select>
         </label>
         <label htmlFor="import-model">
-          Battery model (optional: the rows are its items)
+          {t('new.model')}
           <select id="import-model" name="modelId" defaultValue="">
-            <option value="">None: standalone passports</option>
+            <option value="">{t('new.noModel')}</option>
             {models.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
@@ -71,7 +79,7 @@ export default async function NewImportPage({ searchParams }: { searchParams: Se
         </label>
         <div>
           <button type="submit" className={s.button}>
-            Upload and import
+            {t('new.upload')}
           </button>
         </div>
       </form>
