@@ -1,7 +1,9 @@
 import type { Mode, ProductState, UserRole } from '../../db/generated/enums';
+import type { PortalLocale } from '../../i18n/portal-locales';
 import { REVIEW_ROLES } from '../../passport/transitions/result';
 import { SUBMIT_ROLES } from '../../passport/transitions/submit';
 import type { ActionState } from '../action';
+import { type PortalTranslator, portalTranslator } from '../i18n';
 
 export const LIFECYCLE_INTENTS = [
   'submit',
@@ -21,7 +23,7 @@ export const isLifecycleIntent = (value: unknown): value is LifecycleIntent =>
 /** What a lifecycle form answers: the action's state plus which form asked, so the failure shows in that form. */
 export type LifecycleState = ActionState & { intent?: LifecycleIntent };
 
-/** One form of the lifecycle panel, fully worded on the server. */
+/** One form of the lifecycle panel, fully worded on the server in the operator's language. */
 export interface LifecycleAction {
   intent: LifecycleIntent;
   title: string;
@@ -50,28 +52,29 @@ interface Rule {
   from: ProductState[];
   /** Roles the verb accepts; the verb checks again and its refusal is what a bypassing POST sees. */
   roles: readonly string[];
-  refusal: string;
-  word: (p: LifecycleSubject) => Omit<LifecycleAction, 'intent' | 'refusal'>;
+  /** The form's words, with the refusal shown to a role that may not act. */
+  word: (p: LifecycleSubject, t: PortalTranslator) => Omit<LifecycleAction, 'intent' | 'refusal'> & { refusal: string };
 }
 
 const OPERATOR_ROLES = ['ADMIN', 'EDITOR', 'REVIEWER'];
 
-/** A sandbox passport is never public, so its consequences name no public effect. */
-const publicly = (p: LifecycleSubject, effect: string) =>
-  p.mode === 'LIVE' ? `: ${effect}` : ' (sandbox passport, never public)';
+/**
+ * What the messages are given: the passport's name, versions and mode (a sandbox passport is never public, so the
+ * consequences name no public effect there).
+ */
+const values = (p: LifecycleSubject) => ({ name: p.name, version: p.version, next: p.version + 1, mode: p.mode });
 
 const RULES: Record<LifecycleIntent, Rule> = {
   submit: {
     from: ['DRAFT'],
     roles: SUBMIT_ROLES,
-    refusal: 'Editors and admins submit.',
-    word: (p) => ({
-      title: 'Submit for review',
-      explanation:
-        'The passport must pass the publication gate. A reviewer then publishes it or sends it back with a reason.',
-      confirm: `Submit ${p.name} for review: it cannot be edited until a reviewer decides`,
-      button: 'Submit for review',
-      pendingText: 'Submitting…',
+    word: (p, t) => ({
+      refusal: t('lifecycle.submit.refusal'),
+      title: t('lifecycle.submit.title'),
+      explanation: t('lifecycle.submit.explanation'),
+      confirm: t('lifecycle.submit.confirm', values(p)),
+      button: t('lifecycle.submit.button'),
+      pendingText: t('lifecycle.submit.pending'),
       variant: 'button',
       reason: null,
     }),
@@ -79,16 +82,14 @@ const RULES: Record<LifecycleIntent, Rule> = {
   approve: {
     from: ['SUBMITTED'],
     roles: REVIEW_ROLES,
-    refusal: 'Reviewers and admins approve.',
-    word: (p) => ({
-      title: 'Approve and publish',
+    word: (p, t) => ({
+      refusal: t('lifecycle.approve.refusal'),
+      title: t('lifecycle.approve.title'),
       explanation:
-        p.version > 0
-          ? `Publishes version ${p.version + 1} as an immutable snapshot; the public passport moves from version ${p.version} to it.`
-          : 'Publishes version 1 as an immutable snapshot: the passport becomes public.',
-      confirm: `Publish version ${p.version + 1} of ${p.name}`,
-      button: `Publish version ${p.version + 1}`,
-      pendingText: 'Publishing…',
+        p.version > 0 ? t('lifecycle.approve.explanationRevision', values(p)) : t('lifecycle.approve.explanationFirst'),
+      confirm: t('lifecycle.approve.confirm', values(p)),
+      button: t('lifecycle.approve.button', values(p)),
+      pendingText: t('lifecycle.approve.pending'),
       variant: 'button',
       reason: null,
     }),
@@ -96,14 +97,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
   reject: {
     from: ['SUBMITTED'],
     roles: REVIEW_ROLES,
-    refusal: 'Reviewers and admins reject.',
-    word: (p) => ({
-      title: 'Send back to draft',
-      explanation:
-        'The integrator reads your reason on the product (rejectionReason in the API), corrects the draft and submits again.',
-      confirm: `Send ${p.name} back to draft with this reason`,
-      button: 'Reject',
-      pendingText: 'Rejecting…',
+    word: (p, t) => ({
+      refusal: t('lifecycle.reject.refusal'),
+      title: t('lifecycle.reject.title'),
+      explanation: t('lifecycle.reject.explanation'),
+      confirm: t('lifecycle.reject.confirm', values(p)),
+      button: t('lifecycle.reject.button'),
+      pendingText: t('lifecycle.reject.pending'),
       variant: 'secondary',
       reason: 'required',
     }),
@@ -111,13 +111,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
   revise: {
     from: ['APPROVED'],
     roles: OPERATOR_ROLES,
-    refusal: 'Operators start revisions.',
-    word: (p) => ({
-      title: 'Start a revision',
-      explanation: `The passport becomes an editable draft. The public keeps seeing version ${p.version} until the revision is approved as version ${p.version + 1}.`,
-      confirm: `Open a revision of ${p.name}${publicly(p, `the public passport stays at version ${p.version}`)}`,
-      button: 'Start revision',
-      pendingText: 'Opening…',
+    word: (p, t) => ({
+      refusal: t('lifecycle.revise.refusal'),
+      title: t('lifecycle.revise.title'),
+      explanation: t('lifecycle.revise.explanation', values(p)),
+      confirm: t('lifecycle.revise.confirm', values(p)),
+      button: t('lifecycle.revise.button'),
+      pendingText: t('lifecycle.revise.pending'),
       variant: 'secondary',
       reason: null,
     }),
@@ -125,14 +125,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
   withdraw: {
     from: ['APPROVED'],
     roles: REVIEW_ROLES,
-    refusal: 'Reviewers and admins withdraw.',
-    word: (p) => ({
-      title: 'Withdraw',
-      explanation:
-        'For a recall or a passport that must no longer be relied on: the public page shows a withdrawal notice with these details and the JSON answers 410.',
-      confirm: `Withdraw ${p.name}${publicly(p, 'the public passport answers 410 at once')}`,
-      button: 'Withdraw passport',
-      pendingText: 'Withdrawing…',
+    word: (p, t) => ({
+      refusal: t('lifecycle.withdraw.refusal'),
+      title: t('lifecycle.withdraw.title'),
+      explanation: t('lifecycle.withdraw.explanation'),
+      confirm: t('lifecycle.withdraw.confirm', values(p)),
+      button: t('lifecycle.withdraw.button'),
+      pendingText: t('lifecycle.withdraw.pending'),
       variant: 'danger',
       reason: 'required',
     }),
@@ -140,14 +139,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
   deprecate: {
     from: ['APPROVED'],
     roles: REVIEW_ROLES,
-    refusal: 'Reviewers and admins deprecate.',
-    word: (p) => ({
-      title: 'Deprecate',
-      explanation:
-        'For a passport that is no longer current but not withdrawn: it stops being served publicly and can be reinstated.',
-      confirm: `Deprecate ${p.name}${publicly(p, 'the public passport answers 404 at once')}`,
-      button: 'Deprecate',
-      pendingText: 'Deprecating…',
+    word: (p, t) => ({
+      refusal: t('lifecycle.deprecate.refusal'),
+      title: t('lifecycle.deprecate.title'),
+      explanation: t('lifecycle.deprecate.explanation'),
+      confirm: t('lifecycle.deprecate.confirm', values(p)),
+      button: t('lifecycle.deprecate.button'),
+      pendingText: t('lifecycle.deprecate.pending'),
       variant: 'danger',
       reason: 'optional',
     }),
@@ -155,14 +153,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
   recycle: {
     from: ['APPROVED'],
     roles: REVIEW_ROLES,
-    refusal: 'Reviewers and admins mark a battery recycled.',
-    word: (p) => ({
-      title: 'Mark recycled (end of life)',
-      explanation:
-        'For a battery that has been recycled (Art. 77(8)): the passport is closed for good. It can no longer be revised, withdrawn or deprecated, BMS reports are refused, and the public page shows the end-of-life notice with the date until the retention period ends. The reason, if given, is shown on the notice as your statement (recycling facility, certificate).',
-      confirm: `Mark the battery of ${p.name} recycled${publicly(p, 'the public passport shows the end-of-life notice at once')}; this cannot be undone`,
-      button: 'Mark recycled',
-      pendingText: 'Closing…',
+    word: (p, t) => ({
+      refusal: t('lifecycle.recycle.refusal'),
+      title: t('lifecycle.recycle.title'),
+      explanation: t('lifecycle.recycle.explanation'),
+      confirm: t('lifecycle.recycle.confirm', values(p)),
+      button: t('lifecycle.recycle.button'),
+      pendingText: t('lifecycle.recycle.pending'),
       variant: 'danger',
       reason: 'optional',
     }),
@@ -170,13 +167,13 @@ const RULES: Record<LifecycleIntent, Rule> = {
   reinstate: {
     from: ['WITHDRAWN', 'DEPRECATED'],
     roles: REVIEW_ROLES,
-    refusal: 'Reviewers and admins reinstate.',
-    word: (p) => ({
-      title: 'Reinstate',
-      explanation: `Serves version ${p.version} again as it was; the withdrawal details are cleared here and kept in the audit trail.`,
-      confirm: `Reinstate ${p.name}${publicly(p, `version ${p.version} is public again at once`)}`,
-      button: 'Reinstate',
-      pendingText: 'Reinstating…',
+    word: (p, t) => ({
+      refusal: t('lifecycle.reinstate.refusal'),
+      title: t('lifecycle.reinstate.title'),
+      explanation: t('lifecycle.reinstate.explanation', values(p)),
+      confirm: t('lifecycle.reinstate.confirm', values(p)),
+      button: t('lifecycle.reinstate.button'),
+      pendingText: t('lifecycle.reinstate.pending'),
       variant: 'button',
       reason: 'optional',
     }),
@@ -184,13 +181,19 @@ const RULES: Record<LifecycleIntent, Rule> = {
 };
 
 /**
- * The actions the product's state allows, each marked with why this role may not act. The verbs hold the rules
- * and check them again; this only decides what the panel shows.
+ * The actions the product's state allows, each marked with why this role may not act, worded in `locale`. The verbs
+ * hold the rules and check them again; this only decides what the panel shows.
  */
-export function lifecycleActions(product: LifecycleSubject, role: UserRole): LifecycleAction[] {
+export function lifecycleActions(
+  product: LifecycleSubject,
+  role: UserRole,
+  locale: PortalLocale = 'en',
+): LifecycleAction[] {
   if (product.recycledAt) return [];
+  const t = portalTranslator(locale, 'passports');
   return LIFECYCLE_INTENTS.filter((intent) => RULES[intent].from.includes(product.state)).map((intent) => {
     const rule = RULES[intent];
-    return { intent, ...rule.word(product), refusal: rule.roles.includes(role) ? null : rule.refusal };
+    const { refusal, ...words } = rule.word(product, t);
+    return { intent, ...words, refusal: rule.roles.includes(role) ? null : refusal };
   });
 }

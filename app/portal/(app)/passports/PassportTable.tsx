@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
+import { portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import type { PassportListItem } from '@/lib/portal/passports/list';
-import { categoryName, formatTime } from './labels';
 import p from './passports.module.css';
 import { RegistryBadge } from './RegistryBadge';
 import { StateBadge } from './StateBadge';
@@ -21,39 +22,43 @@ function RegistryCell({ row }: { row: PassportListItem }) {
   );
 }
 
-const columns: Column<PassportListItem>[] = [
-  { id: 'name', header: 'Name', cell: (row) => <Link href={`/portal/passports/${row.id}`}>{row.name}</Link> },
-  { id: 'category', header: 'Category', cell: (row) => categoryName(row.category) },
-  { id: 'state', header: 'State', cell: (row) => <StateBadge state={row.state} /> },
-  { id: 'mode', header: 'Mode', cell: (row) => (row.mode === 'test' ? 'Test' : 'Live') },
-  { id: 'version', header: 'Version', cell: (row) => (row.version > 0 ? row.version : '—') },
-  {
-    id: 'registry',
-    header: 'Registry',
-    cell: (row) => <RegistryCell row={row} />,
-    attributes: (row) => ({ 'data-testid': 'registry', ...(row.registryError ? { title: row.registryError } : {}) }),
-  },
-  {
-    id: 'updated',
-    header: 'Updated',
-    cell: (row) => <time dateTime={row.updatedAt.toISOString()}>{formatTime(row.updatedAt)}</time>,
-  },
-];
-
 /** One page of the company's passports, most recently changed first. */
-export function PassportTable({ items, filtered }: { items: PassportListItem[]; filtered: boolean }) {
+export async function PassportTable({ items, filtered }: { items: PassportListItem[]; filtered: boolean }) {
+  const [t, l] = await Promise.all([portalT('passports'), portalLabels()]);
+  const columns: Column<PassportListItem>[] = [
+    {
+      id: 'name',
+      header: t('list.column.name'),
+      cell: (row) => <Link href={`/portal/passports/${row.id}`}>{row.name}</Link>,
+    },
+    { id: 'category', header: t('list.column.category'), cell: (row) => l.category(row.category) },
+    { id: 'state', header: t('list.column.state'), cell: (row) => <StateBadge state={row.state} /> },
+    {
+      id: 'mode',
+      header: t('list.column.mode'),
+      cell: (row) => (row.mode === 'test' ? t('list.modeTest') : t('list.modeLive')),
+    },
+    { id: 'version', header: t('list.column.version'), cell: (row) => (row.version > 0 ? row.version : '—') },
+    {
+      id: 'registry',
+      header: t('list.column.registry'),
+      cell: (row) => <RegistryCell row={row} />,
+      attributes: (row) => ({ 'data-testid': 'registry', ...(row.registryError ? { title: row.registryError } : {}) }),
+    },
+    {
+      id: 'updated',
+      header: t('list.column.updated'),
+      cell: (row) => <time dateTime={row.updatedAt.toISOString()}>{l.time(row.updatedAt)}</time>,
+    },
+  ];
   return (
     <DataTable
-      caption="Passports, most recently changed first"
+      caption={t('list.caption')}
       columns={columns}
       rows={items}
       rowKey={(row) => row.id}
       rowAttributes={(row) => ({ 'data-passport': row.id })}
-      empty={
-        filtered
-          ? 'No passport matches this search and these filters.'
-          : 'No passports yet: drafts created through the Integration API appear here.'
-      }
+      empty={filtered ? t('list.emptyFiltered') : t('list.empty')}
       scrollable
     />
   );

@@ -1,5 +1,5 @@
+import { portalLabels } from '@/lib/portal/labels';
 import type { RegistryState } from '@/lib/registry/status';
-import { REGISTRY_LABEL } from './labels';
 import p from './passports.module.css';
 
 const CLASS: Record<RegistryState, string | undefined> = {
@@ -10,7 +10,8 @@ const CLASS: Record<RegistryState, string | undefined> = {
 };
 
 /** A passport's EU registry registration state; a passport with nothing to register shows a dash in lists. */
-export function RegistryBadge({ state, dash = false }: { state: RegistryState; dash?: boolean }) {
+export async function RegistryBadge({ state, dash = false }: { state: RegistryState; dash?: boolean }) {
   if (state === 'not_registered' && dash) return <>—</>;
-  return <span className={CLASS[state]}>{REGISTRY_LABEL[state]}</span>;
+  const l = await portalLabels();
+  return <span className={CLASS[state]}>{l.registry(state)}</span>;
 }

@@ -1,7 +1,8 @@
+import { portalLabels } from '@/lib/portal/labels';
 import type { PublicStateName } from '@/lib/portal/passports/list';
-import { STATE_LABEL } from './labels';
 import p from './passports.module.css';
 
-export function StateBadge({ state }: { state: PublicStateName }) {
-  return <span className={p[state]}>{STATE_LABEL[state]}</span>;
+export async function StateBadge({ state }: { state: PublicStateName }) {
+  const l = await portalLabels();
+  return <span className={p[state]}>{l.state(state)}</span>;
 }

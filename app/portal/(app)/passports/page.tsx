@@ -3,14 +3,16 @@ import Link from 'next/link';
 import { FilterSelect } from '@/app/portal/components/FilterSelect';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
+import { portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import { listPassports, passportListQuery } from '@/lib/portal/passports/list';
 import { portalContext, requireOperator } from '@/lib/portal/session';
-import { CATEGORY_LABEL, REGISTRY_LABEL, STATE_LABEL } from './labels';
 import { PassportTable } from './PassportTable';
 
-export const metadata: Metadata = { title: 'Passports' };
-
-const MODE_OPTIONS = { live: 'Live', test: 'Test (sandbox)' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await portalT('passports');
+  return { title: t('list.title') };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -21,43 +23,59 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function PassportsPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperator();
   const query = passportListQuery(await searchParams);
-  const { items, nextCursor } = await listPassports({ ctx: portalContext(operator), query });
+  const [{ items, nextCursor }, t, l] = await Promise.all([
+    listPassports({ ctx: portalContext(operator), query }),
+    portalT('passports'),
+    portalLabels(),
+  ]);
   const filtered = Boolean(query.search || query.state || query.category || query.mode || query.registry);
   return (
     <>
-      <h1>Passports</h1>
+      <h1>{t('list.title')}</h1>
       {/* biome-ignore lint/a11y/useSemanticElements: a search landmark on the form itself, as every browser supports */}
-      <form method="get" action="/portal/passports" className={s.filters} role="search" aria-label="Passports">
+      <form method="get" action="/portal/passports" className={s.filters} role="search" aria-label={t('list.title')}>
         <label>
-          Search
+          {t('list.search')}
           <input
             type="search"
             name="q"
             defaultValue={query.search}
-            placeholder="Name, slug, GTIN, serial or batch"
+            placeholder={t('list.searchPlaceholder')}
             size={32}
           />
         </label>
-        <FilterSelect label="State" name="state" value={query.state} anyLabel="Any state" options={STATE_LABEL} />
         <FilterSelect
-          label="Category"
+          label={t('list.filter.state')}
+          name="state"
+          value={query.state}
+          anyLabel={t('list.filter.anyState')}
+          options={l.options.state}
+        />
+        <FilterSelect
+          label={t('list.filter.category')}
           name="category"
           value={query.category}
-          anyLabel="Any category"
-          options={CATEGORY_LABEL}
+          anyLabel={t('list.filter.anyCategory')}
+          options={l.options.category}
         />
-        <FilterSelect label="Mode" name="mode" value={query.mode} anyLabel="Live and test" options={MODE_OPTIONS} />
         <FilterSelect
-          label="EU registry"
+          label={t('list.filter.mode')}
+          name="mode"
+          value={query.mode}
+          anyLabel={t('list.filter.anyMode')}
+          options={{ live: t('list.filter.live'), test: t('list.filter.test') }}
+        />
+        <FilterSelect
+          label={t('list.filter.registry')}
           name="registry"
           value={query.registry}
-          anyLabel="Any registration"
-          options={REGISTRY_LABEL}
+          anyLabel={t('list.filter.anyRegistry')}
+          options={l.options.registry}
         />
         <button type="submit" className={s.button}>
-          Search
+          {t('list.search')}
         </button>
-        {filtered ? <Link href="/portal/passports">Clear filters</Link> : null}
+        {filtered ? <Link href="/portal/passports">{t('list.clear')}</Link> : null}
       </form>
       <PassportTable items={items} filtered={filtered} />
       <Pager

@@ -1,46 +1,61 @@
 import { EmptyState } from '@/app/portal/components/EmptyState';
+import { portalI18n, portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
-import { formatNumber } from '@/lib/schema/value-format';
-import { formatTime } from '../labels';
 import p from '../passports.module.css';
 
 type Counter = Exclude<keyof NonNullable<PassportDetail['counters']>, 'productId' | 'updatedAt'>;
 
-const COUNTERS: { key: Counter; label: string; unit: string | null }[] = [
-  { key: 'timeAtTempExtremeLowSec', label: 'Time at extreme low temperature', unit: 's' },
-  { key: 'timeAtTempLowSec', label: 'Time at low temperature', unit: 's' },
-  { key: 'timeAtTempHighSec', label: 'Time at high temperature', unit: 's' },
-  { key: 'timeAtTempExtremeHighSec', label: 'Time at extreme high temperature', unit: 's' },
-  { key: 'totalEnergyThroughputKwh', label: 'Total energy throughput', unit: 'kWh' },
-  { key: 'totalEnergyThroughputAh', label: 'Total charge throughput', unit: 'Ah' },
-  { key: 'deepDischargeEvents', label: 'Deep discharge events', unit: null },
+const COUNTERS: { key: Counter; unit: string | null }[] = [
+  { key: 'timeAtTempExtremeLowSec', unit: 's' },
+  { key: 'timeAtTempLowSec', unit: 's' },
+  { key: 'timeAtTempHighSec', unit: 's' },
+  { key: 'timeAtTempExtremeHighSec', unit: 's' },
+  { key: 'totalEnergyThroughputKwh', unit: 'kWh' },
+  { key: 'totalEnergyThroughputAh', unit: 'Ah' },
+  { key: 'deepDischargeEvents', unit: null },
 ];
 
 /** The lifetime counters the battery-management system last reported (null: not measured yet). */
-export function CountersSection({ detail }: { detail: PassportDetail }) {
+export async function CountersSection({ detail }: { detail: PassportDetail }) {
   const { counters } = detail;
+  const [t, l, { fmt }] = await Promise.all([portalT('passports'), portalLabels(), portalI18n()]);
+  const label: Record<Counter, string> = {
+    timeAtTempExtremeLowSec: t('counters.timeAtTempExtremeLow'),
+    timeAtTempLowSec: t('counters.timeAtTempLow'),
+    timeAtTempHighSec: t('counters.timeAtTempHigh'),
+    timeAtTempExtremeHighSec: t('counters.timeAtTempExtremeHigh'),
+    totalEnergyThroughputKwh: t('counters.energyThroughput'),
+    totalEnergyThroughputAh: t('counters.chargeThroughput'),
+    deepDischargeEvents: t('counters.deepDischargeEvents'),
+  };
   return (
     <section className={p.section} aria-labelledby="counters-title" id="counters">
-      <h2 id="counters-title">BMS lifetime counters</h2>
+      <h2 id="counters-title">{t('counters.title')}</h2>
       {counters === null ? (
-        <EmptyState>No telemetry yet: the counters appear after the first BMS update.</EmptyState>
+        <EmptyState>{t('counters.empty')}</EmptyState>
       ) : (
         <>
           <dl className={p.summary} data-testid="lifetime-counters">
-            {COUNTERS.map(({ key, label, unit }) => {
+            {COUNTERS.map(({ key, unit }) => {
               const value = counters[key];
               return (
                 <div key={key}>
-                  <dt>{label}</dt>
+                  <dt>{label[key]}</dt>
                   <dd>
-                    {value === null ? <span className={p.missing}>Not measured</span> : formatNumber(value, unit)}
+                    {value === null ? (
+                      <span className={p.missing}>{t('counters.notMeasured')}</span>
+                    ) : (
+                      fmt.formatNumber(value, unit)
+                    )}
                   </dd>
                 </div>
               );
             })}
           </dl>
           <p className={p.hint}>
-            Last reported <time dateTime={counters.updatedAt.toISOString()}>{formatTime(counters.updatedAt)}</time>.
+            {t('counters.lastReported')}{' '}
+            <time dateTime={counters.updatedAt.toISOString()}>{l.time(counters.updatedAt)}</time>.
           </p>
         </>
       )}

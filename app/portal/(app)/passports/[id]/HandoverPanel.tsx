@@ -3,10 +3,10 @@ import { ActionForm, FieldError } from '@/app/portal/components/ActionForm';
 import { ConfirmField } from '@/app/portal/components/ConfirmField';
 import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import s from '@/app/portal/portal.module.css';
-import { listHandovers, successorHandover } from '@/lib/passport/handover/handover';
+import { type HandoverView, listHandovers, successorHandover } from '@/lib/passport/handover/handover';
+import { portalT } from '@/lib/portal/i18n';
 import { hasRole, type Operator, PORTAL_ROLES, portalContext } from '@/lib/portal/session';
 import { offerHandoverAction } from '../../handovers/actions';
-import { REASON_LABELS, STATUS_LABELS } from '../../handovers/format';
 
 /**
  * Handover between operators on a passport's page: the offer form of a published passport (reviewers and admins),
@@ -28,14 +28,36 @@ export async function HandoverPanel({
   const mayOffer =
     product.state === 'APPROVED' && !product.recycledAt && !open && hasRole(operator, PORTAL_ROLES.review);
   if (!mayOffer && handovers.length === 0 && !predecessor) return null;
+  const t = await portalT('passports');
+  const reasonLabel: Record<HandoverView['reason'], string> = {
+    prepared_for_reuse: t('handover.reason.preparedForReuse'),
+    repurposed: t('handover.reason.repurposed'),
+    remanufactured: t('handover.reason.remanufactured'),
+  };
+  const reasonInline: Record<HandoverView['reason'], string> = {
+    prepared_for_reuse: t('handover.reasonInline.preparedForReuse'),
+    repurposed: t('handover.reasonInline.repurposed'),
+    remanufactured: t('handover.reasonInline.remanufactured'),
+  };
+  const statusLabel: Record<HandoverView['status'], string> = {
+    offered: t('handover.status.offered'),
+    accepted: t('handover.status.accepted'),
+    declined: t('handover.status.declined'),
+    expired: t('handover.status.expired'),
+    stated: t('handover.status.stated'),
+  };
   return (
     <section aria-labelledby="handover-heading" data-testid="handover-panel">
-      <h2 id="handover-heading">Handover to another operator</h2>
+      <h2 id="handover-heading">{t('handover.title')}</h2>
       {predecessor ? (
         <p data-testid="handover-predecessor">
-          Successor of <a href={predecessor.product.url}>{predecessor.product.name}</a> from{' '}
-          {predecessor.fromCompany.name} ({REASON_LABELS[predecessor.reason].toLowerCase()}). Declare again:{' '}
-          {predecessor.redeclare.join(', ')}. <Link href={`/portal/handovers/${predecessor.id}`}>The handover</Link>
+          {t('handover.successorOf')} <a href={predecessor.product.url}>{predecessor.product.name}</a>{' '}
+          {t('handover.predecessor', {
+            company: predecessor.fromCompany.name,
+            reason: reasonInline[predecessor.reason],
+            redeclare: predecessor.redeclare.join(', '),
+          })}{' '}
+          <Link href={`/portal/handovers/${predecessor.id}`}>{t('handover.link')}</Link>
         </p>
       ) : null}
       {handovers.length > 0 ? (
@@ -43,19 +65,19 @@ export async function HandoverPanel({
           {handovers.map((h) => (
             <li key={h.id}>
               <Link href={`/portal/handovers/${h.id}`}>
-                {REASON_LABELS[h.reason]} → {h.toCompany?.name ?? h.successorUri}
+                {reasonLabel[h.reason]} → {h.toCompany?.name ?? h.successorUri}
               </Link>{' '}
-              <span className={s.badge}>{STATUS_LABELS[h.status]}</span>
+              <span className={s.badge}>{statusLabel[h.status]}</span>
             </li>
           ))}
         </ul>
       ) : null}
       {mayOffer ? (
-        <ActionForm action={offerHandoverAction.bind(null, product.id)} aria-label="Hand the passport over">
+        <ActionForm action={offerHandoverAction.bind(null, product.id)} aria-label={t('handover.formLabel')}>
           <label>
-            Reason
+            {t('handover.reasonLabel')}
             <select name="reason" required defaultValue="repurposed">
-              {Object.entries(REASON_LABELS).map(([value, label]) => (
+              {Object.entries(reasonLabel).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
@@ -63,36 +85,33 @@ export async function HandoverPanel({
             </select>
           </label>
           <fieldset>
-            <legend>New operator</legend>
+            <legend>{t('handover.newOperator')}</legend>
             <label className={s.checkbox}>
               <input type="radio" name="target" value="service" defaultChecked />
-              <span>A company of this service</span>
+              <span>{t('handover.targetService')}</span>
             </label>
             <label>
-              Its identifier (the company slug, as in its issuer DID)
+              {t('handover.toCompany')}
               <input name="toCompany" maxLength={100} aria-describedby="toCompany-error" />
               <FieldError name="toCompany" />
             </label>
             <label className={s.checkbox}>
               <input type="radio" name="target" value="external" />
-              <span>An operator outside this service</span>
+              <span>{t('handover.targetExternal')}</span>
             </label>
             <label>
-              Address of its passport (recorded as stated by you, not verified)
+              {t('handover.successorUri')}
               <input name="successorUri" type="url" maxLength={2000} aria-describedby="successorUri-error" />
               <FieldError name="successorUri" />
             </label>
           </fieldset>
           <label>
-            Note (optional)
+            {t('handover.note')}
             <input name="note" maxLength={1000} aria-describedby="note-error" />
             <FieldError name="note" />
           </label>
-          <ConfirmField>
-            Offer this passport to the new operator. Once their successor passport is published, this passport shows the
-            reason as its status and links to it.
-          </ConfirmField>
-          <SubmitButton pendingText="Offering…">Hand over</SubmitButton>
+          <ConfirmField>{t('handover.confirm')}</ConfirmField>
+          <SubmitButton pendingText={t('handover.pending')}>{t('handover.button')}</SubmitButton>
         </ActionForm>
       ) : null}
     </section>

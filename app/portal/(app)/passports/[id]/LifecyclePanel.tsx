@@ -1,8 +1,9 @@
 import { notFound } from 'next/navigation';
+import { portalLocale, portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import { lifecycleActions } from '@/lib/portal/review/lifecycle-options';
 import { TEXT_LIMIT } from '@/lib/portal/review/lifecycle-steps';
 import { loadLifecyclePanel, type PanelProduct } from '@/lib/portal/review/panel';
-import { portalTime } from '@/lib/portal/review/time';
 import { type Operator, portalContext } from '@/lib/portal/session';
 import { LifecycleForms } from './lifecycle/LifecycleForms';
 import l from './lifecycle/lifecycle.module.css';
@@ -12,10 +13,11 @@ export async function LifecyclePanel({ productId, operator }: { productId: strin
   const panel = await loadLifecyclePanel({ ctx: portalContext(operator), input: { productId } });
   if (!panel) notFound();
   const { product, successors } = panel;
-  const actions = lifecycleActions(product, operator.role);
+  const [t, locale] = await Promise.all([portalT('passports'), portalLocale()]);
+  const actions = lifecycleActions(product, operator.role, locale);
   return (
     <section className={l.panel} aria-labelledby="lifecycle-heading">
-      <h2 id="lifecycle-heading">Lifecycle</h2>
+      <h2 id="lifecycle-heading">{t('lifecycle.title')}</h2>
       <LifecycleSummary product={product} />
       <LifecycleForms productId={product.id} actions={actions} successors={successors} textLimit={TEXT_LIMIT} />
     </section>
@@ -23,45 +25,46 @@ export async function LifecyclePanel({ productId, operator }: { productId: strin
 }
 
 /** What the header above does not say: where the passport stands in its review cycle. */
-function LifecycleSummary({ product: p }: { product: PanelProduct }) {
+async function LifecycleSummary({ product: p }: { product: PanelProduct }) {
+  const t = await portalT('passports');
   const lines: React.ReactNode[] = [];
   if ((p.state === 'DRAFT' || p.state === 'SUBMITTED') && p.version > 0) {
-    lines.push(
-      `A revision of version ${p.version}: the public keeps seeing version ${p.version} until the revision is approved as version ${p.version + 1}.`,
-    );
+    lines.push(t('lifecycle.summary.revision', { version: p.version, next: p.version + 1 }));
   }
   if (p.state === 'SUBMITTED' && p.submittedAt)
     lines.push(
       <>
-        Submitted for review <Time at={p.submittedAt} />.
+        {t('lifecycle.summary.submitted')} <Time at={p.submittedAt} />.
       </>,
     );
   if (p.state === 'WITHDRAWN' && p.withdrawnAt)
     lines.push(
       <>
-        Withdrawn <Time at={p.withdrawnAt} />.
+        {t('lifecycle.summary.withdrawn')} <Time at={p.withdrawnAt} />.
       </>,
     );
   if (p.state === 'DEPRECATED' && p.deprecatedAt)
     lines.push(
       <>
-        Deprecated <Time at={p.deprecatedAt} />: no longer served publicly.
+        {t('lifecycle.summary.deprecated')} <Time at={p.deprecatedAt} />
+        {t('lifecycle.summary.deprecatedAfter')}
       </>,
     );
   if (p.recycledAt)
     lines.push(
       <>
-        Recycled <Time at={p.recycledAt} />: the passport is closed
+        {t('lifecycle.summary.recycled')} <Time at={p.recycledAt} />
+        {t('lifecycle.summary.recycledAfter')}
         {p.recycledRetainUntil ? (
           <>
             {' '}
-            and stays readable until <Time at={p.recycledRetainUntil} />
+            {t('lifecycle.summary.retainedUntil')} <Time at={p.recycledRetainUntil} />
           </>
         ) : null}
         .
       </>,
     );
-  if (p.mode === 'TEST') lines.push('A sandbox passport: never public, whatever its state.');
+  if (p.mode === 'TEST') lines.push(t('lifecycle.summary.sandbox'));
   return (
     <>
       {lines.map((line, i) => (
@@ -74,4 +77,7 @@ function LifecycleSummary({ product: p }: { product: PanelProduct }) {
   );
 }
 
-const Time = ({ at }: { at: Date }) => <time dateTime={at.toISOString()}>{portalTime(at)}</time>;
+async function Time({ at }: { at: Date }) {
+  const labels = await portalLabels();
+  return <time dateTime={at.toISOString()}>{labels.time(at)}</time>;
+}

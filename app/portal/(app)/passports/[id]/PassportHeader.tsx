@@ -1,34 +1,39 @@
 import Link from 'next/link';
+import { portalT } from '@/lib/portal/i18n';
+import { portalLabels } from '@/lib/portal/labels';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
-import { categoryName, formatTime } from '../labels';
 import p from '../passports.module.css';
 import { StateBadge } from '../StateBadge';
 
-const KIND_LABEL = { standalone: 'Standalone passport', model: 'Battery model', item: 'Item of a model' } as const;
-
 /** Name, state, mode, version and identifiers, with the public address while the public surfaces answer. */
-export function PassportHeader({ product }: { product: PassportDetail['product'] }) {
+export async function PassportHeader({ product }: { product: PassportDetail['product'] }) {
+  const [t, l] = await Promise.all([portalT('passports'), portalLabels()]);
+  const kind = {
+    standalone: t('header.kind.standalone'),
+    model: t('header.kind.model'),
+    item: t('header.kind.item'),
+  } as const;
   const rows: [string, React.ReactNode][] = [
-    ['State', <StateBadge key="state" state={product.publicState} />],
-    ['Kind', KIND_LABEL[product.kind]],
-    ['Mode', product.mode === 'test' ? 'Test (sandbox)' : 'Live'],
-    ['Published version', product.version > 0 ? product.version : 'None yet'],
-    ['Category', categoryName(product.category)],
-    ['Slug', <code key="slug">{product.slug}</code>],
-    ['GTIN', product.gtin ?? '—'],
-    ['Serial number', product.serialNumber ?? '—'],
-    ['Batch number', product.batchNumber ?? '—'],
+    [t('header.state'), <StateBadge key="state" state={product.publicState} />],
+    [t('header.kindLabel'), kind[product.kind]],
+    [t('header.mode'), product.mode === 'test' ? t('header.modeTest') : t('header.modeLive')],
+    [t('header.publishedVersion'), product.version > 0 ? product.version : t('header.noneYet')],
+    [t('header.category'), l.category(product.category)],
+    [t('header.slug'), <code key="slug">{product.slug}</code>],
+    [t('header.gtin'), product.gtin ?? '—'],
+    [t('header.serialNumber'), product.serialNumber ?? '—'],
+    [t('header.batchNumber'), product.batchNumber ?? '—'],
     [
-      'Updated',
+      t('header.updated'),
       <time key="updated" dateTime={product.updatedAt}>
-        {formatTime(product.updatedAt)}
+        {l.time(product.updatedAt)}
       </time>,
     ],
     [
-      'First published',
+      t('header.firstPublished'),
       product.publishedAt ? (
         <time key="published" dateTime={product.publishedAt}>
-          {formatTime(product.publishedAt)}
+          {l.time(product.publishedAt)}
         </time>
       ) : (
         '—'
@@ -38,7 +43,7 @@ export function PassportHeader({ product }: { product: PassportDetail['product']
   return (
     <header>
       <p className={p.hint}>
-        <Link href="/portal/passports">Passports</Link> / {product.name}
+        <Link href="/portal/passports">{t('list.title')}</Link> / {product.name}
       </p>
       <h1>{product.name}</h1>
       <dl className={p.summary} data-testid="passport-summary">
@@ -51,18 +56,18 @@ export function PassportHeader({ product }: { product: PassportDetail['product']
       </dl>
       {product.urls.passport ? (
         <p>
-          Public passport:{' '}
+          {t('header.publicPassport')}{' '}
           <a href={product.urls.passport} data-testid="public-link">
             {product.urls.passport}
           </a>
         </p>
       ) : null}
-      {product.isDemo ? <p>This is a seeded demo passport: it is read-only.</p> : null}
+      {product.isDemo ? <p>{t('header.demo')}</p> : null}
       {product.state === 'DRAFT' && product.rejectionReason ? (
-        <p data-testid="rejection-reason">Returned by a reviewer: {product.rejectionReason}</p>
+        <p data-testid="rejection-reason">{t('header.returned', { reason: product.rejectionReason })}</p>
       ) : null}
       {product.publicState === 'withdrawn' && product.withdrawalReason ? (
-        <p>Withdrawn: {product.withdrawalReason}</p>
+        <p>{t('header.withdrawn', { reason: product.withdrawalReason })}</p>
       ) : null}
     </header>
   );

@@ -1,45 +1,57 @@
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import type { GateCheckId, GateStatus } from '@/lib/passport/drafts/gate';
+import { portalI18n, portalT } from '@/lib/portal/i18n';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import type { FieldError } from '@/lib/schema/types';
 import p from '../passports.module.css';
 import { tabHref } from './tabs';
 
-const CHECK_NAME: Record<GateCheckId, string> = {
-  readiness: 'Form data readiness',
-  schema_compatibility: 'Schema compatibility',
-  component_graph: 'Component graph',
-  gtin_prefix: 'GTIN under a company prefix',
-  documents: 'Evidence documents',
-};
-
-const STATUS_TEXT: Record<GateStatus, string> = { pass: 'Passes', fail: 'Fails', warn: 'Warning', skip: 'Skipped' };
-
 type Check = PassportDetail['gate']['checks'][number];
-
-const checkColumns: Column<Check>[] = [
-  { id: 'check', header: 'Check', rowHeader: true, cell: (c) => CHECK_NAME[c.id] },
-  { id: 'result', header: 'Result', className: (c) => p[c.status], cell: (c) => STATUS_TEXT[c.status] },
-  { id: 'detail', header: 'Detail', cell: (c) => c.message },
-];
 
 // An entry's member (`test_reports[0].url`) links to its field's input or row, on the tab with the form.
 const anchor = (productId: string, e: FieldError) =>
   `${tabHref(productId, 'data')}#field-${e.field_id.replace(/[[.].*$/, '')}`;
 
 /** The readiness report and the publication gate, as the API's readiness and gate endpoints report them. */
-export function ReadinessSection({ detail }: { detail: PassportDetail }) {
-  const { readiness, gate, product } = detail;
+export async function ReadinessSection({ detail }: { detail: PassportDetail }) {
+  const { readiness, gate, product, schema } = detail;
+  const [t, i18n] = await Promise.all([portalT('passports'), portalI18n()]);
+  // A top-level field's label in the operator's language; a list member keeps the report's own label.
+  const fieldLabel = (e: FieldError) => {
+    const field = schema.fields.find((f) => f.id === e.field_id);
+    return field ? i18n.label(field) : e.label;
+  };
+  const checkName: Record<GateCheckId, string> = {
+    readiness: t('readiness.check.readiness'),
+    schema_compatibility: t('readiness.check.schemaCompatibility'),
+    component_graph: t('readiness.check.componentGraph'),
+    gtin_prefix: t('readiness.check.gtinPrefix'),
+    documents: t('readiness.check.documents'),
+  };
+  const statusText: Record<GateStatus, string> = {
+    pass: t('readiness.status.pass'),
+    fail: t('readiness.status.fail'),
+    warn: t('readiness.status.warn'),
+    skip: t('readiness.status.skip'),
+  };
+  const checkColumns: Column<Check>[] = [
+    { id: 'check', header: t('readiness.column.check'), rowHeader: true, cell: (c) => checkName[c.id] },
+    {
+      id: 'result',
+      header: t('readiness.column.result'),
+      className: (c) => p[c.status],
+      cell: (c) => statusText[c.status],
+    },
+    { id: 'detail', header: t('readiness.column.detail'), cell: (c) => c.message },
+  ];
   return (
     <section className={p.section} aria-labelledby="readiness-title" id="readiness">
-      <h2 id="readiness-title">Readiness and publication gate</h2>
+      <h2 id="readiness-title">{t('readiness.title')}</h2>
       <p data-testid="gate-summary" className={gate.ok ? p.pass : p.fail}>
-        {gate.ok
-          ? 'The publication gate passes: the passport may be submitted.'
-          : 'The publication gate blocks submission.'}
+        {gate.ok ? t('readiness.gatePasses') : t('readiness.gateBlocks')}
       </p>
       <DataTable
-        caption="Publication gate checks"
+        caption={t('readiness.caption')}
         columns={checkColumns}
         rows={gate.checks}
         rowKey={(c) => c.id}
@@ -47,20 +59,20 @@ export function ReadinessSection({ detail }: { detail: PassportDetail }) {
         compact
         scrollable
       />
-      <h3>Readiness report</h3>
+      <h3>{t('readiness.report')}</h3>
       {readiness.ok ? (
-        <p>Every mandated field has a value and every value is valid.</p>
+        <p>{t('readiness.ok')}</p>
       ) : (
         <>
           <FieldErrorList
-            title={`Mandated fields without a value (${readiness.missing.length})`}
+            title={t('readiness.missing', { count: readiness.missing.length })}
             errors={readiness.missing}
-            show={(e) => e.label}
+            show={fieldLabel}
             href={(e) => anchor(product.id, e)}
             testId="readiness-missing"
           />
           <FieldErrorList
-            title={`Invalid values (${readiness.invalid.length})`}
+            title={t('readiness.invalid', { count: readiness.invalid.length })}
             errors={readiness.invalid}
             show={(e) => e.message}
             href={(e) => anchor(product.id, e)}

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import s from '@/app/portal/portal.module.css';
+import { portalT } from '@/lib/portal/i18n';
 import p from '../passports.module.css';
 
 export type PageParams = Record<string, string | undefined>;
@@ -42,7 +43,7 @@ export function PagedSection({
   );
 }
 
-function SectionPager({
+async function SectionPager({
   path,
   params,
   name,
@@ -63,10 +64,11 @@ function SectionPager({
     return `${path}${qs ? `?${qs}` : ''}#${name}`;
   };
   if (!next && !params[name]) return null;
+  const t = await portalT('passports');
   return (
-    <nav className={s.pager} aria-label={`Pages of ${label}`}>
-      {params[name] ? <Link href={href(undefined)}>First page of {label}</Link> : null}
-      {next ? <Link href={href(next)}>Next page of {label}</Link> : null}
+    <nav className={s.pager} aria-label={t('pager.pages', { label })}>
+      {params[name] ? <Link href={href(undefined)}>{t('pager.first', { label })}</Link> : null}
+      {next ? <Link href={href(next)}>{t('pager.next', { label })}</Link> : null}
     </nav>
   );
 }

@@ -1,3 +1,4 @@
+import { portalT } from '@/lib/portal/i18n';
 import type { PassportDetail } from '@/lib/portal/passports/detail';
 import { hasRole, type Operator, PORTAL_ROLES } from '@/lib/portal/session';
 import { AuditSection } from './AuditSection';
@@ -24,11 +25,11 @@ interface TabProps {
   params: PageParams;
 }
 
-function editability(operator: Operator, product: PassportDetail['product']) {
-  if (product.isDemo) return 'Demo passports are read-only.';
-  if (product.state !== 'DRAFT') return `Only drafts can be edited; this passport is ${product.publicState}.`;
-  if (!hasRole(operator, PORTAL_ROLES.edit))
-    return `Your role (${operator.role}) may read the form data but not edit it.`;
+async function editability(operator: Operator, product: PassportDetail['product']) {
+  const t = await portalT('passports');
+  if (product.isDemo) return t('edit.demo');
+  if (product.state !== 'DRAFT') return t('edit.notDraft', { state: product.publicState });
+  if (!hasRole(operator, PORTAL_ROLES.edit)) return t('edit.role', { role: operator.role });
   return null;
 }
 
@@ -47,8 +48,8 @@ function Overview({ detail, operator, params }: TabProps) {
   );
 }
 
-function Data({ detail, operator }: TabProps) {
-  const readOnlyReason = editability(operator, detail.product);
+async function Data({ detail, operator }: TabProps) {
+  const readOnlyReason = await editability(operator, detail.product);
   return (
     <>
       <SchemaUpgradeNotice detail={detail} mayEdit={hasRole(operator, PORTAL_ROLES.edit)} />

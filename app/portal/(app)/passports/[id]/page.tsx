@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { prisma } from '@/lib/db/client';
+import { portalT } from '@/lib/portal/i18n';
 import { findPassport, loadPassportDetail } from '@/lib/portal/passports/detail';
 import { portalContext, requireOperator } from '@/lib/portal/session';
 import { PassportHeader } from './PassportHeader';
-import { PassportTabs } from './PassportTabs';
+import { PassportTabs, tabLabels } from './PassportTabs';
 import type { PageParams } from './SectionPager';
 import { TabPanel } from './TabPanel';
-import { passportTab, tabLabel } from './tabs';
+import { passportTab } from './tabs';
 
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -24,9 +25,13 @@ export async function generateMetadata({
   const operator = await requireOperator();
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const product = await findPassport(prisma, portalContext(operator), id);
-  if (!product) return { title: 'Passport not found' };
+  const t = await portalT('passports');
+  if (!product) return { title: t('page.notFound') };
   const tab = passportTab(query.tab);
-  return { title: tab === 'overview' ? product.name : `${tabLabel(tab)}: ${product.name}` };
+  return {
+    title:
+      tab === 'overview' ? product.name : t('page.tabTitle', { tab: (await tabLabels())[tab], name: product.name }),
+  };
 }
 
 /**

@@ -1,10 +1,10 @@
 /** The tabs of the portal's passport page, in their order; each is its own address (`?tab=`), overview by default. */
 export const PASSPORT_TABS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'data', label: 'Data' },
-  { id: 'documents', label: 'Documents' },
-  { id: 'versions', label: 'Versions' },
-  { id: 'activity', label: 'Activity' },
+  { id: 'overview' },
+  { id: 'data' },
+  { id: 'documents' },
+  { id: 'versions' },
+  { id: 'activity' },
 ] as const;
 
 export type PassportTab = (typeof PASSPORT_TABS)[number]['id'];
@@ -13,8 +13,6 @@ export type PassportTab = (typeof PASSPORT_TABS)[number]['id'];
 export function passportTab(value: string | string[] | undefined): PassportTab {
   return PASSPORT_TABS.find((t) => t.id === value)?.id ?? 'overview';
 }
-
-export const tabLabel = (tab: PassportTab): string => PASSPORT_TABS.find((t) => t.id === tab)?.label ?? 'Overview';
 
 /** The tab's address: the bare passport address for the overview, so it stays the page's canonical address. */
 export function tabHref(productId: string, tab: PassportTab): string {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef } from 'react';
+import { useTranslations } from 'use-intl/react';
 import { ConfirmField } from '@/app/portal/components/ConfirmField';
 import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import s from '@/app/portal/portal.module.css';
@@ -140,10 +141,11 @@ function ReasonField({
   textLimit: number;
   error?: string;
 }) {
+  const t = useTranslations('passports');
   const id = `${intent}-reason`;
   return (
     <label htmlFor={id}>
-      {required ? 'Reason' : 'Reason (optional)'}
+      {required ? t('lifecycle.form.reason') : t('lifecycle.form.reasonOptional')}
       <textarea
         id={id}
         name="reason"
@@ -163,16 +165,17 @@ function ReasonField({
 
 /** What the public withdrawal notice shows besides the reason. */
 function WithdrawalFields({ successors, textLimit }: { successors: SuccessorChoice[]; textLimit: number }) {
+  const t = useTranslations('passports');
   return (
     <>
       <label htmlFor="withdraw-operator">
-        Economic operator details (optional)
+        {t('lifecycle.form.operatorDetails')}
         <textarea id="withdraw-operator" name="operatorDetails" rows={2} maxLength={textLimit} />
       </label>
       <label htmlFor="withdraw-contact">
-        Manufacturer contact (optional)
+        {t('lifecycle.form.contact')}
         <span className={l.hint} id="withdraw-contact-hint">
-          An email address, telephone number or address for questions about the withdrawal.
+          {t('lifecycle.form.contactHint')}
         </span>
         <input
           id="withdraw-contact"
@@ -182,9 +185,9 @@ function WithdrawalFields({ successors, textLimit }: { successors: SuccessorChoi
         />
       </label>
       <label htmlFor="withdraw-successor">
-        Successor passport (optional)
+        {t('lifecycle.form.successor')}
         <select id="withdraw-successor" name="successorId" defaultValue="">
-          <option value="">None</option>
+          <option value="">{t('lifecycle.form.noSuccessor')}</option>
           {successors.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { formText, runAction } from '@/lib/portal/action';
+import { portalLocale, portalTranslator } from '@/lib/portal/i18n';
 import { isLifecycleIntent, type LifecycleState } from '@/lib/portal/review/lifecycle-options';
 import { LIFECYCLE_STEPS } from '@/lib/portal/review/lifecycle-steps';
 
@@ -10,10 +11,14 @@ import { LIFECYCLE_STEPS } from '@/lib/portal/review/lifecycle-steps';
  * its refusal names the action ("Your role (EDITOR) cannot approve a passport.").
  */
 export async function lifecycleAction(_previous: LifecycleState, form: FormData): Promise<LifecycleState> {
+  const locale = await portalLocale();
   const intent = formText(form, 'intent');
-  if (!isLifecycleIntent(intent)) return { ok: false, message: 'That action does not exist.' };
+  if (!isLifecycleIntent(intent)) {
+    const t = portalTranslator(locale, 'passports');
+    return { ok: false, message: t('lifecycle.unknownAction') };
+  }
   const productId = formText(form, 'productId');
-  const state = await runAction('any', ({ ctx }) => LIFECYCLE_STEPS[intent](ctx, productId, form));
+  const state = await runAction('any', ({ ctx }) => LIFECYCLE_STEPS[intent](ctx, productId, form, locale));
   if (state.ok) {
     revalidatePath(`/portal/passports/${productId}`);
     revalidatePath('/portal/passports');
