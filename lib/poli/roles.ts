@@ -43,11 +43,6 @@ export const POLI_ROLES: readonly PoliRoleInfo[] = [
   { role: 'EUROPEAN_COMMISSION', label: 'European Commission', tier: 'AUTHORITY', points: [2, 3] },
 ];
 
-export const TIER_LABELS: Record<AccessTier, string> = {
-  LEGITIMATE_INTEREST: 'legitimate interest',
-  AUTHORITY: 'authority access',
-};
-
 const BY_ROLE = new Map(POLI_ROLES.map((r) => [r.role, r]));
 
 export function roleInfo(role: PoliRole): PoliRoleInfo {
@@ -57,9 +52,6 @@ export function roleInfo(role: PoliRole): PoliRoleInfo {
 }
 
 export const tierForRole = (role: PoliRole): AccessTier => roleInfo(role).tier;
-
-/** A role as the form and the mails name it: "Recycler (legitimate interest)". */
-export const roleWithTier = (role: PoliRole): string => `${roleInfo(role).label} (${TIER_LABELS[roleInfo(role).tier]})`;
 
 /** The Annex XIII points a role's grant opens. */
 export const pointsOfRole = (role: PoliRole): readonly AnnexPoint[] => roleInfo(role).points;
