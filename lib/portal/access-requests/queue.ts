@@ -3,13 +3,16 @@ import type { PoliRequestStatus } from '../../db/generated/enums';
 import type { TenantArgs } from '../../domain/context';
 import { requireRole } from '../../passport/transitions/result';
 
-/** The queue's tabs in the order a reviewer works through them; the first is the default. */
-export const QUEUE_TABS: readonly { status: PoliRequestStatus; label: string }[] = [
-  { status: 'PENDING_REVIEW', label: 'Awaiting decision' },
-  { status: 'APPROVED', label: 'Approved' },
-  { status: 'REJECTED', label: 'Rejected' },
-  { status: 'REVOKED', label: 'Revoked' },
-  { status: 'PENDING_VERIFICATION', label: 'Email not confirmed' },
+/**
+ * The queue's tabs in the order a reviewer works through them; the first is the default. Each is named by the
+ * `status.<status>` message of the portal's access area.
+ */
+export const QUEUE_TABS: readonly { status: PoliRequestStatus }[] = [
+  { status: 'PENDING_REVIEW' },
+  { status: 'APPROVED' },
+  { status: 'REJECTED' },
+  { status: 'REVOKED' },
+  { status: 'PENDING_VERIFICATION' },
 ];
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -35,6 +38,3 @@ export async function queueCounts({ ctx, db = prisma }: TenantArgs): Promise<Rec
   for (const g of groups) counts[g.status] = g._count._all;
   return counts;
 }
-
-/** How the portal names a tier: "legitimate-interest" or "authority" access (Art. 77). */
-export const TIER_NAMES = { LEGITIMATE_INTEREST: 'legitimate-interest', AUTHORITY: 'authority' } as const;

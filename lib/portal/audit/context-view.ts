@@ -1,3 +1,5 @@
+import { type AuditWords, ENGLISH_AUDIT } from './english';
+
 /** One member of an audit row's context as the trail shows it. */
 export interface ContextItem {
   key: string;
@@ -10,19 +12,20 @@ const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].i
 
 /**
  * The event context as readable key/value pairs: scalars as text, lists of scalars comma-separated, anything
- * deeper as pretty JSON. A context that is not an object is one item named "value".
+ * deeper as pretty JSON. A context that is not an object is one item named "value". An empty list reads "(none)" in
+ * the operator's language (`t`, English by default).
  */
-export function contextItems(context: unknown): ContextItem[] {
+export function contextItems(context: unknown, t: AuditWords = ENGLISH_AUDIT): ContextItem[] {
   if (context === null || context === undefined) return [];
-  if (typeof context !== 'object' || Array.isArray(context)) return [item('value', context)];
-  return Object.entries(context as Record<string, unknown>).map(([key, value]) => item(key, value));
+  if (typeof context !== 'object' || Array.isArray(context)) return [item('value', context, t)];
+  return Object.entries(context as Record<string, unknown>).map(([key, value]) => item(key, value, t));
 }
 
-function item(key: string, value: unknown): ContextItem {
+function item(key: string, value: unknown, t: AuditWords): ContextItem {
   if (value === null) return { key, value: '—', structured: false };
   if (isScalar(value)) return { key, value: String(value), structured: false };
   if (Array.isArray(value) && value.every(isScalar))
-    return { key, value: value.length ? value.map(String).join(', ') : '(none)', structured: false };
+    return { key, value: value.length ? value.map(String).join(', ') : t('context.none'), structured: false };
   return { key, value: JSON.stringify(value, null, 2), structured: true };
 }
 
@@ -31,16 +34,16 @@ const SUMMARY_VALUE_CHARS = 40;
 
 /**
  * The one line a trail row shows of its context: up to three `key: value` pairs of plain values, long values cut,
- * and how many more there are; the whole context is one click away.
+ * and how many more there are (in the operator's language, `t`); the whole context is one click away.
  */
-export function contextSummary(items: ContextItem[]): string {
+export function contextSummary(items: ContextItem[], t: AuditWords = ENGLISH_AUDIT): string {
   const plain = items.filter((i) => !i.structured);
   const shown = plain.slice(0, SUMMARY_ITEMS).map((i) => {
     const value = i.value.length > SUMMARY_VALUE_CHARS ? `${i.value.slice(0, SUMMARY_VALUE_CHARS - 1)}…` : i.value;
     return `${i.key}: ${value}`;
   });
   const more = items.length - shown.length;
-  if (more > 0) shown.push(`+${more} more`);
+  if (more > 0) shown.push(t('context.more', { count: more }));
   return shown.join(' · ');
 }
 

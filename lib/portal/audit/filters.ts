@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Channel } from '../../domain/context';
+import { type AuditWords, ENGLISH_AUDIT } from './english';
 
 export const AUDIT_CHANNELS: readonly Channel[] = ['Portal', 'API', 'System'];
 
@@ -24,34 +25,35 @@ export const FILTER_NAMES = [
   'to',
 ] as const satisfies readonly (keyof AuditFilterValues)[];
 
-const text = (max: number, label: string) =>
-  z
-    .string()
-    .max(max, { error: `${label} may have at most ${max} characters.` })
-    .optional();
-const date = (label: string) =>
-  z.iso.date({ error: `The ${label} date must be a calendar date (YYYY-MM-DD).` }).optional();
+/** The filters' schema, its messages in the operator's language (`t`). */
+function auditFilterSchema(t: AuditWords) {
+  const text = (max: number, name: 'event' | 'role' | 'actor' | 'product') =>
+    z
+      .string()
+      .max(max, { error: t(`problem.${name}`, { max }) })
+      .optional();
+  const date = (name: 'from' | 'to') => z.iso.date({ error: t(`problem.${name}`) }).optional();
+  return z
+    .object({
+      event: text(100, 'event'),
+      channel: z
+        .enum(AUDIT_CHANNELS as [Channel, ...Channel[]], {
+          error: t('problem.channel', { channels: AUDIT_CHANNELS.join(', ') }),
+        })
+        .optional(),
+      role: text(50, 'role'),
+      actor: text(200, 'actor'),
+      product: text(200, 'product'),
+      from: date('from'),
+      to: date('to'),
+    })
+    .refine((f) => !f.from || !f.to || f.from <= f.to, {
+      error: t('problem.order'),
+      path: ['to'],
+    });
+}
 
-const AuditFilterSchema = z
-  .object({
-    event: text(100, 'The event type'),
-    channel: z
-      .enum(AUDIT_CHANNELS as [Channel, ...Channel[]], {
-        error: `The channel must be one of ${AUDIT_CHANNELS.join(', ')}.`,
-      })
-      .optional(),
-    role: text(50, 'The actor role'),
-    actor: text(200, 'The actor id'),
-    product: text(200, 'The product search'),
-    from: date('"from"'),
-    to: date('"to"'),
-  })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, {
-    error: 'The "from" date must not be after the "to" date.',
-    path: ['to'],
-  });
-
-export type AuditFilters = z.infer<typeof AuditFilterSchema>;
+export type AuditFilters = z.infer<ReturnType<typeof auditFilterSchema>>;
 
 export type ParsedAuditFilters =
   | { ok: true; filters: AuditFilters; values: AuditFilterValues }
@@ -69,16 +71,19 @@ export function filterValues(params: SearchParams): AuditFilterValues {
   return Object.fromEntries(FILTER_NAMES.map((n) => [n, read(n)]).filter(([, v]) => v !== undefined));
 }
 
-/** The audit filters of a query string, or the first problem with them as a message a person can act on. */
-export function parseAuditFilters(params: SearchParams): ParsedAuditFilters {
+/**
+ * The audit filters of a query string, or the first problem with them as a message a person can act on, in the
+ * operator's language (`t`, English by default).
+ */
+export function parseAuditFilters(params: SearchParams, t: AuditWords = ENGLISH_AUDIT): ParsedAuditFilters {
   const values = filterValues(params);
-  const parsed = AuditFilterSchema.safeParse(values);
+  const parsed = auditFilterSchema(t).safeParse(values);
   if (parsed.success) return { ok: true, filters: parsed.data, values };
   const issue = parsed.error.issues[0];
   return {
     ok: false,
     field: String(issue?.path[0] ?? 'filters'),
-    message: issue?.message ?? 'The filters are not valid.',
+    message: issue?.message ?? t('problem.invalid'),
     values,
   };
 }

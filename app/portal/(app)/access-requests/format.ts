@@ -1,19 +1,9 @@
-import type { AccessTier, PoliRequestStatus } from '@/lib/db/generated/enums';
-import { TIER_NAMES } from '@/lib/portal/access-requests/queue';
-import { utcTime } from '@/lib/portal/audit/context-view';
+import type { AccessTier as RequestTier } from '@/lib/db/generated/enums';
+import type { PortalLabels } from '@/lib/portal/labels';
+import type { AccessTier } from '@/lib/schema/types';
 
-/** An ISO timestamp of a request view as the portal prints times (UTC), or a dash. */
-export const when = (iso: string | null): string => (iso ? utcTime(new Date(iso)) : '—');
+/** An ISO timestamp of a request view as the portal prints moments in the operator's language, or a dash. */
+export const when = (l: PortalLabels, iso: string | null): string => (iso ? l.time(iso) : '—');
 
-export const tierLabel = (tier: AccessTier): string => (tier === 'AUTHORITY' ? 'Authority' : 'Legitimate interest');
-
-/** "legitimate-interest access", as the approval's confirmation sentence says it. */
-export const tierAccess = (tier: AccessTier): string => `${TIER_NAMES[tier]} access`;
-
-export const STATUS_LABELS: Record<PoliRequestStatus, string> = {
-  PENDING_VERIFICATION: 'Email not confirmed',
-  PENDING_REVIEW: 'Awaiting decision',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  REVOKED: 'Revoked',
-};
+/** A request's tier as the portal names tiers ("Legitimate interest", "Authority"). */
+export const tierLabel = (l: PortalLabels, tier: RequestTier): string => l.tier(tier.toLowerCase() as AccessTier);

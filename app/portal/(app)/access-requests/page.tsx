@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Pager } from '@/app/portal/components/Pager';
@@ -6,26 +5,23 @@ import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
 import { listPoliRequests, type PoliRequestView } from '@/lib/poli';
 import { QUEUE_PAGE_SIZE, QUEUE_TABS, queueCounts, queueStatus } from '@/lib/portal/access-requests/queue';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
+import { type PortalLabels, portalLabels } from '@/lib/portal/labels';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
-import { STATUS_LABELS, tierLabel, when } from './format';
+import { tierLabel, when } from './format';
 import c from './requests.module.css';
 
-export const metadata: Metadata = { title: 'Access requests' };
+export async function generateMetadata() {
+  const t = await portalT('access');
+  return { title: t('requests.title') };
+}
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
-const EMPTY: Record<string, string> = {
-  PENDING_REVIEW: 'No request awaits a decision.',
-  APPROVED: 'No approved requests.',
-  REJECTED: 'No rejected requests.',
-  REVOKED: 'No revoked accesses.',
-  PENDING_VERIFICATION: 'No request waits for its email to be confirmed.',
-};
-
-const columns: Column<PoliRequestView>[] = [
+const columns = (t: PortalTranslator, l: PortalLabels): Column<PoliRequestView>[] => [
   {
     id: 'requester',
-    header: 'Requester',
+    header: t('requests.column.requester'),
     cell: (r) => (
       <>
         <Link href={`/portal/access-requests/${r.id}`}>{r.name}</Link>
@@ -34,52 +30,51 @@ const columns: Column<PoliRequestView>[] = [
       </>
     ),
   },
-  { id: 'organisation', header: 'Organisation', cell: (r) => r.organisation },
-  { id: 'role', header: 'Role', cell: (r) => r.roleLabel },
+  { id: 'organisation', header: t('requests.column.organisation'), cell: (r) => r.organisation },
+  { id: 'role', header: t('requests.column.role'), cell: (r) => t(`role.${r.role}`) },
   {
     id: 'tier',
-    header: 'Tier it grants',
-    cell: (r) => <span className={`${s.badge} ${c.nowrap}`}>{tierLabel(r.tier)}</span>,
+    header: t('requests.column.tier'),
+    cell: (r) => <span className={`${s.badge} ${c.nowrap}`}>{tierLabel(l, r.tier)}</span>,
   },
   {
     id: 'passport',
-    header: 'Passport',
+    header: t('requests.column.passport'),
     cell: (r) => <Link href={`/portal/passports/${r.productId}`}>{r.productName}</Link>,
   },
-  { id: 'requested', header: 'Requested', cell: (r) => when(r.createdAt) },
-  { id: 'confirmed', header: 'Email confirmed', cell: (r) => when(r.verifiedAt) },
+  { id: 'requested', header: t('requests.column.requested'), cell: (r) => when(l, r.createdAt) },
+  { id: 'confirmed', header: t('requests.column.confirmed'), cell: (r) => when(l, r.verifiedAt) },
 ];
 
 export default async function AccessRequestsPage({ searchParams }: { searchParams: Search }) {
   const operator = await requireOperator();
   const ctx = portalContext(operator);
+  const t = await portalT('access');
+  const l = await portalLabels();
   const params = await searchParams;
   const status = queueStatus(params.status);
   const cursor = typeof params.cursor === 'string' && params.cursor ? params.cursor : undefined;
   const counts = await queueCounts({ ctx });
 
   let page: { data: PoliRequestView[]; nextCursor: string | null } | null = null;
-  let problem: string | null = status ? null : 'That status does not exist. Pick one of the tabs.';
+  let problem: string | null = status ? null : t('requests.badStatus');
   if (status) {
     try {
       page = await listPoliRequests({ ctx, input: { status, cursor, limit: QUEUE_PAGE_SIZE } });
     } catch (error) {
       if (!(error instanceof ServiceError && error.code === 'VALIDATION_ERROR')) throw error;
-      problem = 'This page link is no longer valid. Start again from the first page.';
+      problem = t('requests.badCursor');
     }
   }
 
   return (
     <>
-      <h1>Access requests</h1>
+      <h1>{t('requests.title')}</h1>
       <p className="muted">
-        Recyclers, repairers and authorities ask for the restricted information of a passport. A confirmed request waits
-        here for a decision; the role the requester gave decides the access tier.
-        {hasRole(operator, PORTAL_ROLES.review)
-          ? null
-          : ' You can read the requests; reviewers and admins decide on them.'}
+        {t('requests.intro')}
+        {hasRole(operator, PORTAL_ROLES.review) ? null : ` ${t('requests.readOnly')}`}
       </p>
-      <nav className={c.tabs} aria-label="Request status">
+      <nav className={c.tabs} aria-label={t('requests.tabs')}>
         <ul>
           {QUEUE_TABS.map((tab) => (
             <li key={tab.status}>
@@ -87,7 +82,7 @@ export default async function AccessRequestsPage({ searchParams }: { searchParam
                 href={`/portal/access-requests?status=${tab.status}`}
                 aria-current={tab.status === status ? 'page' : undefined}
               >
-                {tab.label} ({counts[tab.status]})
+                {t('requests.tab', { label: t(`status.${tab.status}`), count: counts[tab.status] })}
               </Link>
             </li>
           ))}
@@ -100,12 +95,12 @@ export default async function AccessRequestsPage({ searchParams }: { searchParam
       ) : null}
       {page && status ? (
         <DataTable
-          caption={`${STATUS_LABELS[status]}: access requests, newest first`}
+          caption={t('requests.caption', { status: t(`status.${status}`) })}
           captionClassName={`muted ${c.caption}`}
-          columns={columns}
+          columns={columns(t, l)}
           rows={page.data}
           rowKey={(r) => r.id}
-          empty={EMPTY[status]}
+          empty={t(`requests.empty.${status}`)}
         />
       ) : null}
       {page ? (

@@ -4,6 +4,7 @@ import { FilterSelect } from '@/app/portal/components/FilterSelect';
 import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import s from '@/app/portal/portal.module.css';
 import { AUDIT_CHANNELS, type AuditFilterValues } from '@/lib/portal/audit/filters';
+import { portalT } from '@/lib/portal/i18n';
 import c from './audit.module.css';
 
 interface Props {
@@ -19,7 +20,8 @@ const optionsWith = (known: readonly string[], current?: string) =>
   current && !known.includes(current) ? [...known, current] : known;
 
 /** The filters as a GET form: the URL holds them, so a filtered view can be bookmarked, paged and exported. */
-export function AuditFilterForm({ values, eventTypes, actorRoles, invalid }: Props) {
+export async function AuditFilterForm({ values, eventTypes, actorRoles, invalid }: Props) {
+  const t = await portalT('audit');
   const field = (name: keyof AuditFilterValues) =>
     invalid === name ? { 'aria-invalid': true, 'aria-describedby': 'filters-error', className: c.invalid } : {};
   const select = (name: 'event' | 'channel' | 'role', label: string, anyLabel: string, known: readonly string[]) => (
@@ -33,35 +35,35 @@ export function AuditFilterForm({ values, eventTypes, actorRoles, invalid }: Pro
     />
   );
   return (
-    <Form action="/portal/audit" className={s.filters} aria-label="Filter the audit trail">
-      {select('event', 'Event', 'Any event', eventTypes)}
-      {select('channel', 'Channel', 'Any channel', AUDIT_CHANNELS)}
-      {select('role', 'Actor role', 'Any role', actorRoles)}
+    <Form action="/portal/audit" className={s.filters} aria-label={t('filter.form')}>
+      {select('event', t('filter.event'), t('filter.anyEvent'), eventTypes)}
+      {select('channel', t('filter.channel'), t('filter.anyChannel'), AUDIT_CHANNELS)}
+      {select('role', t('filter.role'), t('filter.anyRole'), actorRoles)}
       <label>
-        Actor id
+        {t('filter.actor')}
         <input name="actor" defaultValue={values.actor ?? ''} maxLength={200} size={14} {...field('actor')} />
       </label>
       <label>
-        Passport
+        {t('filter.product')}
         <input
           name="product"
           defaultValue={values.product ?? ''}
           maxLength={200}
           size={16}
-          placeholder="id, slug or name"
+          placeholder={t('filter.productPlaceholder')}
           {...field('product')}
         />
       </label>
       <label>
-        From (UTC)
+        {t('filter.from')}
         <input type="date" name="from" defaultValue={values.from ?? ''} {...field('from')} />
       </label>
       <label>
-        To (UTC)
+        {t('filter.to')}
         <input type="date" name="to" defaultValue={values.to ?? ''} {...field('to')} />
       </label>
-      <SubmitButton pendingText="Filtering…">Apply filters</SubmitButton>
-      <Link href="/portal/audit">Clear filters</Link>
+      <SubmitButton pendingText={t('filter.filtering')}>{t('filter.apply')}</SubmitButton>
+      <Link href="/portal/audit">{t('filter.clear')}</Link>
     </Form>
   );
 }

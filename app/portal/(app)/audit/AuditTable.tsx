@@ -4,29 +4,30 @@ import s from '@/app/portal/portal.module.css';
 import { utcTime } from '@/lib/portal/audit/context-view';
 import { eventName } from '@/lib/portal/audit/event-names';
 import type { AuditEntry } from '@/lib/portal/audit/query';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
 import c from './audit.module.css';
 import { EventContext } from './EventContext';
 
-const columns = (emails: Map<string, string>): Column<AuditEntry>[] => [
+const columns = (t: PortalTranslator, emails: Map<string, string>): Column<AuditEntry>[] => [
   {
     id: 'time',
-    header: 'Time',
+    header: t('table.time'),
     className: c.time,
     cell: (e) => <time dateTime={e.createdAt.toISOString()}>{utcTime(e.createdAt)}</time>,
   },
   {
     id: 'event',
-    header: 'Event',
+    header: t('table.event'),
     cell: (e) => (
       <>
-        {eventName(e.eventType)}
+        {eventName(e.eventType, t)}
         <code className={c.eventType}>{e.eventType}</code>
       </>
     ),
   },
   {
     id: 'actor',
-    header: 'Actor',
+    header: t('table.actor'),
     cell: (e) => (
       <>
         <span className={s.badge}>{e.actorRole}</span>
@@ -34,10 +35,10 @@ const columns = (emails: Map<string, string>): Column<AuditEntry>[] => [
       </>
     ),
   },
-  { id: 'channel', header: 'Channel', cell: (e) => e.eventChannel },
+  { id: 'channel', header: t('table.channel'), cell: (e) => e.eventChannel },
   {
     id: 'passport',
-    header: 'Passport',
+    header: t('table.passport'),
     cell: (e) =>
       e.productId && e.product ? (
         <>
@@ -50,14 +51,14 @@ const columns = (emails: Map<string, string>): Column<AuditEntry>[] => [
   },
   {
     id: 'context',
-    header: 'Context',
+    header: t('table.context'),
     className: c.contextCell,
-    cell: (e) => <EventContext context={e.eventContext} />,
+    cell: (e) => <EventContext context={e.eventContext} t={t} />,
   },
 ];
 
 /** One page of audit rows: when, what, who through which channel, on which passport, with the recorded context. */
-export function AuditTable({
+export async function AuditTable({
   entries,
   emails,
   filtered,
@@ -66,14 +67,15 @@ export function AuditTable({
   emails: Map<string, string>;
   filtered: boolean;
 }) {
+  const t = await portalT('audit');
   return (
     <DataTable
-      caption="Audit entries, newest first"
-      columns={columns(emails)}
+      caption={t('table.caption')}
+      columns={columns(t, emails)}
       rows={entries}
       rowKey={(e) => e.id}
       rowAttributes={(e) => ({ 'data-audit-id': e.id })}
-      empty={filtered ? 'No audit entries match these filters.' : 'No audit entries yet.'}
+      empty={filtered ? t('table.emptyFiltered') : t('table.empty')}
     />
   );
 }

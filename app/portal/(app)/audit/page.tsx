@@ -1,23 +1,27 @@
-import type { Metadata } from 'next';
 import { Pager } from '@/app/portal/components/Pager';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
 import { filterQuery, parseAuditFilters } from '@/lib/portal/audit/filters';
 import { type AuditEntry, auditFacets, listAuditEntries, operatorEmails } from '@/lib/portal/audit/query';
+import { portalT } from '@/lib/portal/i18n';
 import { portalContext, requireOperator } from '@/lib/portal/session';
 import { AuditFilterForm } from './AuditFilterForm';
 import { AuditTable } from './AuditTable';
 import c from './audit.module.css';
 
-export const metadata: Metadata = { title: 'Audit trail' };
+export async function generateMetadata() {
+  const t = await portalT('audit');
+  return { title: t('title') };
+}
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function AuditPage({ searchParams }: { searchParams: Search }) {
   const operator = await requireOperator();
   const ctx = portalContext(operator);
+  const t = await portalT('audit');
   const params = await searchParams;
-  const parsed = parseAuditFilters(params);
+  const parsed = parseAuditFilters(params, t);
   const cursor = typeof params.cursor === 'string' && params.cursor ? params.cursor : undefined;
   const facets = await auditFacets({ ctx });
 
@@ -28,7 +32,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       page = await listAuditEntries({ ctx, filters: parsed.filters, cursor });
     } catch (error) {
       if (!(error instanceof ServiceError && error.code === 'VALIDATION_ERROR')) throw error;
-      problem = 'This page link is no longer valid. Start again from the first page.';
+      problem = t('badCursor');
     }
   }
   const emails = page
@@ -39,10 +43,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
 
   return (
     <>
-      <h1>Audit trail</h1>
-      <p className="muted">
-        Every change to your company&apos;s data, from the portal, the Integration API and the system. Times are UTC.
-      </p>
+      <h1>{t('title')}</h1>
+      <p className="muted">{t('intro')}</p>
       <AuditFilterForm
         values={parsed.values}
         eventTypes={facets.eventTypes}
@@ -58,7 +60,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         <>
           <div className={c.actions}>
             <a href={`/portal/audit/export${query ? `?${query}` : ''}`} download>
-              Download CSV{filtered ? ' (these filters, every page)' : ' (every entry)'}
+              {filtered ? t('downloadFiltered') : t('downloadAll')}
             </a>
           </div>
           <AuditTable entries={page.entries} emails={emails} filtered={filtered} />

@@ -1,66 +1,70 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import { Time } from '@/app/portal/components/Time';
 import s from '@/app/portal/portal.module.css';
 import { type HandoverView, listHandovers } from '@/lib/passport/handover/handover';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
 import { portalContext, requireOperator } from '@/lib/portal/session';
-import { REASON_LABELS, STATUS_LABELS } from './format';
 
-export const metadata: Metadata = { title: 'Handovers' };
+export async function generateMetadata() {
+  const t = await portalT('access');
+  return { title: t('handovers.title') };
+}
 
-const columns = (direction: 'incoming' | 'outgoing'): Column<HandoverView>[] => [
+const columns = (t: PortalTranslator, direction: 'incoming' | 'outgoing'): Column<HandoverView>[] => [
   {
     id: 'passport',
-    header: 'Passport',
+    header: t('handovers.column.passport'),
     rowHeader: true,
     cell: (h) => <Link href={`/portal/handovers/${h.id}`}>{h.product.name}</Link>,
   },
   direction === 'incoming'
-    ? { id: 'from', header: 'From', cell: (h) => h.fromCompany.name }
-    : { id: 'to', header: 'To', cell: (h) => h.toCompany?.name ?? h.successorUri ?? '' },
-  { id: 'reason', header: 'Reason', cell: (h) => REASON_LABELS[h.reason] },
+    ? { id: 'from', header: t('handovers.column.from'), cell: (h) => h.fromCompany.name }
+    : { id: 'to', header: t('handovers.column.to'), cell: (h) => h.toCompany?.name ?? h.successorUri ?? '' },
+  { id: 'reason', header: t('handovers.column.reason'), cell: (h) => t(`handover.reason.${h.reason}`) },
   {
     id: 'status',
-    header: 'Status',
-    cell: (h) => <span className={s.badge}>{STATUS_LABELS[h.status]}</span>,
+    header: t('handovers.column.status'),
+    cell: (h) => <span className={s.badge}>{t(`handover.status.${h.status}`)}</span>,
     attributes: (h) => ({ 'data-testid': `handover-status-${h.id}` }),
   },
-  { id: 'offered', header: 'Offered', cell: (h) => <Time value={h.offeredAt} /> },
-  { id: 'expires', header: 'Expires', cell: (h) => (h.status === 'offered' ? <Time value={h.expiresAt} /> : '') },
+  { id: 'offered', header: t('handovers.column.offered'), cell: (h) => <Time value={h.offeredAt} /> },
+  {
+    id: 'expires',
+    header: t('handovers.column.expires'),
+    cell: (h) => (h.status === 'offered' ? <Time value={h.expiresAt} /> : ''),
+  },
 ];
 
 /** Passports offered to this company and offered by it (Art. 77(7) handovers), newest first. */
 export default async function HandoversPage() {
   const operator = await requireOperator();
   const ctx = portalContext(operator);
+  const t = await portalT('access');
   const [incoming, outgoing] = await Promise.all([
     listHandovers({ ctx, input: { direction: 'incoming' } }),
     listHandovers({ ctx, input: { direction: 'outgoing' } }),
   ]);
   return (
     <>
-      <h1>Handovers</h1>
-      <p className="muted">
-        A battery prepared for re-use, repurposed or remanufactured goes on under a new operator&apos;s passport linked
-        to the original (Art. 77(7) of Regulation (EU) 2023/1542). Offers expire after 30 days.
-      </p>
-      <h2 id="incoming-heading">Offered to us</h2>
+      <h1>{t('handovers.title')}</h1>
+      <p className="muted">{t('handovers.intro')}</p>
+      <h2 id="incoming-heading">{t('handovers.incoming')}</h2>
       <DataTable
         labelledBy="incoming-heading"
-        columns={columns('incoming')}
+        columns={columns(t, 'incoming')}
         rows={incoming}
         rowKey={(h) => h.id}
-        empty="No passport has been offered to your company."
+        empty={t('handovers.emptyIncoming')}
         quietEmpty
       />
-      <h2 id="outgoing-heading">Offered by us</h2>
+      <h2 id="outgoing-heading">{t('handovers.outgoing')}</h2>
       <DataTable
         labelledBy="outgoing-heading"
-        columns={columns('outgoing')}
+        columns={columns(t, 'outgoing')}
         rows={outgoing}
         rowKey={(h) => h.id}
-        empty="Your company has not handed a passport over. Offer one from a published passport's page."
+        empty={t('handovers.emptyOutgoing')}
         quietEmpty
       />
     </>

@@ -2,36 +2,41 @@ import { ActionForm, FieldError } from '@/app/portal/components/ActionForm';
 import { ConfirmField } from '@/app/portal/components/ConfirmField';
 import { SubmitButton } from '@/app/portal/components/SubmitButton';
 import type { PoliRequestView } from '@/lib/poli';
-import { tierAccess } from '../format';
+import { portalT } from '@/lib/portal/i18n';
 import c from '../requests.module.css';
 import { approveAccessRequest, rejectAccessRequest, revokeAccess } from './actions';
 
 const REASON_MAX = 2000;
 
 /** The decisions the request's status allows; the server checks the role and the status again. */
-export function DecisionPanel({ request }: { request: PoliRequestView }) {
+export async function DecisionPanel({ request }: { request: PoliRequestView }) {
+  const t = await portalT('access');
   if (request.status === 'PENDING_REVIEW') {
     return (
       <div className={c.decisions}>
         <section aria-labelledby="approve-heading">
-          <h3 id="approve-heading">Approve</h3>
-          <ActionForm action={approveAccessRequest.bind(null, request.id)} aria-label="Approve the request">
+          <h3 id="approve-heading">{t('decide.approve')}</h3>
+          <ActionForm action={approveAccessRequest.bind(null, request.id)} aria-label={t('decide.approveForm')}>
             <ConfirmField>
-              Grant {tierAccess(request.tier)} to {request.productName} for {request.email}; an access link is emailed.
+              {t('decide.approveConfirm', {
+                tier: request.tier,
+                passport: request.productName,
+                email: request.email,
+              })}
             </ConfirmField>
-            <SubmitButton pendingText="Approving…">Approve and send the access link</SubmitButton>
+            <SubmitButton pendingText={t('decide.approving')}>{t('decide.approveButton')}</SubmitButton>
           </ActionForm>
         </section>
         <section aria-labelledby="reject-heading">
-          <h3 id="reject-heading">Reject</h3>
-          <ActionForm action={rejectAccessRequest.bind(null, request.id)} aria-label="Reject the request">
+          <h3 id="reject-heading">{t('decide.reject')}</h3>
+          <ActionForm action={rejectAccessRequest.bind(null, request.id)} aria-label={t('decide.rejectForm')}>
             <label>
-              Reason (emailed to the requester)
+              {t('decide.reason')}
               <textarea name="reason" rows={4} required maxLength={REASON_MAX} aria-describedby="reason-error" />
               <FieldError name="reason" />
             </label>
-            <SubmitButton variant="danger" pendingText="Rejecting…">
-              Reject and email the reason
+            <SubmitButton variant="danger" pendingText={t('decide.rejecting')}>
+              {t('decide.rejectButton')}
             </SubmitButton>
           </ActionForm>
         </section>
@@ -41,24 +46,18 @@ export function DecisionPanel({ request }: { request: PoliRequestView }) {
   if (request.status === 'APPROVED') {
     return (
       <section aria-labelledby="revoke-heading">
-        <h3 id="revoke-heading">Revoke</h3>
-        <ActionForm action={revokeAccess.bind(null, request.id)} aria-label="Revoke the access">
+        <h3 id="revoke-heading">{t('decide.revoke')}</h3>
+        <ActionForm action={revokeAccess.bind(null, request.id)} aria-label={t('decide.revokeForm')}>
           <ConfirmField>
-            End {request.email}&apos;s access to {request.productName} now: every browser they opened it in loses the
-            restricted view, and an unused access link stops working.
+            {t('decide.revokeConfirm', { email: request.email, passport: request.productName })}
           </ConfirmField>
-          <SubmitButton variant="danger" pendingText="Revoking…">
-            Revoke access
+          <SubmitButton variant="danger" pendingText={t('decide.revoking')}>
+            {t('decide.revokeButton')}
           </SubmitButton>
         </ActionForm>
       </section>
     );
   }
-  if (request.status === 'PENDING_VERIFICATION')
-    return (
-      <p className="muted">
-        The requester has not confirmed their email address yet; the request cannot be decided until then.
-      </p>
-    );
-  return <p className="muted">This request is closed; nothing more can be decided on it. A new request starts over.</p>;
+  if (request.status === 'PENDING_VERIFICATION') return <p className="muted">{t('decide.unverified')}</p>;
+  return <p className="muted">{t('decide.closed')}</p>;
 }

@@ -1,36 +1,42 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { type Column, DataTable } from '@/app/portal/components/DataTable';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
 import { getPoliRequest, type PoliRequestView } from '@/lib/poli';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
+import { type PortalLabels, portalLabels } from '@/lib/portal/labels';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
-import { STATUS_LABELS, tierLabel, when } from '../format';
+import { tierLabel, when } from '../format';
 import c from '../requests.module.css';
 import { DecisionPanel } from './DecisionPanel';
 
-export const metadata: Metadata = { title: 'Access request' };
+export async function generateMetadata() {
+  const t = await portalT('access');
+  return { title: t('request.title') };
+}
 
 type Params = Promise<{ id: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
-const OUTCOMES: Record<string, (r: PoliRequestView) => string> = {
-  approved: (r) => `Approved. An access link was emailed to ${r.email}.`,
-  rejected: (r) => `Rejected. The reason was emailed to ${r.email}.`,
-  revoked: (r) => `Access revoked for ${r.email}.`,
-};
+/** The outcomes a decision redirects with (`?done=`); anything else shows no message. */
+const OUTCOMES = ['approved', 'rejected', 'revoked'] as const;
 
 type Grant = PoliRequestView['grants'][number];
 
-const grantColumns: Column<Grant>[] = [
-  { id: 'opened', header: 'Opened', cell: (g) => when(g.createdAt) },
-  { id: 'seen', header: 'Last seen', cell: (g) => when(g.lastSeenAt) },
-  { id: 'expires', header: 'Expires', cell: (g) => when(g.expiresAt) },
+const grantColumns = (t: PortalTranslator, l: PortalLabels): Column<Grant>[] => [
+  { id: 'opened', header: t('request.grant.opened'), cell: (g) => when(l, g.createdAt) },
+  { id: 'seen', header: t('request.grant.seen'), cell: (g) => when(l, g.lastSeenAt) },
+  { id: 'expires', header: t('request.grant.expires'), cell: (g) => when(l, g.expiresAt) },
   {
     id: 'state',
-    header: 'State',
-    cell: (g) => (g.revokedAt ? `Revoked ${when(g.revokedAt)}` : g.active ? 'Active' : 'Expired'),
+    header: t('request.grant.state'),
+    cell: (g) =>
+      g.revokedAt
+        ? t('request.grant.revoked', { time: when(l, g.revokedAt) })
+        : g.active
+          ? t('request.grant.active')
+          : t('request.grant.expired'),
   },
 ];
 
@@ -48,83 +54,83 @@ export default async function AccessRequestPage({ params, searchParams }: { para
   const operator = await requireOperator();
   const { id } = await params;
   const request = await loadRequest(portalContext(operator), id);
+  const t = await portalT('access');
+  const l = await portalLabels();
   const done = (await searchParams).done;
-  const outcome = typeof done === 'string' ? OUTCOMES[done]?.(request) : undefined;
+  const outcome = OUTCOMES.find((o) => o === done);
   return (
     <>
       <p>
-        <Link href={`/portal/access-requests?status=${request.status}`}>← Access requests</Link>
+        <Link href={`/portal/access-requests?status=${request.status}`}>{t('request.back')}</Link>
       </p>
-      <h1>Access request from {request.name}</h1>
+      <h1>{t('request.heading', { name: request.name })}</h1>
       {outcome ? (
         <p role="status" className={s.success}>
-          {outcome}
+          {t(`request.outcome.${outcome}`, { email: request.email })}
         </p>
       ) : null}
       <dl className={c.facts}>
-        <dt>Status</dt>
+        <dt>{t('request.fact.status')}</dt>
         <dd>
-          <span className={s.badge}>{STATUS_LABELS[request.status]}</span>
+          <span className={s.badge}>{t(`status.${request.status}`)}</span>
         </dd>
-        <dt>Requester</dt>
+        <dt>{t('request.fact.requester')}</dt>
         <dd>{request.name}</dd>
-        <dt>Email</dt>
+        <dt>{t('request.fact.email')}</dt>
         <dd>{request.email}</dd>
-        <dt>Organisation</dt>
+        <dt>{t('request.fact.organisation')}</dt>
         <dd>{request.organisation}</dd>
-        <dt>Role</dt>
-        <dd>{request.roleLabel}</dd>
-        <dt>Tier it grants</dt>
-        <dd>{tierLabel(request.tier)}</dd>
-        <dt>Passport</dt>
+        <dt>{t('request.fact.role')}</dt>
+        <dd>{t(`role.${request.role}`)}</dd>
+        <dt>{t('request.fact.tier')}</dt>
+        <dd>{tierLabel(l, request.tier)}</dd>
+        <dt>{t('request.fact.passport')}</dt>
         <dd>
           <Link href={`/portal/passports/${request.productId}`}>{request.productName}</Link>{' '}
           <span className={c.small}>({request.productSlug})</span>
         </dd>
-        <dt>Requested</dt>
-        <dd>{when(request.createdAt)}</dd>
-        <dt>Email confirmed</dt>
-        <dd>{when(request.verifiedAt)}</dd>
+        <dt>{t('request.fact.requested')}</dt>
+        <dd>{when(l, request.createdAt)}</dd>
+        <dt>{t('request.fact.confirmed')}</dt>
+        <dd>{when(l, request.verifiedAt)}</dd>
         {request.decidedAt ? (
           <>
-            <dt>Decided</dt>
-            <dd>{when(request.decidedAt)}</dd>
+            <dt>{t('request.fact.decided')}</dt>
+            <dd>{when(l, request.decidedAt)}</dd>
           </>
         ) : null}
         {request.rejectionReason ? (
           <>
-            <dt>Reason given</dt>
+            <dt>{t('request.fact.reason')}</dt>
             <dd>{request.rejectionReason}</dd>
           </>
         ) : null}
         {request.accessLink ? (
           <>
-            <dt>Access link</dt>
+            <dt>{t('request.fact.accessLink')}</dt>
             <dd>
               {request.accessLink.usedAt
-                ? `Opened ${when(request.accessLink.usedAt)}`
-                : `Not opened yet; expires ${when(request.accessLink.expiresAt)}`}
+                ? t('request.linkOpened', { time: when(l, request.accessLink.usedAt) })
+                : t('request.linkWaiting', { time: when(l, request.accessLink.expiresAt) })}
             </dd>
           </>
         ) : null}
       </dl>
-      <h2>Browser sessions</h2>
+      <h2>{t('request.sessions')}</h2>
       <DataTable
-        caption="Browsers that opened the access link"
+        caption={t('request.sessionsCaption')}
         captionClassName={`muted ${c.caption}`}
-        columns={grantColumns}
+        columns={grantColumns(t, l)}
         rows={request.grants}
         rowKey={(g) => g.id}
-        empty="No browser has opened the restricted view through this request."
+        empty={t('request.sessionsEmpty')}
         quietEmpty
       />
-      <h2>Decision</h2>
+      <h2>{t('request.decision')}</h2>
       {hasRole(operator, PORTAL_ROLES.review) ? (
         <DecisionPanel request={request} />
       ) : (
-        <p className="muted">
-          Your role ({operator.role}) can read access requests; reviewers and admins decide on them.
-        </p>
+        <p className="muted">{t('request.readOnly', { role: operator.role })}</p>
       )}
     </>
   );

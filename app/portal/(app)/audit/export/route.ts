@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { auditCsvFileName, auditCsvStream } from '@/lib/portal/audit/csv';
 import { parseAuditFilters } from '@/lib/portal/audit/filters';
+import { portalT } from '@/lib/portal/i18n';
 import { portalContext, requireOperator } from '@/lib/portal/session';
 
 export const dynamic = 'force-dynamic';
@@ -8,7 +9,7 @@ export const dynamic = 'force-dynamic';
 /** The audit trail as CSV with the page's filters: every matching row, streamed, for the signed-in operator's company. */
 export async function GET(request: NextRequest) {
   const operator = await requireOperator();
-  const parsed = parseAuditFilters(request.nextUrl.searchParams);
+  const parsed = parseAuditFilters(request.nextUrl.searchParams, await portalT('audit'));
   if (!parsed.ok) {
     return new Response(`${parsed.message}\n`, {
       status: 400,

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ActionForm, FieldError } from '@/app/portal/components/ActionForm';
@@ -8,21 +7,20 @@ import { Time } from '@/app/portal/components/Time';
 import s from '@/app/portal/portal.module.css';
 import { ServiceError } from '@/lib/errors';
 import { getHandover, type HandoverView } from '@/lib/passport/handover/handover';
+import { type PortalTranslator, portalT } from '@/lib/portal/i18n';
 import { hasRole, PORTAL_ROLES, portalContext, requireOperator } from '@/lib/portal/session';
 import { acceptHandoverAction, declineHandoverAction } from '../actions';
-import { REASON_LABELS, STATUS_LABELS } from '../format';
 
-export const metadata: Metadata = { title: 'Handover' };
+export async function generateMetadata() {
+  const t = await portalT('access');
+  return { title: t('handover.title') };
+}
 
 type Params = Promise<{ id: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
-const OUTCOMES: Record<string, string> = {
-  offered: 'Offered. The receiving company is emailed and has 30 days to accept or decline.',
-  stated: 'Recorded. The passport now names the successor you stated, marked as not verified.',
-  accepted: 'Accepted. The successor draft is in your passports: complete the marked fields, then submit it.',
-  declined: 'Declined. The offering company is told.',
-};
+/** The outcomes an action redirects with (`?done=`); anything else shows no message. */
+const OUTCOMES = ['offered', 'stated', 'accepted', 'declined'] as const;
 
 async function load(ctx: ReturnType<typeof portalContext>, handoverId: string) {
   try {
@@ -39,30 +37,31 @@ export default async function HandoverPage({ params, searchParams }: { params: P
   const operator = await requireOperator();
   const { id } = await params;
   const h = await load(portalContext(operator), id);
+  const t = await portalT('access');
   const done = (await searchParams).done;
-  const outcome = typeof done === 'string' ? OUTCOMES[done] : undefined;
+  const outcome = OUTCOMES.find((o) => o === done);
   const mayDecide = h.direction === 'incoming' && h.status === 'offered' && hasRole(operator, PORTAL_ROLES.review);
   return (
     <>
       <p>
-        <Link href="/portal/handovers">← Handovers</Link>
+        <Link href="/portal/handovers">{t('handover.back')}</Link>
       </p>
-      <h1>Handover of {h.product.name}</h1>
+      <h1>{t('handover.heading', { passport: h.product.name })}</h1>
       {outcome ? (
         <p role="status" className={s.success}>
-          {outcome}
+          {t(`handover.outcome.${outcome}`)}
         </p>
       ) : null}
       <dl>
-        <dt>Status</dt>
+        <dt>{t('handover.fact.status')}</dt>
         <dd>
           <span className={s.badge} data-testid="handover-status">
-            {STATUS_LABELS[h.status]}
+            {t(`handover.status.${h.status}`)}
           </span>
         </dd>
-        <dt>Reason</dt>
-        <dd>{REASON_LABELS[h.reason]}</dd>
-        <dt>Passport</dt>
+        <dt>{t('handover.fact.reason')}</dt>
+        <dd>{t(`handover.reason.${h.reason}`)}</dd>
+        <dt>{t('handover.fact.passport')}</dt>
         <dd>
           {h.product.id ? (
             <Link href={`/portal/passports/${h.product.id}`}>{h.product.name}</Link>
@@ -70,29 +69,23 @@ export default async function HandoverPage({ params, searchParams }: { params: P
             <a href={h.product.url}>{h.product.name}</a>
           )}
         </dd>
-        <dt>From</dt>
+        <dt>{t('handover.fact.from')}</dt>
         <dd>{h.fromCompany.name}</dd>
-        <dt>To</dt>
-        <dd>
-          {h.toCompany ? (
-            h.toCompany.name
-          ) : (
-            <>Outside the service, as stated by the previous operator (not verified): {h.successorUri}</>
-          )}
-        </dd>
+        <dt>{t('handover.fact.to')}</dt>
+        <dd>{h.toCompany ? h.toCompany.name : t('handover.outside', { uri: h.successorUri ?? '' })}</dd>
         {h.note ? (
           <>
-            <dt>Note</dt>
+            <dt>{t('handover.fact.note')}</dt>
             <dd>{h.note}</dd>
           </>
         ) : null}
-        <dt>Offered</dt>
+        <dt>{t('handover.fact.offered')}</dt>
         <dd>
           <Time value={h.offeredAt} />
         </dd>
         {h.status === 'offered' ? (
           <>
-            <dt>Expires</dt>
+            <dt>{t('handover.fact.expires')}</dt>
             <dd>
               <Time value={h.expiresAt} />
             </dd>
@@ -100,21 +93,18 @@ export default async function HandoverPage({ params, searchParams }: { params: P
         ) : null}
         {h.decidedAt ? (
           <>
-            <dt>Decided</dt>
+            <dt>{t('handover.fact.decided')}</dt>
             <dd>
               <Time value={h.decidedAt} />
             </dd>
           </>
         ) : null}
       </dl>
-      <Successor handover={h} />
+      <Successor handover={h} t={t} />
       {h.redeclare.length > 0 && h.direction === 'incoming' ? (
         <section aria-labelledby="redeclare-heading">
-          <h2 id="redeclare-heading">What the new operator declares again</h2>
-          <p className="muted">
-            These fields start empty in the successor draft (battery status from the reason); restricted data of the
-            original is never carried over.
-          </p>
+          <h2 id="redeclare-heading">{t('handover.redeclare')}</h2>
+          <p className="muted">{t('handover.redeclareIntro')}</p>
           <ul data-testid="handover-redeclare">
             {h.redeclare.map((f) => (
               <li key={f}>
@@ -124,54 +114,51 @@ export default async function HandoverPage({ params, searchParams }: { params: P
           </ul>
         </section>
       ) : null}
-      {mayDecide ? <Decision handover={h} /> : null}
+      {mayDecide ? <Decision handover={h} t={t} /> : null}
     </>
   );
 }
 
-function Successor({ handover: h }: { handover: HandoverView }) {
+function Successor({ handover: h, t }: { handover: HandoverView; t: PortalTranslator }) {
   if (!h.successor) return null;
   return (
     <p data-testid="handover-successor">
       {h.successor.id ? (
-        <Link href={`/portal/passports/${h.successor.id}`}>Open the successor passport</Link>
+        <Link href={`/portal/passports/${h.successor.id}`}>{t('handover.successorOpen')}</Link>
       ) : h.successor.url ? (
-        <a href={h.successor.url}>The published successor passport</a>
+        <a href={h.successor.url}>{t('handover.successorPublished')}</a>
       ) : (
-        'The receiving company has not published the successor passport yet.'
+        t('handover.successorPending')
       )}
     </p>
   );
 }
 
-function Decision({ handover: h }: { handover: HandoverView }) {
+function Decision({ handover: h, t }: { handover: HandoverView; t: PortalTranslator }) {
   return (
     <>
       <section aria-labelledby="accept-heading">
-        <h2 id="accept-heading">Accept</h2>
-        <ActionForm action={acceptHandoverAction.bind(null, h.id)} aria-label="Accept the handover">
+        <h2 id="accept-heading">{t('handover.accept')}</h2>
+        <ActionForm action={acceptHandoverAction.bind(null, h.id)} aria-label={t('handover.acceptForm')}>
           <label>
-            Name of the successor passport (optional)
+            {t('handover.name')}
             <input name="name" maxLength={200} aria-describedby="name-error" />
             <FieldError name="name" />
           </label>
-          <ConfirmField>
-            Create a draft passport in our company from the published data of {h.product.name}, linked to it as its
-            predecessor.
-          </ConfirmField>
-          <SubmitButton pendingText="Accepting…">Accept and create the draft</SubmitButton>
+          <ConfirmField>{t('handover.acceptConfirm', { passport: h.product.name })}</ConfirmField>
+          <SubmitButton pendingText={t('handover.accepting')}>{t('handover.acceptButton')}</SubmitButton>
         </ActionForm>
       </section>
       <section aria-labelledby="decline-heading">
-        <h2 id="decline-heading">Decline</h2>
-        <ActionForm action={declineHandoverAction.bind(null, h.id)} aria-label="Decline the handover">
+        <h2 id="decline-heading">{t('handover.decline')}</h2>
+        <ActionForm action={declineHandoverAction.bind(null, h.id)} aria-label={t('handover.declineForm')}>
           <label>
-            Reason (optional, sent to {h.fromCompany.name})
+            {t('handover.declineReason', { company: h.fromCompany.name })}
             <input name="reason" maxLength={1000} aria-describedby="reason-error" />
             <FieldError name="reason" />
           </label>
-          <SubmitButton variant="danger" pendingText="Declining…">
-            Decline
+          <SubmitButton variant="danger" pendingText={t('handover.declining')}>
+            {t('handover.declineButton')}
           </SubmitButton>
         </ActionForm>
       </section>
