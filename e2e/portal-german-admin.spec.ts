@@ -48,6 +48,8 @@ test.describe('the administrators’ pages in German', () => {
     const box = page.getByTestId('one-time-secret');
     await expect(box.getByRole('heading', { name: 'Jetzt kopieren' })).toBeVisible();
     await expect(box.locator('code[data-secret="API key"]')).toHaveText(/^pk_test_/);
+    await expect(box.getByText('API-Schlüssel', { exact: true })).toBeVisible();
+    await expect(box.getByRole('button', { name: 'API-Schlüssel kopieren' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('Sandbox');
     await expect(row).toContainText('Aktiv');

@@ -4,7 +4,14 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'use-intl/react';
 import s from '../portal.module.css';
 
-/** Secrets shown exactly once: a warning, the values, and a copy button for each. */
+/** The names the actions give what they reveal (English: the `data-secret` the tests and scripts read). */
+const KNOWN: Record<string, string> = {
+  'API key': 'apiKey',
+  'Signing secret': 'signingSecret',
+  'BMS secret': 'bmsSecret',
+};
+
+/** Secrets shown exactly once: a warning, the values, and a copy button for each, named in the operator's language. */
 export function RevealBox({ values }: { values: Record<string, string> }) {
   const t = useTranslations('shell');
   const [copied, setCopied] = useState<string | null>(null);
@@ -19,7 +26,7 @@ export function RevealBox({ values }: { values: Record<string, string> }) {
       <dl>
         {Object.entries(values).map(([label, value]) => (
           <div key={label}>
-            <dt>{label}</dt>
+            <dt>{KNOWN[label] ? t(`reveal.labels.${KNOWN[label]}`) : label}</dt>
             <dd className={s.inline}>
               <code data-secret={label}>{value}</code>
               <button
@@ -32,7 +39,11 @@ export function RevealBox({ values }: { values: Record<string, string> }) {
                   )
                 }
               >
-                {copied === label ? t('reveal.copied') : t('reveal.copy', { label: label.toLowerCase() })}
+                {copied === label
+                  ? t('reveal.copied')
+                  : KNOWN[label]
+                    ? t(`reveal.copyLabel.${KNOWN[label]}`)
+                    : t('reveal.copy', { label: label.toLowerCase() })}
               </button>
             </dd>
           </div>
