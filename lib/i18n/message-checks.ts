@@ -1,4 +1,5 @@
-import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { expect } from 'vitest';
 
 /** Checks the message files' tests share (the public pages' 24 languages, the portal's two). */
 
@@ -45,4 +46,27 @@ export function pluralProblems(elements: MessageFormatElement[], locale: string)
     if (el.type === TYPE.tag) problems.push(...pluralProblems(el.children, locale));
   }
   return problems;
+}
+
+/**
+ * A translation checked against the English reference: the same keys and no other, no empty message, valid ICU
+ * with the same arguments and tags, and the plural categories its language needs.
+ */
+export function expectTranslationOf(english: Map<string, string>, translation: Tree, locale: string): void {
+  const messages = flatten(translation);
+  expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+  for (const [key, source] of english) {
+    const translated = messages.get(key)!;
+    expect(translated.trim(), key).not.toBe('');
+    const ast = parse(translated);
+    expect([...argumentsOf(ast)].sort(), key).toEqual([...argumentsOf(parse(source))].sort());
+    expect(pluralProblems(ast, locale), key).toEqual([]);
+  }
+}
+
+/** The share of the English messages a translation left word for word in English (names and terms aside). */
+export function englishLeftShare(english: Map<string, string>, translation: Tree): number {
+  const messages = flatten(translation);
+  const same = [...english].filter(([key, text]) => messages.get(key) === text && /[a-z]{4}/.test(text));
+  return same.length / english.size;
 }
