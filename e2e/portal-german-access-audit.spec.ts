@@ -1,25 +1,10 @@
 // Access requests, handovers and the audit trail for an operator who chose German in their profile: every page of
 // the area in German (headings, tables, forms, messages), the English data as typed, and each page accessible.
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Company } from '../lib/db/generated/client';
 import { offerHandover } from '../lib/passport/handover/handover';
 import { expect, test } from '../testing/e2e/fixtures';
-import { choosePortalLanguage, db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
+import { auditRow, choosePortalLanguage, db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { createPublishedPassport, createTestProduct, TEST_ACTOR } from '../testing/factories';
-
-const audit = (company: Company, row: { eventType: string; at: string; productId?: string; context?: object }) =>
-  db().auditLog.create({
-    data: {
-      companyId: company.id,
-      productId: row.productId ?? null,
-      eventType: row.eventType,
-      actorRole: 'REVIEWER',
-      actorId: `rev-${randomBytes(3).toString('hex')}`,
-      eventChannel: 'Portal',
-      eventContext: row.context ?? {},
-      createdAt: new Date(row.at),
-    },
-  });
 
 test.describe('access requests, handovers and the audit trail in German', () => {
   test('an operator who chose German decides an access request and reads the audit trail in German', async ({
@@ -84,13 +69,13 @@ test.describe('access requests, handovers and the audit trail in German', () => 
     await expectAccessible(page);
 
     // The audit trail names the decision and the other events in German; the event type itself stays as stored.
-    const approved = await audit(company, {
+    const approved = await auditRow(company, {
       eventType: 'Approve',
       at: '2026-03-01T10:00:00.000Z',
       productId: product.id,
       context: { from: 'SUBMITTED', to: 'APPROVED', version: 2, fields: [], changes: [{ field: 'mass' }] },
     });
-    const submitted = await audit(company, {
+    const submitted = await auditRow(company, {
       eventType: 'Submit',
       at: '2026-03-01T09:00:00.000Z',
       productId: product.id,

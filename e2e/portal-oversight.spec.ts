@@ -1,26 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Company } from '../lib/db/generated/client';
 import { expect, test } from '../testing/e2e/fixtures';
-import { db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
+import { auditRow as audit, db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
 import { createTestProduct, mintTestKey } from '../testing/factories';
-
-const audit = (
-  company: Company,
-  row: { eventType: string; at: string; actorId: string; productId?: string; context?: object },
-) =>
-  db().auditLog.create({
-    data: {
-      companyId: company.id,
-      productId: row.productId ?? null,
-      eventType: row.eventType,
-      actorRole: 'REVIEWER',
-      actorId: row.actorId,
-      eventChannel: 'Portal',
-      eventContext: row.context ?? {},
-      createdAt: new Date(row.at),
-    },
-  });
 
 test.describe('portal dashboard', () => {
   test('shows what needs attention for a company with a submitted passport and an expiring key, with accessible SVG charts', async ({

@@ -1,6 +1,8 @@
 // The portal test kit: a company with operators of each role, signed in through the real sign-in page.
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { Company } from '../../lib/db/generated/client';
 import type { UserRole } from '../../lib/db/generated/enums';
 import { createTestCompany, createTestOperator } from '../factories';
 import { db } from './passport-pages';
@@ -68,3 +70,21 @@ export async function expectAccessible(page: Page) {
 /** The message a portal form shows (Next's route announcer is an empty alert outside every form). */
 export const formMessage = (page: Page) =>
   page.locator('form').getByRole('alert').or(page.locator('form').getByRole('status'));
+
+/** An audit row of a company, written as a reviewer in the portal wrote it at `at` (ISO), for the audit trail's tests. */
+export const auditRow = (
+  company: Pick<Company, 'id'>,
+  row: { eventType: string; at: string; actorId?: string; productId?: string; context?: object },
+) =>
+  db().auditLog.create({
+    data: {
+      companyId: company.id,
+      productId: row.productId ?? null,
+      eventType: row.eventType,
+      actorRole: 'REVIEWER',
+      actorId: row.actorId ?? `rev-${randomBytes(3).toString('hex')}`,
+      eventChannel: 'Portal',
+      eventContext: row.context ?? {},
+      createdAt: new Date(row.at),
+    },
+  });
