@@ -1,10 +1,15 @@
 // The portal in English and German (issue 28): an operator chooses in the profile; until then the browser's
 // Accept-Language picks; the signed-out pages and the password mail follow the same rule.
-import type { Browser, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { type Browser, devices, type Page } from '@playwright/test';
 import { clientAddress } from '../testing/client-address';
 import { expect, test } from '../testing/e2e/fixtures';
 import { lastMail } from '../testing/e2e/poli';
 import { choosePortalLanguage, db, expectAccessible, newPortalCompany, signIn } from '../testing/e2e/portal';
+import { createTestProduct } from '../testing/factories';
+
+const PHONE = devices['Pixel 7'];
+const SCREENSHOTS = 'e2e/screenshots/portal-de';
 
 async function open(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await browser.newContext({ ...options, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() } });
@@ -127,6 +132,42 @@ test.describe('the portal in English and German', () => {
       await expect(page.locator('form').getByRole('alert')).toHaveText(
         /^Das Passwort muss mindestens \d+ Zeichen lang sein\.$/,
       );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on a phone in German the menu names where you are and every section fits the screen (longer words included); screenshots saved', async ({
+    browser,
+  }) => {
+    test.slow(); // every section of the portal, each with a screenshot
+    const { company, users } = await newPortalCompany(['ADMIN']);
+    await choosePortalLanguage(users.ADMIN, 'de');
+    await createTestProduct(db(), {
+      companyId: company.id,
+      name: 'Ein Pass mit einem recht langen Namen für ein Telefon',
+    });
+    const { context, page } = await open(browser, PHONE);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    try {
+      await signIn(page, users.ADMIN);
+      const menu = page.getByRole('button', { name: /^Menü/ });
+      await expect(menu).toContainText('Übersicht');
+      await menu.click();
+      await nav(page).getByRole('link', { name: 'Prüfprotokoll' }).click();
+      await expect(page.getByRole('button', { name: /^Menü/ })).toContainText('Prüfprotokoll');
+      const sections = await page
+        .locator('nav[aria-label="Portal"] a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      expect(sections.length).toBeGreaterThan(8);
+      for (const path of sections) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect({ path, width }).toEqual({ path, width: PHONE.viewport.width });
+        const name = path === '/portal' ? 'dashboard' : path.slice('/portal/'.length).replaceAll('/', '-');
+        await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+      }
     } finally {
       await context.close();
     }
