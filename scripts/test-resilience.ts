@@ -68,6 +68,19 @@ if (figures.length) {
   for (const f of figures)
     console.log(`  ${`${f.suite}: ${f.name}`.padEnd(width)}  ${f.value}${f.unit ? ` ${f.unit}` : ''}`);
 }
+// The failures are named again last, after the figures: a log cut to its tail still says what failed and why.
+type AssertionResult = { fullName: string; status: string; failureMessages?: string[] };
+type FileResult = { name: string; message?: string; assertionResults?: AssertionResult[] };
+const failures = ((report?.testResults ?? []) as FileResult[]).flatMap((file) => {
+  const where = path.relative(process.cwd(), file.name);
+  const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+  if (!failed.length && file.message) return [`${where}: ${file.message}`];
+  return failed.map((t) => `${where} > ${t.fullName}: ${t.failureMessages?.[0] ?? ''}`);
+});
+if (failures.length) {
+  console.log('\nFailed:');
+  for (const f of failures) console.log(`  ${f.split('\n').slice(0, 6).join('\n    ').slice(0, 1500)}`);
+}
 if (summary.tests)
   console.log(
     `\nresilience: ${summary.tests.passed} passed, ${summary.tests.failed} failed, ${summary.tests.skipped} skipped`,
