@@ -97,6 +97,10 @@ async function main() {
     germanLogin = demo.germanLogin;
     demoPassportPath = demo.passportPath;
   }
+  // tsx turns source-map support on for every module loaded after it, Next.js's server chunks included: their maps
+  // (the sources inside them) held on the heap for stack traces alone, about a third of a 256 MB bound. A production
+  // server goes without (its stack traces name the built chunks); development keeps them.
+  if (!dev) process.setSourceMapsEnabled(false);
   const { startWebServer } = await import('./server');
   const web = await startWebServer({
     dev,
