@@ -1,7 +1,7 @@
 // The layer rules of docs/architecture.md, checked by `npm run lint` (dependency-cruiser). Lower layers never
 // import higher ones; production code never imports test code; no module is part of an import cycle.
 const BASE =
-  '^lib/(errors/|crypto/|config\\.ts|log\\.ts|ids\\.ts|health\\.ts|storable-text\\.ts|runtime-files\\.ts|i18n/(portal-)?locales\\.ts)';
+  '^lib/(errors/|crypto/|config\\.ts|log\\.ts|ids\\.ts|health\\.ts|storable-text\\.ts|runtime-files\\.ts|route-framing\\.ts|i18n/(portal-)?locales\\.ts)';
 const DB = '^lib/db/';
 const HTTP = '^lib/http/';
 // The surfaces: the wrappers and handlers that join the HTTP toolkit to the domain, and the composition root.

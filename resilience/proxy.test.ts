@@ -4,6 +4,7 @@
 // readers through the cache within the contract's bound; rate limits stay per client address behind the proxy.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPrismaClient, type Db } from '../lib/db/client';
 import { systemActor } from '../lib/domain/context';
@@ -73,6 +74,30 @@ describe.skipIf(!nginxInstalled())('the service behind deploy/nginx.conf', () =>
       expect(revalidated.status, what).toBe(304);
       expect(revalidated.body, what).toHaveLength(0);
     }
+  });
+
+  test('the viewer page as stored (gzip) goes only to clients that accept gzip, the HTML to those that do not, each from the cache', async () => {
+    const tenant = await createBmsTenant(db);
+    const page = passportPath(tenant.product);
+    const zipped = { Accept: HTML, 'Accept-Encoding': 'gzip, deflate, br' };
+    const plain = { Accept: HTML };
+    // Twice each way, alternating: whatever the cache holds, every answer is in the encoding its client accepts.
+    const answers = [];
+    for (const [i, headers] of [zipped, plain, zipped, plain, zipped, plain].entries())
+      answers.push({ gzip: headers === zipped, answer: await get(page, { from: `127.0.0.${20 + i}`, headers }) });
+    for (const { gzip, answer } of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.vary).toContain('Accept-Encoding');
+      const html = gzip ? gunzipSync(answer.body).toString('utf8') : answer.text;
+      expect(answer.headers['content-encoding']).toBe(gzip ? 'gzip' : undefined);
+      expect(html).toMatch(/^<!DOCTYPE html>/);
+      expect(html).toContain(tenant.product.serialNumber!);
+    }
+    const [zippedLast, plainLast] = [answers[4]!.answer, answers[5]!.answer];
+    expect(zippedLast.headers.etag).not.toBe(plainLast.headers.etag);
+    expect(gunzipSync(zippedLast.body).equals(plainLast.body)).toBe(true);
+    await get(page, { from: '127.0.0.30', headers: zipped });
+    expect(cacheStatus(await get(page, { from: '127.0.0.31', headers: zipped }))).toBe('HIT');
   });
 
   test('a browser holding a grant always reaches the service and gets a private page; nothing of it is stored or served to anyone else', async () => {

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import next from 'next';
 import { config } from '../lib/config';
-import { restoreContentLength } from '../lib/documents/content-length';
 import { ServiceError } from '../lib/errors';
 import { CLIENT_IP_HEADER, resolveClientAddress } from '../lib/http/client-address';
 import { renderError } from '../lib/http/errors';
@@ -13,6 +12,7 @@ import { surfaceOf } from '../lib/http/surface';
 import { keepVaryTokens } from '../lib/http/vary';
 import { startJobs, stopJobs } from '../lib/jobs/runner';
 import { logger } from '../lib/log';
+import { restoreFramingHeaders } from '../lib/route-framing';
 import { appRoutes } from '../lib/server/app-routes';
 import { JOBS } from '../lib/server/jobs';
 
@@ -113,7 +113,7 @@ export async function startWebServer(opts: {
     req.headers[CLIENT_IP_HEADER] = address;
     keepVaryTokens(res);
     hideInternalRewrites(res);
-    restoreContentLength(res);
+    restoreFramingHeaders(res);
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { ServiceError } from '../errors';
+import { CONTENT_LENGTH_HEADER } from '../route-framing';
 import { requireDocumentsModule } from './access';
-import { CONTENT_LENGTH_HEADER } from './content-length';
 import { contentDisposition, reprDigest } from './disposition';
 import { type DocumentStorage, documentStorage, storageFailure } from './storage';
 

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '@/lib/i18n/locales';
 import { createPublishedPassport, createTestCompany } from '../../testing/factories';
@@ -10,6 +11,7 @@ import { CACHING } from '../http/caching';
 import { newNonce } from '../http/middleware/security-headers';
 import { withdrawProduct } from '../passport/lifecycle';
 import type { RenderedPage } from '../passport/public/representations';
+import { CONTENT_ENCODING_HEADER } from '../route-framing';
 import { servePassportPage } from './passport-page';
 
 let companyId: string;
@@ -79,6 +81,36 @@ describe('stored passport pages', () => {
     const revalidated = await view(passport.path, render, BUILD, new Headers({ 'If-None-Match': etag }));
     expect(revalidated.response.status).toBe(304);
     expect(revalidated.html).toBe('');
+  });
+
+  it('a browser that accepts gzip gets the page as it is stored, gzip bytes and their own ETag, from the first view on; one that does not gets the HTML', async () => {
+    const passport = await serialised();
+    const render = fakeRenderer();
+    const gzip = new Headers({ 'Accept-Encoding': 'gzip, deflate, br' });
+    const first = await servePassportPage({ headers: gzip }, passport.path, 'en', { build: BUILD, render });
+    const second = await servePassportPage({ headers: gzip }, passport.path, 'en', { build: BUILD, render });
+    expect(render).toHaveBeenCalledOnce();
+    const row = (await stored(passport.path))!;
+    for (const answer of [first, second]) {
+      expect(answer.headers.get(CONTENT_ENCODING_HEADER)).toBe('gzip');
+      expect(answer.headers.get('ETag')).toBe(`"${row.sha256}"`);
+      expect(answer.headers.get('Vary')).toContain('Accept-Encoding');
+      const body = Buffer.from(await answer.arrayBuffer());
+      expect(body.equals(Buffer.from(row.html))).toBe(true);
+      expect(gunzipSync(body).toString('utf8')).toContain(passport.serialNumber);
+    }
+    expect([...second.headers]).toEqual([...first.headers]);
+    const plain = await view(passport.path, render);
+    expect(plain.response.headers.get(CONTENT_ENCODING_HEADER)).toBeNull();
+    expect(plain.response.headers.get('ETag')).not.toBe(`"${row.sha256}"`);
+    expect(plain.html).toBe(gunzipSync(row.html).toString('utf8'));
+    const revalidated = await servePassportPage(
+      { headers: new Headers({ 'Accept-Encoding': 'gzip', 'If-None-Match': `"${row.sha256}"` }) },
+      passport.path,
+      'en',
+      { build: BUILD, render },
+    );
+    expect(revalidated.status).toBe(304);
   });
 
   it('stores the slug address too, and renders every other spelling of an address without storing it', async () => {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { CONTENT_ENCODING_HEADER, CONTENT_LENGTH_HEADER } from '../../route-framing';
 import { CACHING } from '../caching';
 import { newNonce } from './security-headers';
 import { PAGE_NONCE_HEADER, PAGE_RENDER_HEADER, pageRenderToken, renderNonce, storedPageResponse } from './stored-page';
@@ -60,6 +62,38 @@ describe('storedPageResponse', () => {
     expect(await again.text()).toBe('');
     expect(again.headers.get('ETag')).toBe(etag);
     expect(again.headers.get('Cache-Control')).toBe(CACHING.page.cacheControl);
+  });
+
+  it('a stored page goes as its stored gzip bytes to a browser that accepts gzip, with their own ETag and 304, and unpacked to one that does not', async () => {
+    const html = Buffer.from('<html>ü</html>', 'utf8');
+    const gz = gzipSync(html);
+    const sha256 = createHash('sha256').update(gz).digest('hex');
+    const stored = { ...page({ vary: 'rsc' }), gzip: { bytes: gz, sha256 } };
+    const asked = (headers: Record<string, string>) =>
+      storedPageResponse({ headers: new Headers(headers) }, stored, linkset);
+
+    const zipped = asked({ 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get(CONTENT_ENCODING_HEADER)).toBe('gzip');
+    expect(zipped.headers.get(CONTENT_LENGTH_HEADER)).toBe(String(gz.length));
+    expect(zipped.headers.get('ETag')).toBe(`"${sha256}"`);
+    expect(zipped.headers.get('Vary')).toBe('rsc, Accept, Accept-Language, Cookie, Accept-Encoding');
+    expect(Buffer.from(await zipped.arrayBuffer()).equals(gz)).toBe(true);
+    const again = asked({ 'Accept-Encoding': 'gzip', 'If-None-Match': `"${sha256}"` });
+    expect(again.status).toBe(304);
+    expect(again.headers.get(CONTENT_ENCODING_HEADER)).toBeNull();
+
+    // Each encoding is its own representation: the other one's ETag does not match.
+    const identityEtag = `"${createHash('sha256').update(html).digest('hex')}"`;
+    for (const acceptEncoding of [undefined, 'identity', 'gzip;q=0, br', 'br']) {
+      const plain = asked(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {});
+      expect(plain.headers.get(CONTENT_ENCODING_HEADER), acceptEncoding).toBeNull();
+      expect(plain.headers.get('ETag'), acceptEncoding).toBe(identityEtag);
+      expect(plain.headers.get('Vary'), acceptEncoding).toContain('Accept-Encoding');
+      expect(Buffer.from(await plain.arrayBuffer()).equals(html), acceptEncoding).toBe(true);
+    }
+    expect(asked({ 'Accept-Encoding': 'gzip', 'If-None-Match': identityEtag }).status).toBe(200);
+    expect(asked({ 'If-None-Match': `"${sha256}"` }).status).toBe(200);
   });
 
   it('a 404 page gets the not-found row and no validator; any other status is no-store', () => {

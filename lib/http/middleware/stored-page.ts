@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import Negotiator from 'negotiator';
 import { strongEtag } from '../../crypto/served-bytes';
 import { isLocale } from '../../i18n/locales';
+import { CONTENT_ENCODING_HEADER, CONTENT_LENGTH_HEADER } from '../../route-framing';
 import { CACHING, cachingHeaders } from '../caching';
 import { matchesIfNoneMatch } from '../public-route';
 import { mergeVary } from '../vary';
@@ -86,13 +88,26 @@ export interface StoredPageAnswer {
   /** The render's own headers (Content-Type, Vary, Link, its hash Content-Security-Policy). */
   headers: Record<string, string>;
   bytes: Uint8Array;
+  /** The page's gzip encoding when it is stored that way, with the SHA-256 of exactly those bytes. */
+  gzip?: { bytes: Uint8Array; sha256: string };
   noindex: boolean;
 }
+
+/** Whether the request's Accept-Encoding takes gzip at least as gladly as the page as it is (RFC 9110 12.5.3). */
+const acceptsGzip = (request: Pick<Request, 'headers'>): boolean =>
+  new Negotiator({ headers: { 'accept-encoding': request.headers.get('accept-encoding') ?? undefined } }).encoding([
+    'gzip',
+    'identity',
+  ]) === 'gzip';
 
 /**
  * The stored-page route's response: the page's headers with Cache-Control and Vary from the caching table (a 200
  * is the table's `page` row, a 404 its `not-found` row, anything else no-store), a strong ETag, and a bodiless 304
- * when the request already holds these bytes. Its Link names the resolver's linkset first, as every resolver
+ * when the request already holds these bytes. A stored page goes to a browser that accepts gzip in the gzip bytes it
+ * is stored in (Content-Encoding: gzip, so Next.js does not compress it again; its own ETag, the SHA-256 of those
+ * bytes, as each encoding is another representation), varying on Accept-Encoding as a compressed answer does.
+ * Route answers cannot carry Content-Encoding through Next.js: the response names it in the internal header that
+ * the web server turns into the real one. Its Link names the resolver's linkset first, as every resolver
  * answer's does, then the page's own preloads (one list, RFC 8288): a middleware Link would replace the preloads.
  */
 export function storedPageResponse(
@@ -110,11 +125,17 @@ export function storedPageResponse(
   // Whatever its status, the answer is the viewer page at a resolver address: it varies as the page row says.
   headers.set('Vary', mergeVary(headers.get('vary') ?? undefined, CACHING.page.vary.join(', ')));
   if (page.status !== 200) return new Response(page.bytes as BodyInit, { status: page.status, headers });
-  const etag = strongEtag(page.bytes);
+  const gzip = page.gzip && acceptsGzip(request) ? page.gzip : undefined;
+  if (page.gzip) headers.set('Vary', mergeVary(headers.get('vary') ?? undefined, 'Accept-Encoding'));
+  const etag = gzip ? `"${gzip.sha256}"` : strongEtag(page.bytes);
   headers.set('ETag', etag);
   if (matchesIfNoneMatch(request, etag)) {
     headers.delete('Content-Type');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(page.bytes as BodyInit, { status: 200, headers });
+  if (!gzip) return new Response(page.bytes as BodyInit, { status: 200, headers });
+  // Next.js drops both from a route's answer; the web server restores them (lib/route-framing.ts).
+  headers.set(CONTENT_ENCODING_HEADER, 'gzip');
+  headers.set(CONTENT_LENGTH_HEADER, String(gzip.bytes.byteLength));
+  return new Response(gzip.bytes as BodyInit, { status: 200, headers });
 }

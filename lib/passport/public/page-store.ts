@@ -42,6 +42,11 @@ export interface PassportPage {
   status: number;
   headers: Record<string, string>;
   bytes: Buffer;
+  /**
+   * A stored page's gzip encoding as stored, with the SHA-256 of exactly those bytes: sent as it is to a browser that
+   * accepts gzip, so no answer compresses the page again. Absent from a page rendered for this answer.
+   */
+  gzip?: { bytes: Buffer; sha256: string };
   /** Whether the page stays out of search indexes (a withdrawn passport's notice). */
   noindex: boolean;
 }
@@ -55,29 +60,47 @@ export function pageStoreEnabled(): boolean {
   return enabled;
 }
 
-/** The page of every answer: the stored page or a fresh render, as it is. */
-const asServed = (rendered: RenderedPage, noindex: boolean): PassportPage => ({
+type Gzipped = NonNullable<PassportPage['gzip']>;
+
+/** The page of an answer that rendered it: as rendered, with the gzip bytes it was stored in when it was stored. */
+const asServed = (rendered: RenderedPage, noindex: boolean, gzip?: Gzipped): PassportPage => ({
   status: rendered.status,
   headers: rendered.headers,
   bytes: rendered.html,
+  ...(gzip && { gzip }),
   noindex,
 });
+
+/** A stored page: its gzip bytes as stored, the HTML unpacked only for an answer that wants it. */
+function storedPage(row: StoredRow): PassportPage {
+  const gzip = { bytes: Buffer.from(row.html), sha256: row.sha256 };
+  let html: Buffer | undefined;
+  return {
+    status: 200,
+    headers: row.headers,
+    get bytes() {
+      html ??= gunzipSync(gzip.bytes);
+      return html;
+    },
+    gzip,
+    noindex: false,
+  };
+}
 
 interface StoredRow {
   html: Uint8Array;
   sha256: string;
-  nonce: string;
   headers: Record<string, string>;
 }
 
 const STORED_PAGE = `
-  SELECT s."html", s."sha256", s."nonce", s."headers"
+  SELECT s."html", s."sha256", s."headers"
   FROM "PublicPage" s JOIN "Product" p ON p."id" = s."productId"
   WHERE s."path" = $1 AND s."locale" = $2 AND s."revision" = p."revision" AND s."build" = $3 AND s."baseUrl" = $4
     AND p."mode" = 'LIVE'`;
 
 /** The stored page of `path` if it is current: one read by primary key, joined to its product's revision. */
-async function readStoredPage(path: string, locale: Locale, build: string): Promise<RenderedPage | null> {
+async function readStoredPage(path: string, locale: Locale, build: string): Promise<PassportPage | null> {
   const [row] = await sqlRows<StoredRow>({
     name: 'stored-page',
     text: STORED_PAGE,
@@ -89,7 +112,7 @@ async function readStoredPage(path: string, locale: Locale, build: string): Prom
     logger().warn({ path }, 'stored passport page does not match its hash; rendering it again');
     return null;
   }
-  return { status: 200, headers: row.headers, html: gunzipSync(row.html), nonce: row.nonce };
+  return storedPage(row);
 }
 
 interface Target {
@@ -125,12 +148,12 @@ async function targetOf(path: string): Promise<Target | null> {
   };
 }
 
-async function storePage(path: string, locale: Locale, target: Target, build: string, page: RenderedPage) {
-  const html = gzipSync(page.html);
+async function storePage(path: string, locale: Locale, target: Target, build: string, page: RenderedPage, gz: Gzipped) {
+  const html = gz.bytes;
   await prisma.$executeRaw`
     INSERT INTO "PublicPage" ("path", "locale", "productId", "revision", "build", "baseUrl", "nonce", "headers", "html", "sha256", "builtAt")
     VALUES (${path}, ${locale}, ${target.productId}::uuid, ${target.revision}, ${build}, ${config().BASE_URL}, ${page.nonce},
-            ${JSON.stringify(page.headers)}::jsonb, ${html}, ${sha256Hex(html)}, now())
+            ${JSON.stringify(page.headers)}::jsonb, ${html}, ${gz.sha256}, now())
     ON CONFLICT ("path", "locale") DO UPDATE SET
       "productId" = EXCLUDED."productId", "revision" = EXCLUDED."revision", "build" = EXCLUDED."build",
       "baseUrl" = EXCLUDED."baseUrl", "nonce" = EXCLUDED."nonce", "headers" = EXCLUDED."headers",
@@ -151,16 +174,27 @@ export interface PageStoreOptions {
   render: (path: string, locale: Locale) => Promise<RenderedPage>;
 }
 
-/** Renders the page, and stores it when the passport's address and state allow; storing never fails the answer. */
-async function renderAndStore(path: string, locale: Locale, build: string, render: PageStoreOptions['render']) {
+/**
+ * Renders the page, and stores it when the passport's address and state allow; storing never fails the answer. A
+ * page that may be stored is answered in its stored form at once (its gzip bytes beside it), so the first answer is
+ * the same as every later one.
+ */
+async function renderAndStore(
+  path: string,
+  locale: Locale,
+  build: string,
+  render: PageStoreOptions['render'],
+): Promise<{ page: RenderedPage; noindex: boolean; gzip?: Gzipped }> {
   const target = await targetOf(path).catch(() => null);
   const page = await render(path, locale);
-  if (target?.storable && page.status === 200) {
-    await storePage(path, locale, target, build, page).catch((err: unknown) =>
-      logger().warn({ err, path }, 'passport page not stored'),
-    );
-  }
-  return { page, noindex: target?.noindex ?? false };
+  const noindex = target?.noindex ?? false;
+  if (!target?.storable || page.status !== 200) return { page, noindex };
+  const bytes = gzipSync(page.html);
+  const gzip = { bytes, sha256: sha256Hex(bytes) };
+  await storePage(path, locale, target, build, page, gzip).catch((err: unknown) =>
+    logger().warn({ err, path }, 'passport page not stored'),
+  );
+  return { page, noindex, gzip };
 }
 
 /**
@@ -179,13 +213,13 @@ export async function passportPage(path: string, locale: Locale, options: PageSt
     logger().warn({ err, path }, 'stored passport page not read');
     return null;
   });
-  if (stored) return asServed(stored, false);
+  if (stored) return stored;
   const renderKey = `${locale} ${path}`;
   let pending = renders().get(renderKey);
   if (!pending) {
     pending = renderAndStore(path, locale, build, render).finally(() => renders().delete(renderKey));
     renders().set(renderKey, pending);
   }
-  const { page, noindex } = await pending;
-  return asServed(page, noindex);
+  const { page, noindex, gzip } = await pending;
+  return asServed(page, noindex, gzip);
 }
